@@ -1,0 +1,35 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { AccountDirectory, ApiKeyRecord } from "./accounts.ts";
+import type { Billing } from "./billing.ts";
+import type { GatewayConfig } from "./config.ts";
+import type { ModelRegistry } from "./model-registry.ts";
+import type { Pacing } from "./pacing.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+import type { HelpSearch } from "./search/help-search.ts";
+import type { MediaStore } from "./media/media-store.ts";
+import type { TaskEngine } from "./tasks/task-engine.ts";
+import type { VideoLimits } from "./tasks/video-limits.ts";
+
+/** Everything a route needs, built once per gateway. */
+export interface GatewayContext {
+  readonly config: GatewayConfig;
+  readonly db: DatabaseSync;
+  readonly accounts: AccountDirectory;
+  readonly billing: Billing;
+  readonly rateLimiter: RateLimiter;
+  readonly videoLimits: VideoLimits;
+  readonly models: ModelRegistry;
+  readonly pacing: Pacing;
+  readonly search: HelpSearch;
+  readonly media: MediaStore;
+  readonly tasks: TaskEngine;
+  /** `http://127.0.0.1:PORT`, known once the server listens. */
+  origin(): string;
+  now(): number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    apiKey: ApiKeyRecord;
+  }
+}

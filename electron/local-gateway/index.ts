@@ -1,0 +1,74 @@
+import { AccountDirectory, seedAccounts } from "./accounts.ts";
+import { Billing } from "./billing.ts";
+import { parseGatewayConfig, type GatewayConfigInput } from "./config.ts";
+import { openGatewayDatabase } from "./database.ts";
+import type { GatewayContext } from "./gateway-context.ts";
+import { MediaStore } from "./media/media-store.ts";
+import { ModelRegistry } from "./model-registry.ts";
+import { Pacing } from "./pacing.ts";
+import { RateLimiter } from "./rate-limiter.ts";
+import { HelpSearch } from "./search/help-search.ts";
+import { buildServer } from "./server.ts";
+import { TaskEngine } from "./tasks/task-engine.ts";
+import { VideoLimits } from "./tasks/video-limits.ts";
+
+export type { GatewayConfigInput } from "./config.ts";
+
+export interface StartOptions {
+  /** 0 picks any free port. */
+  readonly port?: number;
+  readonly dataDir: string;
+  readonly config?: GatewayConfigInput;
+}
+
+export interface RunningGateway {
+  /** `http://127.0.0.1:PORT`: the spec's `{base_url}`. */
+  readonly url: string;
+  /** The generated key when the config defines no keys, else null. */
+  readonly demoKey: string | null;
+  close(): Promise<void>;
+}
+
+/** Starts the local gateway on 127.0.0.1 with its state under `dataDir`. */
+export async function start({ port = 0, dataDir, config: input = {} }: StartOptions): Promise<RunningGateway> {
+  const config = parseGatewayConfig(input);
+  const db = openGatewayDatabase(dataDir);
+  const { demoKey } = seedAccounts(db, config);
+  const accounts = new AccountDirectory(db);
+  const billing = new Billing(db, accounts, config.utcOffset);
+  const pacing = new Pacing(config.timeScale, config.tokensPerSecond, config.firstTokenDelayMs);
+  const media = new MediaStore(dataDir, db);
+  const now = () => Date.now();
+  const tasks = new TaskEngine({ db, billing, media, pacing, config, dataDir, now });
+  let origin = "";
+  const ctx: GatewayContext = {
+    config,
+    db,
+    accounts,
+    billing,
+    rateLimiter: new RateLimiter(config.rateLimitWindowSeconds * 1000),
+    videoLimits: new VideoLimits(db, config),
+    models: new ModelRegistry(config.models),
+    pacing,
+    search: new HelpSearch(),
+    media,
+    tasks,
+    origin: () => origin,
+    now,
+  };
+  const app = await buildServer(ctx);
+  await app.listen({ host: "127.0.0.1", port });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("the gateway is not listening on TCP");
+  origin = `http://127.0.0.1:${address.port}`;
+  tasks.start();
+  return {
+    url: origin,
+    demoKey,
+    async close() {
+      await tasks.stop();
+      await app.close();
+      db.close();
+    },
+  };
+}

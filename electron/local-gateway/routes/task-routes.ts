@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { taskNotFound } from "../tasks/task-engine.ts";
+import { taskRecordOf } from "../tasks/task-views.ts";
+
+export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.get<{ Params: { taskId: string } }>("/v1/tasks/:taskId", async (request): Promise<TaskRecord> => {
+    const task = ctx.tasks.find(request.params.taskId, request.apiKey.id);
+    if (!task) throw taskNotFound(request.params.taskId);
+    return taskRecordOf(task, ctx.origin());
+  });
+
+  app.post<{ Params: { taskId: string } }>("/v1/tasks/:taskId/cancel", async (request): Promise<TaskRecord> => {
+    return taskRecordOf(ctx.tasks.cancel(request.params.taskId, request.apiKey.id), ctx.origin());
+  });
+
+  app.get("/v1/balance", async (request) => ctx.billing.balanceOf(request.apiKey, ctx.now()));
+}

@@ -1,0 +1,264 @@
+import type { DatabaseSync } from "node:sqlite";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ApiKeyRecord } from "../accounts.ts";
+import type { Billing } from "../billing.ts";
+import type { GatewayConfig, ModelConfig } from "../config.ts";
+import { GatewayHttpError } from "../http-error.ts";
+import { newId } from "../ids.ts";
+import type { MediaStore } from "../media/media-store.ts";
+import type { Pacing } from "../pacing.ts";
+import { generateImages, parseSize, revisedPrompt } from "../media/image-generator.ts";
+import { decodeImage } from "../media/png-codec.ts";
+import { paintPromptArt } from "../media/procedural-art.ts";
+import { coverResize } from "../media/rgb-image.ts";
+import { seedFrom, seededRandom } from "../media/seeded-random.ts";
+import { renderVideo } from "../media/video-renderer.ts";
+import { countTokens } from "../text/tokens.ts";
+import type { ImageTaskParams, TaskKind, TaskResult, TaskRow, VideoTaskParams } from "./task-row.ts";
+
+const TICK_MS = 250;
+/** Share of a task's time spent `queued` before it turns `processing`. */
+const QUEUED_SHARE: readonly [number, number] = [0.1, 0.2];
+
+export interface TaskEngineDependencies {
+  readonly db: DatabaseSync;
+  readonly billing: Billing;
+  readonly media: MediaStore;
+  readonly pacing: Pacing;
+  readonly config: GatewayConfig;
+  readonly dataDir: string;
+  readonly now: () => number;
+}
+
+export interface TaskSubmission {
+  readonly key: ApiKeyRecord;
+  readonly model: ModelConfig;
+  readonly kind: TaskKind;
+  readonly params: ImageTaskParams | VideoTaskParams;
+  readonly requestId: string;
+  readonly cost: number;
+  readonly referenceImage?: Uint8Array | undefined;
+}
+
+/**
+ * Runs asynchronous image and video tasks. State lives in SQLite and every transition is a
+ * conditional UPDATE, so a restart resumes where it stopped and racing cancels cannot both win.
+ * Timing is planned at submission (queued, then processing until `finish_at`); results are
+ * rendered one at a time when a task's time is up.
+ */
+export class TaskEngine {
+  private readonly deps: TaskEngineDependencies;
+  private readonly referenceDir: string;
+  private readonly rendering = new Set<string>();
+  private renderChain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: TaskEngineDependencies) {
+    this.deps = deps;
+    this.referenceDir = join(deps.dataDir, "references");
+    mkdirSync(this.referenceDir, { recursive: true });
+  }
+
+  start(): void {
+    this.tick();
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.renderChain;
+  }
+
+  submit(submission: TaskSubmission): TaskRow {
+    const { db, pacing, config, billing } = this.deps;
+    const now = this.deps.now();
+    const id = newId("task_");
+    const random = seededRandom(seedFrom(id));
+    const range = submission.kind === "video" ? config.videoSeconds : config.asyncImageSeconds;
+    const duration = pacing.durationBetween(range, random());
+    const queuedFor = duration * (QUEUED_SHARE[0] + (QUEUED_SHARE[1] - QUEUED_SHARE[0]) * random());
+    let params = submission.params;
+    if (submission.referenceImage) {
+      const referenceFile = join(this.referenceDir, id);
+      writeFileSync(referenceFile, submission.referenceImage);
+      params = { ...(params as VideoTaskParams), referenceFile };
+    }
+    db.exec("BEGIN");
+    try {
+      db.prepare(
+        `INSERT INTO tasks (id, key_id, kind, model, params, status, progress, fault, request_id, created_at, updated_at, start_at, finish_at)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        submission.key.id,
+        submission.kind,
+        submission.model.code,
+        JSON.stringify(params),
+        submission.model.fault,
+        submission.requestId,
+        now,
+        now,
+        Math.round(now + queuedFor),
+        Math.round(now + duration),
+      );
+      billing.charge(submission.key, submission.model.code, submission.cost, submission.requestId, now, id);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+    return this.row(id)!;
+  }
+
+  /** The caller's task, brought up to date; null for unknown ids and other keys' tasks. */
+  find(id: string, keyId: string): TaskRow | null {
+    const row = this.row(id);
+    if (!row || row.key_id !== keyId) return null;
+    this.advance(row, this.deps.now());
+    return this.row(id);
+  }
+
+  cancel(id: string, keyId: string): TaskRow {
+    const current = this.find(id, keyId);
+    if (!current) throw taskNotFound(id);
+    const now = this.deps.now();
+    const { changes } = this.deps.db
+      .prepare(
+        "UPDATE tasks SET status = 'cancelled', cancelled_at = ?, updated_at = ? WHERE id = ? AND status IN ('queued', 'processing')",
+      )
+      .run(now, now, id);
+    if (Number(changes) === 0) {
+      throw new GatewayHttpError(
+        409,
+        "TASK_NOT_CANCELLABLE",
+        `Task ${id} is ${this.row(id)!.status} and can no longer be cancelled.`,
+        { "x-should-retry": "false" },
+      );
+    }
+    this.endWithoutResult(id, now);
+    return this.row(id)!;
+  }
+
+  tick(): void {
+    const now = this.deps.now();
+    const active = this.deps.db.prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')").all() as unknown as TaskRow[];
+    for (const row of active) this.advance(row, now);
+    const retentionMs = this.deps.config.taskRetentionSeconds * 1000;
+    const stale = this.deps.db
+      .prepare("SELECT id FROM tasks WHERE status = 'completed' AND completed_at <= ?")
+      .all(now - retentionMs) as { id: string }[];
+    for (const { id } of stale) this.expire(id, now);
+    this.deps.media.sweep(now);
+  }
+
+  private row(id: string): TaskRow | null {
+    return (this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?").get(id) as TaskRow | undefined) ?? null;
+  }
+
+  private advance(row: TaskRow, now: number): void {
+    if (row.status !== "queued" && row.status !== "processing") return;
+    if (now < row.start_at) return;
+    if (now < row.finish_at) {
+      const progress = Math.min(99, Math.max(1, Math.floor((99 * (now - row.start_at)) / Math.max(1, row.finish_at - row.start_at))));
+      if (row.status !== "processing" || progress !== row.progress) this.setProgress(row.id, progress, now);
+      return;
+    }
+    if (row.fault) {
+      this.fail(row, now);
+      return;
+    }
+    if (row.progress !== 99 || row.status !== "processing") this.setProgress(row.id, 99, now);
+    this.scheduleRender(row);
+  }
+
+  private setProgress(id: string, progress: number, now: number): void {
+    this.deps.db
+      .prepare("UPDATE tasks SET status = 'processing', progress = ?, updated_at = ? WHERE id = ? AND status IN ('queued', 'processing')")
+      .run(progress, now, id);
+  }
+
+  private fail(row: TaskRow, now: number): void {
+    const [code, message] =
+      row.fault === "timeout"
+        ? ["timeout", "The upstream provider did not finish the task in time."]
+        : ["upstream_error", "The upstream provider returned an error."];
+    const { changes } = this.deps.db
+      .prepare(
+        `UPDATE tasks SET status = 'failed', failed_at = ?, updated_at = ?, error_code = ?, error_message = ?
+         WHERE id = ? AND status IN ('queued', 'processing')`,
+      )
+      .run(now, now, code, message, row.id);
+    if (Number(changes) > 0) this.endWithoutResult(row.id, now);
+  }
+
+  private expire(id: string, now: number): void {
+    const { changes } = this.deps.db
+      .prepare("UPDATE tasks SET status = 'expired', expired_at = ?, updated_at = ?, result = NULL WHERE id = ? AND status = 'completed'")
+      .run(now, now, id);
+    if (Number(changes) > 0) this.deps.media.deleteForTask(id);
+  }
+
+  /** Failed and cancelled tasks are refunded and leave no files behind. */
+  private endWithoutResult(id: string, now: number): void {
+    this.deps.billing.refundTask(id, now);
+    this.deps.media.deleteForTask(id);
+    rmSync(join(this.referenceDir, id), { force: true });
+  }
+
+  private scheduleRender(row: TaskRow): void {
+    if (this.rendering.has(row.id)) return;
+    this.rendering.add(row.id);
+    this.renderChain = this.renderChain
+      .then(() => this.render(row))
+      .catch(() => this.fail({ ...row, fault: "upstream" }, this.deps.now()))
+      .finally(() => this.rendering.delete(row.id));
+  }
+
+  private async render(row: TaskRow): Promise<void> {
+    const current = this.row(row.id);
+    if (!current || current.status !== "processing") return;
+    const now = this.deps.now();
+    const expiresAt = now + this.deps.config.taskRetentionSeconds * 1000;
+    const result: TaskResult =
+      row.kind === "image" ? this.renderImages(row, now, expiresAt) : await this.renderVideoTask(row, now, expiresAt);
+    const completedAt = this.deps.now();
+    const { changes } = this.deps.db
+      .prepare(
+        "UPDATE tasks SET status = 'completed', progress = 100, completed_at = ?, updated_at = ?, result = ? WHERE id = ? AND status = 'processing'",
+      )
+      .run(completedAt, completedAt, JSON.stringify(result), row.id);
+    if (Number(changes) === 0) this.deps.media.deleteForTask(row.id);
+    rmSync(join(this.referenceDir, row.id), { force: true });
+  }
+
+  private renderImages(row: TaskRow, now: number, expiresAt: number): TaskResult {
+    const params = JSON.parse(row.params) as ImageTaskParams;
+    const images = generateImages({ prompt: params.prompt, width: params.width, height: params.height, count: params.n, seed: params.seed });
+    return {
+      created: Math.floor(now / 1000),
+      urls: images.map((png) => this.deps.media.save(png, "png", row.id, now, expiresAt)),
+      revisedPrompt: revisedPrompt(params.prompt),
+      inputTokens: countTokens(params.prompt),
+    };
+  }
+
+  private async renderVideoTask(row: TaskRow, now: number, expiresAt: number): Promise<TaskResult> {
+    const params = JSON.parse(row.params) as VideoTaskParams;
+    const { width, height } = parseSize(params.size);
+    const seed = seedFrom(params.prompt, row.id);
+    const reference = params.referenceFile ? decodeImage(readFileSync(params.referenceFile)) : null;
+    const background = reference ? coverResize(reference, width, height) : paintPromptArt(params.prompt, seed, width, height);
+    const video = await renderVideo({ width, height, durationSeconds: params.duration, background, seed });
+    return {
+      created: Math.floor(now / 1000),
+      urls: [this.deps.media.save(video, "mp4", row.id, now, expiresAt)],
+      revisedPrompt: params.prompt.trim(),
+      inputTokens: countTokens(params.prompt),
+    };
+  }
+}
+
+export const taskNotFound = (id: string) => new GatewayHttpError(404, "TASK_NOT_FOUND", `No task with id ${id} exists for this API key.`);

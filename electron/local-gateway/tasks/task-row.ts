@@ -1,0 +1,52 @@
+import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
+
+export type TaskKind = "image" | "video";
+
+export interface ImageTaskParams {
+  readonly prompt: string;
+  readonly width: number;
+  readonly height: number;
+  readonly n: number;
+  readonly seed?: number | undefined;
+}
+
+export interface VideoTaskParams {
+  readonly prompt: string;
+  readonly size: string;
+  readonly duration: number;
+  /** File (under the data directory) holding the reference image of an image-to-video request. */
+  readonly referenceFile?: string | undefined;
+}
+
+export interface TaskResult {
+  readonly created: number;
+  readonly urls: readonly string[];
+  readonly revisedPrompt: string;
+  readonly inputTokens: number;
+}
+
+/** A task as stored; times are epoch milliseconds. */
+export interface TaskRow {
+  readonly id: string;
+  readonly key_id: string;
+  readonly kind: TaskKind;
+  readonly model: string;
+  readonly params: string;
+  readonly status: TaskStatus;
+  readonly progress: number;
+  readonly fault: string | null;
+  readonly request_id: string;
+  readonly created_at: number;
+  readonly updated_at: number;
+  readonly start_at: number;
+  readonly finish_at: number;
+  readonly completed_at: number | null;
+  readonly failed_at: number | null;
+  readonly cancelled_at: number | null;
+  readonly expired_at: number | null;
+  readonly error_code: string | null;
+  readonly error_message: string | null;
+  readonly result: string | null;
+}
+
+export const resultOf = (row: TaskRow): TaskResult | null => (row.result ? (JSON.parse(row.result) as TaskResult) : null);

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ApiKeyRecord } from "../accounts.ts";
+import type { ModelConfig } from "../config.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { syncFaultError } from "../model-registry.ts";
+import { SseStream } from "../sse-stream.ts";
+import { limitGeneration, type Generation } from "./generation.ts";
+import type { ConversationTurn } from "./reply-writer.ts";
+import { countPromptTokens } from "./tokens.ts";
+
+/** One accepted text request: the model, what it will say, and who pays. */
+export interface TextJob {
+  readonly model: ModelConfig;
+  readonly key: ApiKeyRecord;
+  readonly requestId: string;
+  readonly created: number;
+  readonly promptTokens: number;
+  readonly generation: Generation;
+}
+
+export interface TextJobRequest {
+  readonly modelCode: string;
+  readonly kind: "chat" | "search";
+  readonly turns: readonly ConversationTurn[];
+  readonly maxTokens?: number | undefined;
+  readonly stopSequences?: readonly string[] | undefined;
+  readonly answer: (model: ModelConfig, turns: readonly ConversationTurn[]) => string;
+}
+
+/** How a wire format writes a job: a whole body, or the events of a stream. */
+export interface TextWireFormat {
+  body(job: TextJob): unknown;
+  open(job: TextJob, sse: SseStream): void;
+  delta(job: TextJob, sse: SseStream, piece: string): void;
+  close(job: TextJob, sse: SseStream): void;
+}
+
+const STREAM_CUT_FRACTION = 0.4;
+
+export async function acceptTextJob(ctx: GatewayContext, request: FastifyRequest, input: TextJobRequest): Promise<TextJob> {
+  const key = request.apiKey;
+  const now = ctx.now();
+  const model = ctx.models.resolve(input.modelCode, input.kind, key);
+  const promptTokens = countPromptTokens(input.turns);
+  ctx.rateLimiter.checkTokens(key, promptTokens, now);
+  const price = ctx.billing.priceOf(model);
+  ctx.billing.ensureCanSpend(key, price.perUnit + ctx.billing.tokenCost(model, promptTokens, 0), now);
+  const fault = syncFaultError(model);
+  if (fault) {
+    if (model.fault === "timeout") await ctx.pacing.wait(ctx.pacing.scaled(1000));
+    throw fault;
+  }
+  const generation = limitGeneration(input.answer(model, input.turns), input.maxTokens, input.stopSequences);
+  return { model, key, requestId: request.id, created: Math.floor(now / 1000), promptTokens, generation };
+}
+
+/** Answers the job in full or as a paced stream, then charges for the tokens delivered. */
+export async function deliverTextJob(
+  ctx: GatewayContext,
+  reply: FastifyReply,
+  job: TextJob,
+  format: TextWireFormat,
+  stream: boolean,
+): Promise<unknown> {
+  const cutsStream = job.model.fault === "stream-cut";
+  const { pieces } = job.generation;
+  if (!stream) {
+    if (cutsStream) {
+      reply.hijack();
+      reply.raw.socket?.destroy();
+      return undefined;
+    }
+    await ctx.pacing.wait(ctx.pacing.pieceDueMs(pieces.length));
+    settle(ctx, job, job.generation.outputTokens);
+    return format.body(job);
+  }
+
+  const sse = new SseStream(reply);
+  format.open(job, sse);
+  const cutAt = cutsStream ? Math.max(1, Math.floor(pieces.length * STREAM_CUT_FRACTION)) : -1;
+  const started = performance.now();
+  let sent = 0;
+  for (const piece of pieces) {
+    const wait = ctx.pacing.pieceDueMs(sent) - (performance.now() - started);
+    if (wait >= 1) await ctx.pacing.wait(wait, sse.signal).catch(() => undefined);
+    if (sse.closed) break;
+    if (sent === cutAt) {
+      sse.cut();
+      return undefined;
+    }
+    format.delta(job, sse, piece);
+    sent++;
+  }
+  if (!sse.closed) {
+    format.close(job, sse);
+    sse.end();
+    settle(ctx, job, job.generation.outputTokens);
+  } else {
+    settle(ctx, job, Math.round((job.generation.outputTokens * sent) / Math.max(1, pieces.length)));
+  }
+  return undefined;
+}
+
+function settle(ctx: GatewayContext, job: TextJob, outputTokens: number): void {
+  const now = ctx.now();
+  const cost = ctx.billing.priceOf(job.model).perUnit + ctx.billing.tokenCost(job.model, job.promptTokens, outputTokens);
+  ctx.billing.charge(job.key, job.model.code, cost, job.requestId, now);
+  ctx.rateLimiter.recordTokens(job.key, job.promptTokens + outputTokens, now);
+}

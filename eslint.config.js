@@ -1,0 +1,45 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/**
+ * Import boundaries of the architecture: shared/ imports neither electron/ nor renderer/;
+ * renderer/ imports only shared/; electron/services/ and electron/local-gateway/ never import `electron`.
+ */
+const boundary = (files, patterns) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "dist/", "out/", "release/", "tests/artifacts/", "scratch/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  boundary(
+    ["shared/**/*.ts"],
+    [
+      { group: ["**/electron/**", "**/renderer/**"], message: "shared/ must not import from electron/ or renderer/." },
+      { group: ["electron", "node:*"], message: "shared/ is pure: no Electron or Node imports." },
+    ],
+  ),
+  boundary(
+    ["renderer/**/*.ts", "renderer/**/*.tsx"],
+    [
+      { group: ["**/electron/**"], message: "renderer/ may import only shared/." },
+      { group: ["electron", "node:*"], message: "renderer/ runs sandboxed: no Electron or Node imports." },
+    ],
+  ),
+  boundary(
+    ["electron/local-gateway/**/*.ts", "electron/services/**/*.ts"],
+    [
+      { group: ["electron"], message: "Services and the local gateway run in plain Node: inject Electron adapters instead." },
+      { group: ["**/renderer/**"], message: "Main-process code must not import the renderer." },
+    ],
+  ),
+);

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { positiveInteger, rangedNumber } from "./ranges.ts";
+
+export const ChatRoleSchema = z.enum(["system", "user", "assistant"]);
+
+/** Content is a string in the spec; the text-part array the OpenAI ecosystem sends is accepted too. */
+export const TextContentSchema = z.union([
+  z.string(),
+  z.array(z.object({ type: z.literal("text"), text: z.string() })),
+]);
+
+export const ChatMessageSchema = z.object({
+  role: ChatRoleSchema,
+  content: TextContentSchema,
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ChatCompletionRequestSchema = z.object({
+  model: z.string({ error: "model is required" }).min(1, "model is required"),
+  messages: z.array(ChatMessageSchema, { error: "messages must be an array" }).min(1, "messages must not be empty"),
+  temperature: rangedNumber("temperature", 0, 2).optional(),
+  top_p: rangedNumber("top_p", 0, 1).optional(),
+  max_tokens: positiveInteger("max_tokens").optional(),
+  stream: z.boolean({ error: "stream must be a boolean" }).optional(),
+  stop: z.union([z.string(), z.array(z.string()).max(4, "stop accepts at most 4 sequences")]).nullish(),
+});
+export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
+
+export const FinishReasonSchema = z.enum(["stop", "length"]);
+
+export const ChatUsageSchema = z.object({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+});
+export type ChatUsage = z.infer<typeof ChatUsageSchema>;
+
+export const ChatCompletionSchema = z.object({
+  id: z.string(),
+  object: z.literal("chat.completion"),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({ role: z.literal("assistant"), content: z.string() }),
+      finish_reason: FinishReasonSchema,
+    }),
+  ),
+  usage: ChatUsageSchema,
+});
+export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;
+
+export const ChatCompletionChunkSchema = z.object({
+  id: z.string(),
+  object: z.literal("chat.completion.chunk"),
+  created: z.number().int().optional(),
+  model: z.string().optional(),
+  choices: z.array(
+    z.object({
+      index: z.number().int().optional(),
+      delta: z.object({ role: z.literal("assistant").optional(), content: z.string().optional() }),
+      finish_reason: FinishReasonSchema.nullable(),
+    }),
+  ),
+  usage: ChatUsageSchema.nullish(),
+});
+export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunkSchema>;
