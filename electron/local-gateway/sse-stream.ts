@@ -44,9 +44,12 @@ export class SseStream {
     if (!this.closed) this.raw.end();
   }
 
-  /** Drops the connection mid-stream, the way a failing upstream would. */
+  /**
+   * Drops the connection mid-stream, the way a failing upstream would: what was sent is flushed,
+   * then the socket closes without the chunked terminator, so clients see a truncated stream.
+   */
   cut(): void {
-    this.raw.socket?.destroy();
+    this.raw.socket?.destroySoon();
     this.abortController.abort();
   }
 }
