@@ -38,7 +38,10 @@ export default tseslint.config(
   boundary(
     ["electron/local-gateway/**/*.ts", "electron/services/**/*.ts"],
     [
-      { group: ["electron"], message: "Services and the local gateway run in plain Node: inject Electron adapters instead." },
+      {
+        group: ["electron"],
+        message: "Services and the local gateway run in plain Node: inject Electron adapters instead.",
+      },
       { group: ["**/renderer/**"], message: "Main-process code must not import the renderer." },
     ],
   ),

@@ -119,9 +119,9 @@ export class AccountDirectory {
   }
 
   tenantFunds(tenantId: string): number {
-    const row = this.db.prepare("SELECT topup_balance + gift_balance AS funds FROM tenants WHERE id = ?").get(tenantId) as
-      | { funds: number }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT topup_balance + gift_balance AS funds FROM tenants WHERE id = ?")
+      .get(tenantId) as { funds: number } | undefined;
     return row?.funds ?? 0;
   }
 }

@@ -65,7 +65,14 @@ export class Billing {
     }
   }
 
-  charge(key: ApiKeyRecord, model: string, amount: number, requestId: string, now: number, taskId: string | null = null) {
+  charge(
+    key: ApiKeyRecord,
+    model: string,
+    amount: number,
+    requestId: string,
+    now: number,
+    taskId: string | null = null,
+  ) {
     if (amount <= 0) return;
     this.db
       .prepare(
@@ -77,8 +84,11 @@ export class Billing {
   /** Gives back what a task was charged; idempotent. */
   refundTask(taskId: string, now: number): void {
     const row = this.db
-      .prepare("SELECT key_id, tenant_id, model, request_id, SUM(amount) AS total FROM charges WHERE task_id = ? GROUP BY task_id")
-      .get(taskId) as { key_id: string; tenant_id: string; model: string; request_id: string; total: number } | undefined;
+      .prepare(
+        "SELECT key_id, tenant_id, model, request_id, SUM(amount) AS total FROM charges WHERE task_id = ? GROUP BY task_id",
+      )
+      .get(taskId) as
+      { key_id: string; tenant_id: string; model: string; request_id: string; total: number } | undefined;
     if (!row || row.total <= 0) return;
     this.db
       .prepare(
@@ -88,7 +98,9 @@ export class Billing {
   }
 
   tenantBalance(tenantId: string): number {
-    const spent = this.db.prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE tenant_id = ?").get(tenantId) as {
+    const spent = this.db
+      .prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE tenant_id = ?")
+      .get(tenantId) as {
       spent: number;
     };
     return this.accounts.tenantFunds(tenantId) - spent.spent;

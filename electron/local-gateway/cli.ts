@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { start } from "./index.ts";
+import { start, type GatewayConfigInput } from "./index.ts";
 
 const USAGE = "usage: npm run gateway -- [--port N] [--data DIR] [--config FILE]";
 
@@ -27,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 try {
   const config = values.config ? (JSON.parse(readFileSync(values.config, "utf8")) as unknown) : {};
-  const gateway = await start({ port, dataDir: values.data, config: config as never });
+  const gateway = await start({ port, dataDir: values.data, config: config as GatewayConfigInput });
   if (gateway.demoKey) console.log(`demo key: ${gateway.demoKey}`);
   console.log(`gateway listening at ${gateway.url}`);
   const shutdown = () => {

@@ -66,7 +66,10 @@ export const GatewayConfigSchema = z
     asyncImageSeconds: z.tuple([nonNegative, nonNegative]).default([10, 30]),
     videoSeconds: z.tuple([nonNegative, nonNegative]).default([60, 300]),
     /** How long completed results stay before the task turns `expired` (real seconds). */
-    taskRetentionSeconds: z.number().positive().default(24 * 3600),
+    taskRetentionSeconds: z
+      .number()
+      .positive()
+      .default(24 * 3600),
     /** Length of the RPM/TPM and video-per-minute windows (real seconds). */
     rateLimitWindowSeconds: z.number().positive().default(60),
     /** Offset of the billing day used for daily and monthly resets. */
@@ -74,14 +77,22 @@ export const GatewayConfigSchema = z
       .string()
       .regex(/^[+-]\d{2}:\d{2}$/)
       .default("+08:00"),
-    maxBodyBytes: z.number().int().min(1024).default(16 * 1024 * 1024),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .default(16 * 1024 * 1024),
   })
   .transform((config) => ({ ...config, models: config.models ?? BUILT_IN_MODELS }))
   .superRefine((config, context) => {
     const tenantIds = new Set(config.tenants.map((tenant) => tenant.id));
     for (const [index, key] of config.keys.entries()) {
       if (!tenantIds.has(key.tenant)) {
-        context.addIssue({ code: "custom", path: ["keys", index, "tenant"], message: `unknown tenant "${key.tenant}"` });
+        context.addIssue({
+          code: "custom",
+          path: ["keys", index, "tenant"],
+          message: `unknown tenant "${key.tenant}"`,
+        });
       }
     }
   });

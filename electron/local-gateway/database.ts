@@ -76,7 +76,9 @@ const MIGRATIONS: readonly string[] = [
 export function openGatewayDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, "gateway.sqlite"));
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   for (let index = version; index < MIGRATIONS.length; index++) {
     db.exec("BEGIN");

@@ -35,7 +35,11 @@ export function syncFaultError(model: ModelConfig): GatewayHttpError | null {
     return new GatewayHttpError(502, "UPSTREAM_ERROR", `The upstream provider of "${model.code}" returned an error.`);
   }
   if (model.fault === "timeout") {
-    return new GatewayHttpError(504, "GATEWAY_TIMEOUT", `The upstream provider of "${model.code}" did not answer in time.`);
+    return new GatewayHttpError(
+      504,
+      "GATEWAY_TIMEOUT",
+      `The upstream provider of "${model.code}" did not answer in time.`,
+    );
   }
   return null;
 }

@@ -22,7 +22,12 @@ export class RateLimiter {
     const used = this.requests.used(key.id, now);
     if (used >= key.rpm) {
       const waitMs = this.requests.waitFor(key.id, now, 1, key.rpm);
-      throw rateLimited(`Rate limit of ${key.rpm} requests per minute reached for this API key.`, key.rpm, 0, waitMs / 1000);
+      throw rateLimited(
+        `Rate limit of ${key.rpm} requests per minute reached for this API key.`,
+        key.rpm,
+        0,
+        waitMs / 1000,
+      );
     }
     this.requests.record(key.id, now);
     return { limit: key.rpm, remaining: key.rpm - used - 1 };

@@ -24,7 +24,11 @@ function toGatewayError(error: FastifyError | GatewayHttpError): GatewayHttpErro
     return new GatewayHttpError(413, "PAYLOAD_TOO_LARGE", "The request body is too large.");
   }
   if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    return new GatewayHttpError(400, "INVALID_PARAMS", "The request body must be JSON (Content-Type: application/json).");
+    return new GatewayHttpError(
+      400,
+      "INVALID_PARAMS",
+      "The request body must be JSON (Content-Type: application/json).",
+    );
   }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new GatewayHttpError(400, "INVALID_PARAMS", `The request body is not valid JSON: ${error.message}`);
@@ -50,7 +54,11 @@ export async function buildServer(ctx: GatewayContext): Promise<FastifyInstance>
     const presented = presentedKey(request.headers);
     const key = presented ? ctx.accounts.findByKey(presented) : null;
     if (!key) {
-      throw new GatewayHttpError(401, "UNAUTHORIZED", presented ? "The API key is invalid or has expired." : "No API key was provided.");
+      throw new GatewayHttpError(
+        401,
+        "UNAUTHORIZED",
+        presented ? "The API key is invalid or has expired." : "No API key was provided.",
+      );
     }
     request.apiKey = key;
     const limit = ctx.rateLimiter.admitRequest(key, ctx.now());
@@ -60,13 +68,19 @@ export async function buildServer(ctx: GatewayContext): Promise<FastifyInstance>
 
   app.setErrorHandler((error: FastifyError | GatewayHttpError, request, reply) => {
     const gatewayError = toGatewayError(error);
-    const body: ErrorBody = { error: { code: gatewayError.code, message: gatewayError.message, request_id: request.id } };
+    const body: ErrorBody = {
+      error: { code: gatewayError.code, message: gatewayError.message, request_id: request.id },
+    };
     return reply.code(gatewayError.status).headers(gatewayError.headers).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
     const body: ErrorBody = {
-      error: { code: "NOT_FOUND", message: `No endpoint ${request.method} ${request.url.split("?")[0]}.`, request_id: request.id },
+      error: {
+        code: "NOT_FOUND",
+        message: `No endpoint ${request.method} ${request.url.split("?")[0]}.`,
+        request_id: request.id,
+      },
     };
     return reply.code(404).send(body);
   });

@@ -6,16 +6,38 @@ import { start, type GatewayConfigInput, type RunningGateway } from "../../elect
 export const TENANT = { id: "acme", name: "Acme", topupBalance: 50, giftBalance: 10 };
 
 /** Keys of the standard test tenant: each exercises one part of the spec. */
+type KeyInput = NonNullable<GatewayConfigInput["keys"]>[number];
+
 export const KEYS = {
-  main: { key: "sk-test-main-0001", tenant: "acme", id: "key_main", name: "Main key", dailyBudget: 20, monthlyBudget: 40, rpm: 1000, tpm: 1_000_000 },
+  main: {
+    key: "sk-test-main-0001",
+    tenant: "acme",
+    id: "key_main",
+    name: "Main key",
+    dailyBudget: 20,
+    monthlyBudget: 40,
+    rpm: 1000,
+    tpm: 1_000_000,
+  },
   other: { key: "sk-test-other-0002", tenant: "acme", id: "key_other", name: "Other key", rpm: 1000, tpm: 1_000_000 },
-  limited: { key: "sk-test-limited-0003", tenant: "acme", id: "key_limited", name: "Limited key", rpm: 1000, tpm: 1_000_000, models: ["chat-fast"] },
-} as const;
+  limited: {
+    key: "sk-test-limited-0003",
+    tenant: "acme",
+    id: "key_limited",
+    name: "Limited key",
+    rpm: 1000,
+    tpm: 1_000_000,
+    models: ["chat-fast"],
+  },
+} satisfies Record<string, KeyInput & { key: string }>;
 
 export interface TestGateway extends RunningGateway {
   readonly dataDir: string;
   /** fetch against the gateway with the main key (Bearer) unless headers say otherwise. */
-  call(path: string, init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> },
+  ): Promise<Response>;
 }
 
 export function tempDir(prefix = "gateway-"): string {
@@ -46,12 +68,17 @@ export async function startTestGateway(overrides: GatewayConfigInput = {}, dataD
 }
 
 /** Polls `read` until `done` holds, failing after `timeoutMs`. */
-export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -22,7 +22,9 @@ export function probeMp4(bytes: Uint8Array): Movie {
   const file = createFile();
   let movie: Movie | undefined;
   file.onReady = (info) => (movie = info);
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer & { fileStart: number };
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer & {
+    fileStart: number;
+  };
   buffer.fileStart = 0;
   file.appendBuffer(buffer);
   file.flush();

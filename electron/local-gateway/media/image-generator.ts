@@ -22,6 +22,13 @@ export function revisedPrompt(prompt: string): string {
 /** The PNGs for a request: image i depends only on the prompt, the seed and i. */
 export function generateImages(spec: ImageSpec): Buffer[] {
   return Array.from({ length: spec.count }, (_, index) =>
-    encodePng(paintPromptArt(spec.prompt, seedFrom(spec.prompt, String(spec.seed ?? 0), String(index)), spec.width, spec.height)),
+    encodePng(
+      paintPromptArt(
+        spec.prompt,
+        seedFrom(spec.prompt, String(spec.seed ?? 0), String(index)),
+        spec.width,
+        spec.height,
+      ),
+    ),
   );
 }

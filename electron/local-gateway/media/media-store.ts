@@ -25,19 +25,22 @@ export class MediaStore {
 
   isServable(fileName: string, now: number): boolean {
     const row = this.db.prepare("SELECT expires_at FROM media WHERE file_name = ?").get(fileName) as
-      | { expires_at: number }
-      | undefined;
+      { expires_at: number } | undefined;
     return row !== undefined && row.expires_at > now;
   }
 
   deleteForTask(taskId: string): void {
-    const rows = this.db.prepare("SELECT file_name FROM media WHERE task_id = ?").all(taskId) as { file_name: string }[];
+    const rows = this.db.prepare("SELECT file_name FROM media WHERE task_id = ?").all(taskId) as {
+      file_name: string;
+    }[];
     this.remove(rows.map((row) => row.file_name));
   }
 
   /** Removes every file past its expiry. */
   sweep(now: number): void {
-    const rows = this.db.prepare("SELECT file_name FROM media WHERE expires_at <= ?").all(now) as { file_name: string }[];
+    const rows = this.db.prepare("SELECT file_name FROM media WHERE expires_at <= ?").all(now) as {
+      file_name: string;
+    }[];
     this.remove(rows.map((row) => row.file_name));
   }
 

@@ -3,7 +3,13 @@ import jpeg from "jpeg-js";
 import { createRgbImage, type RgbImage } from "./rgb-image.ts";
 
 export function encodePng(image: RgbImage): Buffer {
-  const png = new PNG({ width: image.width, height: image.height, colorType: 2, inputColorType: 2, inputHasAlpha: false });
+  const png = new PNG({
+    width: image.width,
+    height: image.height,
+    colorType: 2,
+    inputColorType: 2,
+    inputHasAlpha: false,
+  });
   png.data = Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength);
   return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
 }

@@ -58,7 +58,10 @@ export function paintPromptArt(prompt: string, seed: number, width: number, heig
   const span = Math.abs(dx) * width + Math.abs(dy) * height;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const t = Math.min(1, Math.max(0, (x * dx + y * dy + (dx < 0 ? width * -dx : 0) + (dy < 0 ? height * -dy : 0)) / span));
+      const t = Math.min(
+        1,
+        Math.max(0, (x * dx + y * dy + (dx < 0 ? width * -dx : 0) + (dy < 0 ? height * -dy : 0)) / span),
+      );
       let r = from[0] + (to[0] - from[0]) * t;
       let g = from[1] + (to[1] - from[1]) * t;
       let b = from[2] + (to[2] - from[2]) * t;

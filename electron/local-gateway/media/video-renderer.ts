@@ -51,7 +51,14 @@ export async function renderVideo(request: VideoRequest): Promise<Uint8Array> {
     await source.add(
       packet,
       index === 0
-        ? { decoderConfig: { codec: parameters.codec, codedWidth: width, codedHeight: height, description: parameters.avcC } }
+        ? {
+            decoderConfig: {
+              codec: parameters.codec,
+              codedWidth: width,
+              codedHeight: height,
+              description: parameters.avcC,
+            },
+          }
         : undefined,
     );
   }

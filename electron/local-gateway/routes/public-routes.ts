@@ -15,7 +15,10 @@ function htmlPage(title: string, body: string): string {
 
 function helpPageHtml(page: HelpPage): string {
   const paragraphs = page.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n");
-  return htmlPage(page.title, `<h1>${escapeHtml(page.title)}</h1>\n${paragraphs}\n<p><a href="/help">All help pages</a></p>`);
+  return htmlPage(
+    page.title,
+    `<h1>${escapeHtml(page.title)}</h1>\n${paragraphs}\n<p><a href="/help">All help pages</a></p>`,
+  );
 }
 
 /** Routes without authentication: generated files (by unguessable name, until they expire) and the help pages. */
@@ -34,7 +37,9 @@ export async function registerPublicRoutes(app: FastifyInstance, ctx: GatewayCon
     const items = ctx.search.allPages
       .map((page) => `<li><a href="/help/${page.slug}">${escapeHtml(page.title)}</a></li>`)
       .join("\n");
-    return reply.type("text/html; charset=utf-8").send(htmlPage("ModelDesk help", `<h1>ModelDesk help</h1><ul>${items}</ul>`));
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(htmlPage("ModelDesk help", `<h1>ModelDesk help</h1><ul>${items}</ul>`));
   });
 
   app.get<{ Params: { slug: string } }>("/help/:slug", async (request, reply) => {

@@ -13,7 +13,8 @@ import { writeReply, type ConversationTurn } from "../text/reply-writer.ts";
 import { acceptTextJob, deliverTextJob } from "../text/text-job.ts";
 
 type Content = string | readonly { text: string }[];
-const textOf = (content: Content) => (typeof content === "string" ? content : content.map((part) => part.text).join(""));
+const textOf = (content: Content) =>
+  typeof content === "string" ? content : content.map((part) => part.text).join("");
 const turnsOf = (messages: readonly { role: ConversationTurn["role"]; content: Content }[]): ConversationTurn[] =>
   messages.map((message) => ({ role: message.role, content: textOf(message.content) }));
 

@@ -2,10 +2,13 @@ import type { SearchResult } from "../../../shared/gateway-api/search-completion
 import { HELP_PAGES, type HelpPage } from "./help-pages.ts";
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by can do does for from how i in is it me my of on or the to what when where which who why with you your".split(" "),
+  "a an and are as at be by can do does for from how i in is it me my of on or the to what when where which who why with you your".split(
+    " ",
+  ),
 );
 
-const termsOf = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((term) => !STOP_WORDS.has(term));
+const termsOf = (text: string) =>
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((term) => !STOP_WORDS.has(term));
 
 interface IndexedPage {
   readonly page: HelpPage;
@@ -88,7 +91,11 @@ function bestParagraph(page: HelpPage, queryTerms: readonly string[]): string {
 /** Writes the answer from the results, marking each statement with its source number. */
 export function answerFromResults(question: string, results: readonly SearchResult[]): string {
   const lines = results.map((result, index) => `- ${result.snippet} [${index + 1}]`);
-  const topic = question.trim().split("\n")[0]?.replace(/[?.!]+$/, "") || "your question";
+  const topic =
+    question
+      .trim()
+      .split("\n")[0]
+      ?.replace(/[?.!]+$/, "") || "your question";
   return [
     `Here is what the sources say about "${topic}":`,
     lines.join("\n"),

@@ -144,7 +144,9 @@ export class TaskEngine {
 
   tick(): void {
     const now = this.deps.now();
-    const active = this.deps.db.prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')").all() as unknown as TaskRow[];
+    const active = this.deps.db
+      .prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')")
+      .all() as unknown as TaskRow[];
     for (const row of active) this.advance(row, now);
     const retentionMs = this.deps.config.taskRetentionSeconds * 1000;
     const stale = this.deps.db
@@ -162,7 +164,10 @@ export class TaskEngine {
     if (row.status !== "queued" && row.status !== "processing") return;
     if (now < row.start_at) return;
     if (now < row.finish_at) {
-      const progress = Math.min(99, Math.max(1, Math.floor((99 * (now - row.start_at)) / Math.max(1, row.finish_at - row.start_at))));
+      const progress = Math.min(
+        99,
+        Math.max(1, Math.floor((99 * (now - row.start_at)) / Math.max(1, row.finish_at - row.start_at))),
+      );
       if (row.status !== "processing" || progress !== row.progress) this.setProgress(row.id, progress, now);
       return;
     }
@@ -176,7 +181,9 @@ export class TaskEngine {
 
   private setProgress(id: string, progress: number, now: number): void {
     this.deps.db
-      .prepare("UPDATE tasks SET status = 'processing', progress = ?, updated_at = ? WHERE id = ? AND status IN ('queued', 'processing')")
+      .prepare(
+        "UPDATE tasks SET status = 'processing', progress = ?, updated_at = ? WHERE id = ? AND status IN ('queued', 'processing')",
+      )
       .run(progress, now, id);
   }
 
@@ -196,7 +203,9 @@ export class TaskEngine {
 
   private expire(id: string, now: number): void {
     const { changes } = this.deps.db
-      .prepare("UPDATE tasks SET status = 'expired', expired_at = ?, updated_at = ?, result = NULL WHERE id = ? AND status = 'completed'")
+      .prepare(
+        "UPDATE tasks SET status = 'expired', expired_at = ?, updated_at = ?, result = NULL WHERE id = ? AND status = 'completed'",
+      )
       .run(now, now, id);
     if (Number(changes) > 0) this.deps.media.deleteForTask(id);
   }
@@ -236,7 +245,13 @@ export class TaskEngine {
 
   private renderImages(row: TaskRow, now: number, expiresAt: number): TaskResult {
     const params = JSON.parse(row.params) as ImageTaskParams;
-    const images = generateImages({ prompt: params.prompt, width: params.width, height: params.height, count: params.n, seed: params.seed });
+    const images = generateImages({
+      prompt: params.prompt,
+      width: params.width,
+      height: params.height,
+      count: params.n,
+      seed: params.seed,
+    });
     return {
       created: Math.floor(now / 1000),
       urls: images.map((png) => this.deps.media.save(png, "png", row.id, now, expiresAt)),
@@ -250,7 +265,9 @@ export class TaskEngine {
     const { width, height } = parseSize(params.size);
     const seed = seedFrom(params.prompt, row.id);
     const reference = params.referenceFile ? decodeImage(readFileSync(params.referenceFile)) : null;
-    const background = reference ? coverResize(reference, width, height) : paintPromptArt(params.prompt, seed, width, height);
+    const background = reference
+      ? coverResize(reference, width, height)
+      : paintPromptArt(params.prompt, seed, width, height);
     const video = await renderVideo({ width, height, durationSeconds: params.duration, background, seed });
     return {
       created: Math.floor(now / 1000),
@@ -261,4 +278,5 @@ export class TaskEngine {
   }
 }
 
-export const taskNotFound = (id: string) => new GatewayHttpError(404, "TASK_NOT_FOUND", `No task with id ${id} exists for this API key.`);
+export const taskNotFound = (id: string) =>
+  new GatewayHttpError(404, "TASK_NOT_FOUND", `No task with id ${id} exists for this API key.`);

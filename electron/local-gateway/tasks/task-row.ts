@@ -49,4 +49,5 @@ export interface TaskRow {
   readonly result: string | null;
 }
 
-export const resultOf = (row: TaskRow): TaskResult | null => (row.result ? (JSON.parse(row.result) as TaskResult) : null);
+export const resultOf = (row: TaskRow): TaskResult | null =>
+  row.result ? (JSON.parse(row.result) as TaskResult) : null;

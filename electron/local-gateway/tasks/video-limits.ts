@@ -18,7 +18,9 @@ export class VideoLimits {
   admit(key: ApiKeyRecord, now: number): void {
     const { perMinute, perDay, concurrent } = this.config.videoLimits;
     const running = this.db
-      .prepare("SELECT COUNT(*) AS n, MIN(finish_at) AS next FROM tasks WHERE key_id = ? AND kind = 'video' AND status IN ('queued', 'processing')")
+      .prepare(
+        "SELECT COUNT(*) AS n, MIN(finish_at) AS next FROM tasks WHERE key_id = ? AND kind = 'video' AND status IN ('queued', 'processing')",
+      )
       .get(key.id) as { n: number; next: number | null };
     if (running.n >= concurrent) {
       throw rateLimited(
@@ -30,7 +32,9 @@ export class VideoLimits {
     }
     const windowMs = this.config.rateLimitWindowSeconds * 1000;
     const lastMinute = this.db
-      .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at > ?")
+      .prepare(
+        "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at > ?",
+      )
       .get(key.id, now - windowMs) as { n: number; oldest: number | null };
     if (lastMinute.n >= perMinute) {
       throw rateLimited(
@@ -45,7 +49,12 @@ export class VideoLimits {
       .prepare("SELECT COUNT(*) AS n FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at >= ?")
       .get(key.id, dayStart) as { n: number };
     if (today.n >= perDay) {
-      throw rateLimited(`At most ${perDay} video requests per day are allowed for this API key.`, perDay, 0, (dayReset - now) / 1000);
+      throw rateLimited(
+        `At most ${perDay} video requests per day are allowed for this API key.`,
+        perDay,
+        0,
+        (dayReset - now) / 1000,
+      );
     }
   }
 }

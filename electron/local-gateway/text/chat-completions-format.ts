@@ -26,19 +26,28 @@ export function chatCompletionsFormat(completionId: string, extras: Record<strin
         object: "chat.completion",
         created: job.created,
         model: job.model.code,
-        choices: [{ index: 0, message: { role: "assistant", content: job.generation.text }, finish_reason: finishReason(job) }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: job.generation.text }, finish_reason: finishReason(job) },
+        ],
         usage: usage(job),
         ...extras,
       };
     },
     open(job, sse: SseStream) {
-      sse.send({ ...chunk(job, { index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }), ...extras });
+      sse.send({
+        ...chunk(job, { index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }),
+        ...extras,
+      });
     },
     delta(job, sse, piece) {
       sse.send(chunk(job, { index: 0, delta: { content: piece }, finish_reason: null }));
     },
     close(job, sse) {
-      sse.send({ ...chunk(job, { index: 0, delta: {}, finish_reason: finishReason(job) }), usage: usage(job), ...extras });
+      sse.send({
+        ...chunk(job, { index: 0, delta: {}, finish_reason: finishReason(job) }),
+        usage: usage(job),
+        ...extras,
+      });
       sse.send("[DONE]");
     },
   };

@@ -12,7 +12,11 @@ export interface Generation {
 }
 
 /** Applies `max_tokens` and stop sequences to a full answer, whichever cuts it first. */
-export function limitGeneration(answer: string, maxTokens: number | undefined, stopSequences: readonly string[] = []): Generation {
+export function limitGeneration(
+  answer: string,
+  maxTokens: number | undefined,
+  stopSequences: readonly string[] = [],
+): Generation {
   let text = answer;
   let cause: FinishCause = "end";
   let stopSequence: string | null = null;

@@ -24,8 +24,16 @@ const POINTS = [
 ];
 
 const LANGUAGES = [
-  { tag: "ts", body: (name: string) => `export function ${name}(items: string[]): Map<string, number> {\n  const counts = new Map<string, number>();\n  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);\n  return counts;\n}` },
-  { tag: "python", body: (name: string) => `def ${name}(items: list[str]) -> dict[str, int]:\n    counts: dict[str, int] = {}\n    for item in items:\n        counts[item] = counts.get(item, 0) + 1\n    return counts` },
+  {
+    tag: "ts",
+    body: (name: string) =>
+      `export function ${name}(items: string[]): Map<string, number> {\n  const counts = new Map<string, number>();\n  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);\n  return counts;\n}`,
+  },
+  {
+    tag: "python",
+    body: (name: string) =>
+      `def ${name}(items: list[str]) -> dict[str, int]:\n    counts: dict[str, int] = {}\n    for item in items:\n        counts[item] = counts.get(item, 0) + 1\n    return counts`,
+  },
   { tag: "bash", body: (name: string) => `${name}() {\n  sort "$1" | uniq -c | sort -rn | head -n 10\n}` },
 ];
 
@@ -33,7 +41,12 @@ const ASPECTS = ["Effort", "Risk", "Cost", "Speed", "Clarity", "Reliability"];
 const RATINGS = ["low", "medium", "high"];
 
 function textOf(turns: readonly ConversationTurn[], role: ConversationTurn["role"]): string {
-  return turns.filter((turn) => turn.role === role).at(-1)?.content.trim() ?? "";
+  return (
+    turns
+      .filter((turn) => turn.role === role)
+      .at(-1)
+      ?.content.trim() ?? ""
+  );
 }
 
 function topicOf(question: string): string {
@@ -43,7 +56,11 @@ function topicOf(question: string): string {
 }
 
 function identifierFrom(topic: string): string {
-  const words = topic.toLowerCase().match(/[a-z]+/g)?.slice(0, 3) ?? [];
+  const words =
+    topic
+      .toLowerCase()
+      .match(/[a-z]+/g)
+      ?.slice(0, 3) ?? [];
   const camel = words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
   return camel.length > 0 ? `count${camel[0]!.toUpperCase()}${camel.slice(1)}` : "countItems";
 }

@@ -37,7 +37,11 @@ export interface TextWireFormat {
 
 const STREAM_CUT_FRACTION = 0.4;
 
-export async function acceptTextJob(ctx: GatewayContext, request: FastifyRequest, input: TextJobRequest): Promise<TextJob> {
+export async function acceptTextJob(
+  ctx: GatewayContext,
+  request: FastifyRequest,
+  input: TextJobRequest,
+): Promise<TextJob> {
   const key = request.apiKey;
   const now = ctx.now();
   const model = ctx.models.resolve(input.modelCode, input.kind, key);
@@ -103,7 +107,8 @@ export async function deliverTextJob(
 
 function settle(ctx: GatewayContext, job: TextJob, outputTokens: number): void {
   const now = ctx.now();
-  const cost = ctx.billing.priceOf(job.model).perUnit + ctx.billing.tokenCost(job.model, job.promptTokens, outputTokens);
+  const cost =
+    ctx.billing.priceOf(job.model).perUnit + ctx.billing.tokenCost(job.model, job.promptTokens, outputTokens);
   ctx.billing.charge(job.key, job.model.code, cost, job.requestId, now);
   ctx.rateLimiter.recordTokens(job.key, job.promptTokens + outputTokens, now);
 }

@@ -1,5 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+type ErrorClass = abstract new (...args: never[]) => unknown;
 import { MessageSchema, MessageStreamEventSchema } from "../../../shared/gateway-api/messages.ts";
 import { KEYS, startTestGateway, type TestGateway } from "../../support/local-gateway.ts";
 
@@ -16,7 +18,11 @@ afterAll(() => gateway.close());
 
 describe("local gateway through the official @anthropic-ai/sdk", () => {
   it("answers a message with the spec's shape and usage", async () => {
-    const message = await client.messages.create({ model: "chat-fast", max_tokens: 1024, messages: ask("Explain budgets") });
+    const message = await client.messages.create({
+      model: "chat-fast",
+      max_tokens: 1024,
+      messages: ask("Explain budgets"),
+    });
     expect(MessageSchema.parse(message)).toBeTruthy();
     expect(message.stop_reason).toBe("end_turn");
     expect(message.stop_sequence).toBeNull();
@@ -87,19 +93,25 @@ describe("local gateway through the official @anthropic-ai/sdk", () => {
 
   it("uses the system prompt as part of the conversation", async () => {
     const plain = await client.messages.create({ model: "chat-fast", max_tokens: 200, messages: ask("q") });
-    const withSystem = await client.messages.create({ model: "chat-fast", max_tokens: 200, system: "Be brief.", messages: ask("q") });
+    const withSystem = await client.messages.create({
+      model: "chat-fast",
+      max_tokens: 200,
+      system: "Be brief.",
+      messages: ask("q"),
+    });
     expect(withSystem.usage.input_tokens).toBeGreaterThan(plain.usage.input_tokens);
     expect(withSystem.content).not.toEqual(plain.content);
   });
 
   it("requires max_tokens and keeps temperature within 0-1, as typed SDK errors", async () => {
     const missing = await client.messages
-      .create({ model: "chat-fast", messages: ask("x") } as unknown as Anthropic.MessageCreateParamsNonStreaming)
+      .create({ model: "chat-fast", messages: ask("x") } as never)
       .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Anthropic.BadRequestError);
     expect((missing as InstanceType<typeof Anthropic.APIError>).message).toContain("max_tokens");
     const hot = await client.messages
-      .create({ model: "chat-fast", max_tokens: 10, temperature: 1.5, messages: ask("x") })
+      // The SDK's types may not list temperature; the wire format does.
+      .create({ model: "chat-fast", max_tokens: 10, temperature: 1.5, messages: ask("x") } as never)
       .catch((e: unknown) => e);
     expect(hot).toBeInstanceOf(Anthropic.BadRequestError);
     expect((hot as InstanceType<typeof Anthropic.APIError>).message).toContain("temperature must be between 0 and 1");
@@ -108,10 +120,18 @@ describe("local gateway through the official @anthropic-ai/sdk", () => {
 
   it("maps auth, model and upstream failures to the SDK's error classes", async () => {
     const wrong = new Anthropic({ apiKey: "sk-nope-nope-nope", baseURL: gateway.url, maxRetries: 0 });
-    const cases: [Promise<unknown>, typeof Anthropic.APIError, number][] = [
-      [wrong.messages.create({ model: "chat-fast", max_tokens: 5, messages: ask("x") }), Anthropic.AuthenticationError, 401],
+    const cases: [Promise<unknown>, ErrorClass, number][] = [
+      [
+        wrong.messages.create({ model: "chat-fast", max_tokens: 5, messages: ask("x") }),
+        Anthropic.AuthenticationError,
+        401,
+      ],
       [client.messages.create({ model: "missing", max_tokens: 5, messages: ask("x") }), Anthropic.NotFoundError, 404],
-      [client.messages.create({ model: "chat-upstream-error", max_tokens: 5, messages: ask("x") }), Anthropic.InternalServerError, 502],
+      [
+        client.messages.create({ model: "chat-upstream-error", max_tokens: 5, messages: ask("x") }),
+        Anthropic.InternalServerError,
+        502,
+      ],
     ];
     for (const [call, type, status] of cases) {
       const error = await call.catch((e: unknown) => e);

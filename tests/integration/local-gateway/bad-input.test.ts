@@ -12,7 +12,11 @@ const user = [{ role: "user", content: "hi" }];
 
 /** Every 400 the gateway gives names the field (and its range where it has one). */
 const INVALID: [string, unknown, RegExp][] = [
-  ["/v1/chat/completions", { model: "chat-fast", messages: user, temperature: 2.1 }, /temperature must be between 0 and 2/],
+  [
+    "/v1/chat/completions",
+    { model: "chat-fast", messages: user, temperature: 2.1 },
+    /temperature must be between 0 and 2/,
+  ],
   ["/v1/chat/completions", { model: "chat-fast", messages: user, temperature: "hot" }, /temperature must be a number/],
   ["/v1/chat/completions", { model: "chat-fast", messages: user, top_p: 1.5 }, /top_p must be between 0 and 1/],
   ["/v1/chat/completions", { model: "chat-fast", messages: user, max_tokens: 0 }, /max_tokens must be at least 1/],
@@ -23,25 +27,61 @@ const INVALID: [string, unknown, RegExp][] = [
   ["/v1/chat/completions", { messages: user }, /model is required/],
   ["/v1/chat/completions", { model: "chat-fast", messages: user, stream: "yes" }, /stream must be a boolean/],
   ["/v1/messages", { model: "chat-fast", messages: user }, /max_tokens is required/],
-  ["/v1/messages", { model: "chat-fast", messages: user, max_tokens: 5, temperature: 1.2 }, /temperature must be between 0 and 1/],
+  [
+    "/v1/messages",
+    { model: "chat-fast", messages: user, max_tokens: 5, temperature: 1.2 },
+    /temperature must be between 0 and 1/,
+  ],
   ["/v1/messages", { model: "chat-fast", messages: user, max_tokens: 5, top_p: -0.1 }, /top_p must be between 0 and 1/],
-  ["/v1/messages", { model: "chat-fast", messages: [{ role: "system", content: "x" }], max_tokens: 5 }, /messages\.0\.role/],
+  [
+    "/v1/messages",
+    { model: "chat-fast", messages: [{ role: "system", content: "x" }], max_tokens: 5 },
+    /messages\.0\.role/,
+  ],
   ["/v1/search/completions", { model: "web-search" }, /messages/],
   ["/v1/images/generations", { model: "image-fast" }, /prompt is required/],
   ["/v1/images/generations", { model: "image-fast", prompt: "   " }, /prompt is required/],
-  ["/v1/images/generations", { model: "image-fast", prompt: "x", size: "big" }, /size must have the form <width>x<height>/],
+  [
+    "/v1/images/generations",
+    { model: "image-fast", prompt: "x", size: "big" },
+    /size must have the form <width>x<height>/,
+  ],
   ["/v1/images/generations", { model: "image-fast", prompt: "x", size: "4096x4096" }, /between 64 and 2048/],
   ["/v1/images/generations", { model: "image-fast", prompt: "x", n: 0 }, /n must be between 1 and 4/],
   ["/v1/images/generations", { model: "image-fast", prompt: "x", n: 9 }, /n must be between 1 and 4/],
-  ["/v1/images/generations", { model: "image-fast", prompt: "x", response_format: "jpeg" }, /response_format must be url or b64_json/],
-  ["/v1/images/generations", { model: "image-fast", prompt: "x".repeat(4001) }, /prompt must be at most 4000 characters/],
+  [
+    "/v1/images/generations",
+    { model: "image-fast", prompt: "x", response_format: "jpeg" },
+    /response_format must be url or b64_json/,
+  ],
+  [
+    "/v1/images/generations",
+    { model: "image-fast", prompt: "x".repeat(4001) },
+    /prompt must be at most 4000 characters/,
+  ],
   ["/v1/video/generations", { model: "video-std" }, /prompt is required/],
-  ["/v1/video/generations", { model: "video-std", prompt: "x", size: "640x480" }, /size must be one of 1280x720, 720x1280, 1920x1080/],
+  [
+    "/v1/video/generations",
+    { model: "video-std", prompt: "x", size: "640x480" },
+    /size must be one of 1280x720, 720x1280, 1920x1080/,
+  ],
   ["/v1/video/generations", { model: "video-std", prompt: "x", duration: 6 }, /duration must be 5 or 8/],
   ["/v1/video/generations", { model: "video-std", prompt: "x", duration: "5" }, /duration must be 5 or 8/],
-  ["/v1/video/generations", { model: "video-std", prompt: "x", image: "ftp://x/y.png" }, /image must be an http\(s\) or data: URL/],
-  ["/v1/video/generations", { model: "video-std", prompt: "x", image: "data:image/png;base64,bm90IGFuIGltYWdl" }, /image: the reference image must be a PNG or JPEG/],
-  ["/v1/video/generations", { model: "video-std", prompt: "x", image: "http://127.0.0.1:1/missing.png" }, /image: the reference image could not be downloaded/],
+  [
+    "/v1/video/generations",
+    { model: "video-std", prompt: "x", image: "ftp://x/y.png" },
+    /image must be an http\(s\) or data: URL/,
+  ],
+  [
+    "/v1/video/generations",
+    { model: "video-std", prompt: "x", image: "data:image/png;base64,bm90IGFuIGltYWdl" },
+    /image: the reference image must be a PNG or JPEG/,
+  ],
+  [
+    "/v1/video/generations",
+    { model: "video-std", prompt: "x", image: "http://127.0.0.1:1/missing.png" },
+    /image: the reference image could not be downloaded/,
+  ],
   ["/v1/chat/completions", [1, 2, 3], /must be a JSON object/],
 ];
 
@@ -71,7 +111,10 @@ describe("bad input", () => {
   });
 
   it("rejects a non-JSON content type", async () => {
-    const response = await gateway.call("/v1/chat/completions", { body: "model=x", headers: { "content-type": "text/plain" } });
+    const response = await gateway.call("/v1/chat/completions", {
+      body: "model=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe("INVALID_PARAMS");
   });
@@ -99,7 +142,9 @@ describe("bad input", () => {
   });
 
   it("keeps serving after all of the above", async () => {
-    const response = await gateway.call("/v1/chat/completions", { body: { model: "chat-fast", messages: user, max_tokens: 2 } });
+    const response = await gateway.call("/v1/chat/completions", {
+      body: { model: "chat-fast", messages: user, max_tokens: 2 },
+    });
     expect(response.status).toBe(200);
   });
 });

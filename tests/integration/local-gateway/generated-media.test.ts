@@ -19,7 +19,9 @@ async function images(body: Record<string, unknown>) {
 }
 
 async function generateVideo(body: Record<string, unknown>): Promise<VideoTask> {
-  const response = await gateway.call("/v1/video/generations", { body: { model: "video-std", prompt: "a kite", ...body } });
+  const response = await gateway.call("/v1/video/generations", {
+    body: { model: "video-std", prompt: "a kite", ...body },
+  });
   expect(response.status).toBe(200);
   const { task_id } = VideoTaskSchema.parse(await response.json());
   return waitUntil(

@@ -72,7 +72,10 @@ describe("rate limits", () => {
 
   it("refuses requests past the key's TPM", async () => {
     const gateway = await gatewayWith([{ key: "sk-tpm-limited-1", tpm: 60 }]);
-    const first = await gateway.call("/v1/chat/completions", { key: "sk-tpm-limited-1", body: { ...chat, max_tokens: 50 } });
+    const first = await gateway.call("/v1/chat/completions", {
+      key: "sk-tpm-limited-1",
+      body: { ...chat, max_tokens: 50 },
+    });
     expect(first.status).toBe(200);
     const second = await gateway.call("/v1/chat/completions", { key: "sk-tpm-limited-1", body: chat });
     expect(second.status).toBe(429);
@@ -88,7 +91,8 @@ describe("rate limits", () => {
       videoLimits: { perMinute: 10, perDay: 10, concurrent: 2 },
     });
     const concurrent = [];
-    for (let i = 0; i < 3; i++) concurrent.push(await slow.call("/v1/video/generations", { key: "sk-video-conc-1", body: video }));
+    for (let i = 0; i < 3; i++)
+      concurrent.push(await slow.call("/v1/video/generations", { key: "sk-video-conc-1", body: video }));
     expect(concurrent.map((response) => response.status)).toEqual([200, 200, 429]);
     expect((await concurrent[2]!.json()).error.message).toMatch(/at once/);
     expect(Number(concurrent[2]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -98,7 +102,8 @@ describe("rate limits", () => {
       videoLimits: { perMinute: 2, perDay: 3, concurrent: 5 },
     });
     const perMinute = [];
-    for (let i = 0; i < 3; i++) perMinute.push(await fast.call("/v1/video/generations", { key: "sk-video-rate-1", body: video }));
+    for (let i = 0; i < 3; i++)
+      perMinute.push(await fast.call("/v1/video/generations", { key: "sk-video-rate-1", body: video }));
     expect(perMinute.map((response) => response.status)).toEqual([200, 200, 429]);
     expect((await perMinute[2]!.json()).error.message).toMatch(/per minute/);
     expect(perMinute[2]!.headers.get("x-ratelimit-limit")).toBe("2");
@@ -113,7 +118,10 @@ describe("rate limits", () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const response = await gateway.call("/v1/video/generations", { key: "sk-video-day-2", body: { model: "video-std", prompt: "x" } });
+      const response = await gateway.call("/v1/video/generations", {
+        key: "sk-video-day-2",
+        body: { model: "video-std", prompt: "x" },
+      });
       statuses.push(response.status);
       if (response.status === 429) expect((await response.json()).error.message).toMatch(/per day/);
     }
@@ -125,7 +133,11 @@ describe("balance, billing and budgets", () => {
   it("reports balance = top-up + gift, and the key's budgets with reset times carrying a UTC offset", async () => {
     const gateway = await gatewayWith([{ key: "sk-budget-view-1", dailyBudget: 5, monthlyBudget: null }]);
     const balance = await balanceOf(gateway, "sk-budget-view-1");
-    expect(balance).toMatchObject({ object: "balance", currency: "CNY", balance: TENANT.topupBalance + TENANT.giftBalance });
+    expect(balance).toMatchObject({
+      object: "balance",
+      currency: "CNY",
+      balance: TENANT.topupBalance + TENANT.giftBalance,
+    });
     expect(balance.api_key).toMatchObject({
       id: "key_0",
       name: "Key 0",
@@ -155,7 +167,10 @@ describe("balance, billing and budgets", () => {
     });
     const { usage } = await response.json();
     const chatCost = (usage.prompt_tokens * 1 + usage.completion_tokens * 2) / 1000;
-    await gateway.call("/v1/images/generations", { key: "sk-charge-1", body: { model: "priced-image", prompt: "x", n: 2, size: "64x64" } });
+    await gateway.call("/v1/images/generations", {
+      key: "sk-charge-1",
+      body: { model: "priced-image", prompt: "x", n: 2, size: "64x64" },
+    });
     const balance = await balanceOf(gateway, "sk-charge-1");
     const spent = chatCost + 1;
     expect(balance.balance).toBeCloseTo(60 - spent, 4);
@@ -170,7 +185,8 @@ describe("balance, billing and budgets", () => {
     });
     const body = { model: "img", prompt: "x", size: "64x64" };
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await gateway.call("/v1/images/generations", { key: "sk-daily-1", body })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await gateway.call("/v1/images/generations", { key: "sk-daily-1", body })).status);
     expect(statuses).toEqual([200, 200, 402]);
     const refused = await gateway.call("/v1/images/generations", { key: "sk-daily-1", body });
     expect(refused.headers.get("x-should-retry")).toBe("false");
@@ -199,7 +215,10 @@ describe("balance, billing and budgets", () => {
       models: [{ code: "video", kind: "video", price: { perUnit: 1 } }],
     });
     running.push(gateway);
-    const refused = await gateway.call("/v1/video/generations", { key: "sk-poor-tenant-1", body: { model: "video", prompt: "x" } });
+    const refused = await gateway.call("/v1/video/generations", {
+      key: "sk-poor-tenant-1",
+      body: { model: "video", prompt: "x" },
+    });
     expect(refused.status).toBe(402);
     expect((await refused.json()).error.code).toBe("INSUFFICIENT_BALANCE");
     expect((await balanceOf(gateway, "sk-poor-tenant-1")).balance).toBeCloseTo(0.15, 4);
@@ -227,7 +246,13 @@ describe("authentication", () => {
       const header = await gateway.call(path, { ...init, key: null, headers: { "x-api-key": "sk-test-main-0001" } });
       for (const response of [bearer, header]) expect([200, 404], path).toContain(response.status);
       expect(header.status, path).toBe(bearer.status);
-      for (const headers of [{}, { authorization: "Bearer sk-invalid-key" }, { "x-api-key": "sk-invalid-key" }, { authorization: "Basic abc" }]) {
+      const refusedHeaders: Record<string, string>[] = [
+        {},
+        { authorization: "Bearer sk-invalid-key" },
+        { "x-api-key": "sk-invalid-key" },
+        { authorization: "Basic abc" },
+      ];
+      for (const headers of refusedHeaders) {
         const denied = await gateway.call(path, { ...init, key: null, headers });
         expect(denied.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
         const error = (await denied.json()).error;

@@ -1,5 +1,7 @@
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+type ErrorClass = abstract new (...args: never[]) => unknown;
 import { ChatCompletionSchema } from "../../../shared/gateway-api/chat-completions.ts";
 import { SearchCompletionSchema } from "../../../shared/gateway-api/search-completions.ts";
 import { KEYS, startTestGateway, type TestGateway } from "../../support/local-gateway.ts";
@@ -17,7 +19,10 @@ afterAll(() => gateway.close());
 
 describe("local gateway through the official openai SDK", () => {
   it("answers a chat completion with the spec's shape and real token counts", async () => {
-    const completion = await client.chat.completions.create({ model: "chat-fast", messages: ask("Explain rate limits") });
+    const completion = await client.chat.completions.create({
+      model: "chat-fast",
+      messages: ask("Explain rate limits"),
+    });
     expect(ChatCompletionSchema.parse(completion)).toBeTruthy();
     const content = completion.choices[0]!.message.content!;
     expect(content).toContain("```");
@@ -67,7 +72,11 @@ describe("local gateway through the official openai SDK", () => {
   });
 
   it("cuts at max_tokens with finish_reason length", async () => {
-    const completion = await client.chat.completions.create({ model: "chat-fast", messages: ask("cut me"), max_tokens: 7 });
+    const completion = await client.chat.completions.create({
+      model: "chat-fast",
+      messages: ask("cut me"),
+      max_tokens: 7,
+    });
     expect(completion.choices[0]!.finish_reason).toBe("length");
     expect(completion.usage!.completion_tokens).toBe(7);
   });
@@ -79,19 +88,53 @@ describe("local gateway through the official openai SDK", () => {
       maxRetries: 0,
       defaultHeaders: { authorization: null, "x-api-key": KEYS.main.key } as never,
     });
-    const completion = await viaHeader.chat.completions.create({ model: "chat-fast", messages: ask("hi"), max_tokens: 3 });
+    const completion = await viaHeader.chat.completions.create({
+      model: "chat-fast",
+      messages: ask("hi"),
+      max_tokens: 3,
+    });
     expect(completion.usage!.completion_tokens).toBe(3);
   });
 
   it("surfaces errors as the SDK's typed errors with status, code and request id", async () => {
     const wrongKey = new OpenAI({ apiKey: "sk-wrong-key-000", baseURL: `${gateway.url}/v1`, maxRetries: 0 });
-    const cases: [() => Promise<unknown>, typeof OpenAI.APIError, number, string][] = [
-      [() => wrongKey.chat.completions.create({ model: "chat-fast", messages: ask("x") }), OpenAI.AuthenticationError, 401, "UNAUTHORIZED"],
-      [() => client.chat.completions.create({ model: "no-such-model", messages: ask("x") }), OpenAI.NotFoundError, 404, "MODEL_NOT_FOUND"],
-      [() => client.chat.completions.create({ model: "chat-offline", messages: ask("x") }), OpenAI.NotFoundError, 404, "MODEL_NOT_FOUND"],
-      [() => client.chat.completions.create({ model: "chat-fast", messages: ask("x"), temperature: 2.5 }), OpenAI.BadRequestError, 400, "INVALID_PARAMS"],
-      [() => client.chat.completions.create({ model: "chat-upstream-error", messages: ask("x") }), OpenAI.InternalServerError, 502, "UPSTREAM_ERROR"],
-      [() => client.chat.completions.create({ model: "chat-timeout", messages: ask("x") }), OpenAI.InternalServerError, 504, "GATEWAY_TIMEOUT"],
+    const cases: [() => Promise<unknown>, ErrorClass, number, string][] = [
+      [
+        () => wrongKey.chat.completions.create({ model: "chat-fast", messages: ask("x") }),
+        OpenAI.AuthenticationError,
+        401,
+        "UNAUTHORIZED",
+      ],
+      [
+        () => client.chat.completions.create({ model: "no-such-model", messages: ask("x") }),
+        OpenAI.NotFoundError,
+        404,
+        "MODEL_NOT_FOUND",
+      ],
+      [
+        () => client.chat.completions.create({ model: "chat-offline", messages: ask("x") }),
+        OpenAI.NotFoundError,
+        404,
+        "MODEL_NOT_FOUND",
+      ],
+      [
+        () => client.chat.completions.create({ model: "chat-fast", messages: ask("x"), temperature: 2.5 }),
+        OpenAI.BadRequestError,
+        400,
+        "INVALID_PARAMS",
+      ],
+      [
+        () => client.chat.completions.create({ model: "chat-upstream-error", messages: ask("x") }),
+        OpenAI.InternalServerError,
+        502,
+        "UPSTREAM_ERROR",
+      ],
+      [
+        () => client.chat.completions.create({ model: "chat-timeout", messages: ask("x") }),
+        OpenAI.InternalServerError,
+        504,
+        "GATEWAY_TIMEOUT",
+      ],
     ];
     for (const [call, type, status, code] of cases) {
       const error = await call().then(
@@ -106,7 +149,9 @@ describe("local gateway through the official openai SDK", () => {
       expect((apiError.error as { request_id: string }).request_id).toBe(apiError.requestID);
     }
     const limited = new OpenAI({ apiKey: KEYS.limited.key, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
-    const forbidden = await limited.chat.completions.create({ model: "chat-pro", messages: ask("x") }).catch((e: unknown) => e);
+    const forbidden = await limited.chat.completions
+      .create({ model: "chat-pro", messages: ask("x") })
+      .catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(OpenAI.PermissionDeniedError);
     expect((forbidden as InstanceType<typeof OpenAI.APIError>).code).toBe("FORBIDDEN");
   });
@@ -150,7 +195,10 @@ describe("local gateway through the official openai SDK", () => {
     const response = await gateway.call("/v1/search/completions", {
       body: { model: "web-search", messages: ask("video limits"), stream: true },
     });
-    const events = (await response.text()).trim().split("\n\n").map((event) => event.slice("data: ".length));
+    const events = (await response.text())
+      .trim()
+      .split("\n\n")
+      .map((event) => event.slice("data: ".length));
     expect(events.at(-1)).toBe("[DONE]");
     const first = JSON.parse(events[0]!);
     const last = JSON.parse(events.at(-2)!);

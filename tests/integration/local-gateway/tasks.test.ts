@@ -7,16 +7,21 @@ let gateway: TestGateway;
 
 const readTask = async (id: string, key: string = KEYS.main.key) =>
   TaskRecordSchema.parse(await (await gateway.call(`/v1/tasks/${id}`, { key })).json());
-const readVideo = async (id: string) => VideoTaskSchema.parse(await (await gateway.call(`/v1/video/generations/${id}`)).json());
+const readVideo = async (id: string) =>
+  VideoTaskSchema.parse(await (await gateway.call(`/v1/video/generations/${id}`)).json());
 
 async function submitImage(model = "image-pro", extra: Record<string, unknown> = {}) {
-  const response = await gateway.call("/v1/images/generations", { body: { model, prompt: "a red fox", size: "128x128", ...extra } });
+  const response = await gateway.call("/v1/images/generations", {
+    body: { model, prompt: "a red fox", size: "128x128", ...extra },
+  });
   expect(response.status).toBe(200);
   return AsyncTaskSchema.parse(await response.json());
 }
 
 async function submitVideo(body: Record<string, unknown> = {}) {
-  const response = await gateway.call("/v1/video/generations", { body: { model: "video-std", prompt: "waves", ...body } });
+  const response = await gateway.call("/v1/video/generations", {
+    body: { model: "video-std", prompt: "waves", ...body },
+  });
   expect(response.status).toBe(200);
   return VideoTaskSchema.parse(await response.json());
 }
@@ -53,7 +58,14 @@ describe("asynchronous tasks", () => {
     expect([...progresses].sort((a, b) => a - b)).toEqual(progresses);
     expect(progresses.at(-1)!).toBeGreaterThan(progresses[0]!);
     const inProgress = seen.find((record) => record.status === "processing")!;
-    expect(Object.keys(inProgress).sort()).toEqual(["created_at", "id", "model_code", "progress", "status", "updated_at"]);
+    expect(Object.keys(inProgress).sort()).toEqual([
+      "created_at",
+      "id",
+      "model_code",
+      "progress",
+      "status",
+      "updated_at",
+    ]);
     expect(done.progress).toBe(100);
     expect(done.model_code).toBe("image-pro");
     expect(done.completed_at).toBeDefined();
@@ -67,7 +79,10 @@ describe("asynchronous tasks", () => {
 
   it("runs a sync-mode model as a task when async: true is asked", async () => {
     const task = await submitImage("image-fast", { async: true, n: 2 });
-    const done = await waitUntil(() => readTask(task.id), (record) => record.status === "completed");
+    const done = await waitUntil(
+      () => readTask(task.id),
+      (record) => record.status === "completed",
+    );
     expect(done.result!.data).toHaveLength(2);
   });
 
@@ -75,7 +90,10 @@ describe("asynchronous tasks", () => {
     const before = await balance();
     const task = await submitImage("image-upstream-error");
     expect(await balance()).toBeLessThan(before);
-    const failed = await waitUntil(() => readTask(task.id), (record) => record.status === "failed");
+    const failed = await waitUntil(
+      () => readTask(task.id),
+      (record) => record.status === "failed",
+    );
     expect(failed.error_code).toBe("upstream_error");
     expect(failed.error_message).toMatch(/upstream/);
     expect(failed.failed_at).toBeDefined();
@@ -100,7 +118,10 @@ describe("asynchronous tasks", () => {
 
   it("cancels a processing task, and it stays cancelled", async () => {
     const task = await submitVideo();
-    await waitUntil(() => readVideo(task.task_id), (video) => video.status === "processing");
+    await waitUntil(
+      () => readVideo(task.task_id),
+      (video) => video.status === "processing",
+    );
     const cancel = await gateway.call(`/v1/tasks/${task.task_id}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -109,9 +130,15 @@ describe("asynchronous tasks", () => {
 
   it("refuses to cancel completed and failed tasks with 409 TASK_NOT_CANCELLABLE", async () => {
     const completed = await submitImage();
-    await waitUntil(() => readTask(completed.id), (record) => record.status === "completed");
+    await waitUntil(
+      () => readTask(completed.id),
+      (record) => record.status === "completed",
+    );
     const failed = await submitImage("image-upstream-error");
-    await waitUntil(() => readTask(failed.id), (record) => record.status === "failed");
+    await waitUntil(
+      () => readTask(failed.id),
+      (record) => record.status === "failed",
+    );
     for (const id of [completed.id, failed.id]) {
       const response = await gateway.call(`/v1/tasks/${id}/cancel`, { method: "POST" });
       expect(response.status).toBe(409);
@@ -137,7 +164,9 @@ describe("asynchronous tasks", () => {
     const foreign = await gateway.call(`/v1/tasks/${task.id}`, { key: KEYS.other.key });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.code).toBe("TASK_NOT_FOUND");
-    expect((await gateway.call(`/v1/tasks/${task.id}/cancel`, { method: "POST", key: KEYS.other.key })).status).toBe(404);
+    expect((await gateway.call(`/v1/tasks/${task.id}/cancel`, { method: "POST", key: KEYS.other.key })).status).toBe(
+      404,
+    );
     expect((await gateway.call(`/v1/video/generations/${task.id}`)).status).toBe(404);
   });
 
@@ -165,9 +194,14 @@ describe("asynchronous tasks", () => {
   });
 
   it("a failing video model ends failed with its error", async () => {
-    const created = await gateway.call("/v1/video/generations", { body: { model: "video-upstream-error", prompt: "x" } });
+    const created = await gateway.call("/v1/video/generations", {
+      body: { model: "video-upstream-error", prompt: "x" },
+    });
     const { task_id } = VideoTaskSchema.parse(await created.json());
-    const failed = await waitUntil(() => readVideo(task_id), (video) => video.status === "failed");
+    const failed = await waitUntil(
+      () => readVideo(task_id),
+      (video) => video.status === "failed",
+    );
     expect(failed.error_code).toBe("upstream_error");
   });
 });
@@ -176,7 +210,9 @@ describe("task expiry", () => {
   it("a completed task turns expired after the retention period and its files are gone", async () => {
     const short = await startTestGateway({ timeScale: 0, taskRetentionSeconds: 1 });
     try {
-      const submitted = await short.call("/v1/images/generations", { body: { model: "image-pro", prompt: "x", size: "64x64" } });
+      const submitted = await short.call("/v1/images/generations", {
+        body: { model: "image-pro", prompt: "x", size: "64x64" },
+      });
       const { id } = AsyncTaskSchema.parse(await submitted.json());
       const read = async () => TaskRecordSchema.parse(await (await short.call(`/v1/tasks/${id}`)).json());
       const completed = await waitUntil(read, (record) => record.status === "completed");

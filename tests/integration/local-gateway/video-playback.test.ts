@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 async function videoUrl(body: Record<string, unknown>): Promise<string> {
-  const response = await gateway.call("/v1/video/generations", { body: { model: "video-std", prompt: "a kite", ...body } });
+  const response = await gateway.call("/v1/video/generations", {
+    body: { model: "video-std", prompt: "a kite", ...body },
+  });
   const { task_id } = VideoTaskSchema.parse(await response.json());
   const done = await waitUntil(
     async () => VideoTaskSchema.parse(await (await gateway.call(`/v1/video/generations/${task_id}`)).json()),
@@ -65,7 +67,11 @@ function play(url: string, points: [number, number][]): Promise<Playback> {
           context.drawImage(video, 0, 0);
           resolve(
             points.map(([x, y]) =>
-              Array.from(context.getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1).data.slice(0, 3)),
+              Array.from(
+                context
+                  .getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1)
+                  .data.slice(0, 3),
+              ),
             ),
           );
         }),
@@ -73,7 +79,13 @@ function play(url: string, points: [number, number][]): Promise<Playback> {
       await video.play();
       const samples = await firstFrame;
       await new Promise((resolve) => setTimeout(resolve, 1200));
-      const result = { width: video.videoWidth, height: video.videoHeight, duration: video.duration, playedTo: video.currentTime, samples };
+      const result = {
+        width: video.videoWidth,
+        height: video.videoHeight,
+        duration: video.duration,
+        playedTo: video.currentTime,
+        samples,
+      };
       video.remove();
       return result;
     },
