@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import { INVOKE_CHANNELS, isInvokeChannel, type InvokeChannel, type InvokeOutput } from "../../shared/ipc/contract.ts";
+import { failure, ok, type Result } from "../../shared/ipc/result.ts";
+import { toIpcError } from "../services/error-values.ts";
+import type { Page } from "../services/pages.ts";
+
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (
+    input: z.output<(typeof INVOKE_CHANNELS)[C]["input"]>,
+    page: Page,
+  ) => Promise<InvokeOutput<C>> | InvokeOutput<C>;
+};
+
+export type InvokeRouter = (channel: string, payload: unknown, page: Page) => Promise<Result<unknown>>;
+
+/**
+ * The one path every call from a window takes, whatever the transport: known channel → payload
+ * validated with the contract's schema → handler → result value. Nothing is thrown across.
+ */
+export function createInvokeRouter(handlers: InvokeHandlers): InvokeRouter {
+  return async (channel, payload, page) => {
+    if (!isInvokeChannel(channel)) {
+      return failure({ code: "UNKNOWN_CHANNEL", message: `There is no channel named "${channel}".` });
+    }
+    const parsed = INVOKE_CHANNELS[channel].input.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.map(String).join(".");
+      return failure({ code: "INVALID_PAYLOAD", message: `${channel}: ${field ? `${field}: ` : ""}${issue.message}` });
+    }
+    try {
+      const handler = handlers[channel] as (input: unknown, page: Page) => unknown;
+      return ok(await handler(parsed.data, page));
+    } catch (error) {
+      return failure(toIpcError(error));
+    }
+  };
+}

@@ -1,0 +1,16 @@
+import type { AppServices } from "../services/app-services.ts";
+import { invokeHandlers } from "./invoke-handlers.ts";
+import { createInvokeRouter, type InvokeRouter } from "./invoke-router.ts";
+import { PageRegistry } from "./page-registry.ts";
+
+export interface MainCore {
+  readonly route: InvokeRouter;
+  readonly pages: PageRegistry;
+}
+
+/** The transport-independent part of main: the invoke router and the pages that get pushed events. */
+export function createMainCore(services: AppServices): MainCore {
+  const pages = new PageRegistry();
+  services.vault.onChange((state) => pages.broadcast("profiles.changed", state));
+  return { route: createInvokeRouter(invokeHandlers(services)), pages };
+}

@@ -1,0 +1,45 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { BudgetSnapshot } from "../../../shared/ipc/budget.ts";
+import type { ConnectionTest } from "../../../shared/ipc/profiles.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+
+/** Balance and budgets of a profile's key; every reading is kept as a sample for history. */
+export class BudgetService {
+  private readonly db: DatabaseSync;
+  private readonly clientFor: (profileId: string) => GatewayClient;
+
+  constructor(db: DatabaseSync, clientFor: (profileId: string) => GatewayClient) {
+    this.db = db;
+    this.clientFor = clientFor;
+  }
+
+  async snapshot(profileId: string): Promise<BudgetSnapshot> {
+    const { data, meta } = await this.clientFor(profileId).getBalance();
+    const now = Date.now();
+    this.db
+      .prepare(
+        "INSERT INTO balance_samples (profile_id, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(profileId, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
+    return {
+      profileId,
+      balance: data,
+      fetchedAt: new Date(now).toISOString(),
+      requestId: meta.requestId,
+      rateLimit: meta.rateLimit,
+    };
+  }
+
+  /** Test connection: one balance call, reporting who answered and how fast. */
+  async testConnection(profileId: string): Promise<ConnectionTest> {
+    const started = performance.now();
+    const { data, meta } = await this.clientFor(profileId).getBalance();
+    return {
+      keyName: data.api_key.name,
+      balance: data.balance,
+      currency: data.currency,
+      latencyMs: Math.round(performance.now() - started),
+      requestId: meta.requestId,
+    };
+  }
+}

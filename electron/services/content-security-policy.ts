@@ -1,0 +1,19 @@
+/**
+ * The window's CSP, shared by the Electron protocol handler and the web host: scripts only from
+ * the app itself, no inline script, connections only to the app (the bridge) and nothing else.
+ */
+export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${connectSources.join(" ")}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,306 @@
+import type { z } from "zod";
+import { BalanceSchema, type Balance } from "../../../shared/gateway-api/balance.ts";
+import {
+  ChatCompletionChunkSchema,
+  ChatCompletionSchema,
+  type ChatCompletion,
+  type ChatCompletionChunk,
+  type ChatCompletionRequest,
+} from "../../../shared/gateway-api/chat-completions.ts";
+import { ErrorBodySchema } from "../../../shared/gateway-api/errors.ts";
+import {
+  ImageGenerationResponseSchema,
+  type ImageGenerationRequest,
+  type ImageResult,
+} from "../../../shared/gateway-api/images.ts";
+import {
+  MessageSchema,
+  MessageStreamEventSchema,
+  type Message,
+  type MessageStreamEvent,
+  type MessagesRequest,
+} from "../../../shared/gateway-api/messages.ts";
+import {
+  SearchCompletionChunkSchema,
+  SearchCompletionSchema,
+  type SearchCompletion,
+  type SearchCompletionChunk,
+  type SearchCompletionRequest,
+} from "../../../shared/gateway-api/search-completions.ts";
+import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
+import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
+import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
+import { GatewayError } from "./gateway-error.ts";
+import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
+import { sseMessages } from "./sse-events.ts";
+
+export interface GatewayCredentials {
+  readonly baseUrl: string;
+  readonly auth: ProfileAuth;
+  readonly key: string;
+}
+
+export interface GatewayClientOptions {
+  /** Electron's net.fetch in the app (system proxies), Node's fetch elsewhere. */
+  readonly fetch?: typeof fetch;
+  /** Time allowed until response headers arrive. */
+  readonly timeoutMs?: number;
+}
+
+export interface GatewayResponse<T> {
+  readonly data: T;
+  readonly meta: ResponseMeta;
+}
+
+export interface GatewayStream<T> {
+  readonly meta: ResponseMeta;
+  readonly events: AsyncIterable<T>;
+}
+
+/** `{base_url}` as typed by a user: trailing slashes and a trailing `/v1` are tolerated. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, "").replace(/\/v1$/i, "");
+}
+
+/** One typed client for every endpoint of the gateway API; every answer is validated. */
+export class GatewayClient {
+  private readonly baseUrl: string;
+  private readonly credentials: GatewayCredentials;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+
+  constructor(credentials: GatewayCredentials, options: GatewayClientOptions = {}) {
+    this.credentials = credentials;
+    this.baseUrl = normalizeBaseUrl(credentials.baseUrl);
+    this.fetchImpl = options.fetch ?? fetch;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+  }
+
+  getBalance(signal?: AbortSignal): Promise<GatewayResponse<Balance>> {
+    return this.json("GET", "/v1/balance", undefined, BalanceSchema, signal);
+  }
+
+  chatCompletion(request: ChatCompletionRequest, signal?: AbortSignal): Promise<GatewayResponse<ChatCompletion>> {
+    return this.json("POST", "/v1/chat/completions", { ...request, stream: false }, ChatCompletionSchema, signal);
+  }
+
+  streamChatCompletion(
+    request: ChatCompletionRequest,
+    signal?: AbortSignal,
+  ): Promise<GatewayStream<ChatCompletionChunk>> {
+    return this.stream("/v1/chat/completions", request, signal, (message) =>
+      message.data === "[DONE]" ? "end" : ChatCompletionChunkSchema.parse(JSON.parse(message.data)),
+    );
+  }
+
+  messages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayResponse<Message>> {
+    return this.json("POST", "/v1/messages", { ...request, stream: false }, MessageSchema, signal);
+  }
+
+  streamMessages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayStream<MessageStreamEvent>> {
+    return this.stream<MessageStreamEvent>("/v1/messages", request, signal, (message, meta) => {
+      const event = MessageStreamEventSchema.parse(JSON.parse(message.data));
+      if (event.type === "error") {
+        throw new GatewayError({
+          code: event.error.type,
+          message: event.error.message,
+          requestId: meta.requestId ?? undefined,
+        });
+      }
+      return event.type === "message_stop" ? ["last", event] : (event as MessageStreamEvent);
+    });
+  }
+
+  searchCompletion(request: SearchCompletionRequest, signal?: AbortSignal): Promise<GatewayResponse<SearchCompletion>> {
+    return this.json("POST", "/v1/search/completions", { ...request, stream: false }, SearchCompletionSchema, signal);
+  }
+
+  streamSearchCompletion(
+    request: SearchCompletionRequest,
+    signal?: AbortSignal,
+  ): Promise<GatewayStream<SearchCompletionChunk>> {
+    return this.stream("/v1/search/completions", request, signal, (message) =>
+      message.data === "[DONE]" ? "end" : SearchCompletionChunkSchema.parse(JSON.parse(message.data)),
+    );
+  }
+
+  generateImages(
+    request: ImageGenerationRequest,
+    signal?: AbortSignal,
+  ): Promise<GatewayResponse<ImageResult | AsyncTask>> {
+    return this.json("POST", "/v1/images/generations", request, ImageGenerationResponseSchema, signal);
+  }
+
+  submitVideo(request: VideoGenerationRequest, signal?: AbortSignal): Promise<GatewayResponse<VideoTask>> {
+    return this.json("POST", "/v1/video/generations", request, VideoTaskSchema, signal);
+  }
+
+  getVideo(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<VideoTask>> {
+    return this.json("GET", `/v1/video/generations/${encodeURIComponent(taskId)}`, undefined, VideoTaskSchema, signal);
+  }
+
+  getTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<TaskRecord>> {
+    return this.json("GET", `/v1/tasks/${encodeURIComponent(taskId)}`, undefined, TaskRecordSchema, signal);
+  }
+
+  cancelTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<TaskRecord>> {
+    return this.json("POST", `/v1/tasks/${encodeURIComponent(taskId)}/cancel`, undefined, TaskRecordSchema, signal);
+  }
+
+  private async json<Schema extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    schema: Schema,
+    signal: AbortSignal | undefined,
+  ): Promise<GatewayResponse<z.output<Schema>>> {
+    const response = await this.send(method, path, body, signal);
+    const meta = responseMeta(response);
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch (error) {
+      if (signal?.aborted) throw aborted(meta);
+      throw invalidResponse(path, meta, error instanceof Error ? error.message : "the body is not JSON");
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw invalidResponse(path, meta, describeIssue(parsed.error));
+    return { data: parsed.data, meta };
+  }
+
+  /**
+   * A streamed answer. `decode` turns each SSE message into an event, "end" for a terminator
+   * without payload, or ["last", event] for a final event; a stream that closes before its
+   * terminator fails with STREAM_INCOMPLETE, so a cut connection is never taken for a whole answer.
+   */
+  private async stream<T>(
+    path: string,
+    body: object,
+    signal: AbortSignal | undefined,
+    decode: (message: { event: string | undefined; data: string }, meta: ResponseMeta) => T | "end" | ["last", T],
+  ): Promise<GatewayStream<T>> {
+    const response = await this.send("POST", path, { ...body, stream: true }, signal);
+    const meta = responseMeta(response);
+    if (!response.body) throw invalidResponse(path, meta, "the stream has no body");
+    const responseBody = response.body;
+    async function* events(): AsyncGenerator<T> {
+      try {
+        for await (const message of sseMessages(responseBody)) {
+          let decoded: T | "end" | ["last", T];
+          try {
+            decoded = decode(message, meta);
+          } catch (error) {
+            if (error instanceof GatewayError) throw error;
+            throw invalidResponse(path, meta, describeIssue(error));
+          }
+          if (decoded === "end") return;
+          if (Array.isArray(decoded) && decoded[0] === "last") {
+            yield decoded[1];
+            return;
+          }
+          yield decoded as T;
+        }
+      } catch (error) {
+        if (error instanceof GatewayError) throw error;
+        if (signal?.aborted) throw aborted(meta);
+        throw new GatewayError({
+          code: "STREAM_INCOMPLETE",
+          message: "The connection to the gateway was interrupted before the answer was complete.",
+          requestId: meta.requestId ?? undefined,
+        });
+      }
+      if (signal?.aborted) throw aborted(meta);
+      throw new GatewayError({
+        code: "STREAM_INCOMPLETE",
+        message: "The gateway closed the stream before the answer was complete.",
+        requestId: meta.requestId ?? undefined,
+      });
+    }
+    return { meta, events: events() };
+  }
+
+  private async send(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: "application/json, text/event-stream" };
+    if (this.credentials.auth === "bearer") headers.authorization = `Bearer ${this.credentials.key}`;
+    else headers["x-api-key"] = this.credentials.key;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw aborted(null);
+      if (timeout.aborted) {
+        throw new GatewayError({
+          code: "TIMEOUT",
+          message: `The gateway did not answer within ${this.timeoutMs / 1000} s.`,
+        });
+      }
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new GatewayError({
+        code: "NETWORK_ERROR",
+        message: `Could not reach the gateway at ${new URL(this.baseUrl).host}: ${cause}`,
+      });
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+}
+
+async function errorOf(response: Response): Promise<GatewayError> {
+  const meta = responseMeta(response);
+  const text = await response.text().catch(() => "");
+  const body = parseErrorBody(text);
+  return new GatewayError({
+    code: body?.error.code ?? `HTTP_${response.status}`,
+    message: body?.error.message ?? `The gateway answered HTTP ${response.status} ${response.statusText}`.trim(),
+    status: response.status,
+    requestId: body?.error.request_id ?? meta.requestId ?? undefined,
+    retryAfter: retryAfterSeconds(response),
+    rateLimit: meta.rateLimit,
+  });
+}
+
+function parseErrorBody(text: string): z.infer<typeof ErrorBodySchema> | null {
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function aborted(meta: ResponseMeta | null): GatewayError {
+  return new GatewayError({
+    code: "ABORTED",
+    message: "The request was cancelled.",
+    requestId: meta?.requestId ?? undefined,
+  });
+}
+
+function invalidResponse(path: string, meta: ResponseMeta, detail: string): GatewayError {
+  return new GatewayError({
+    code: "INVALID_RESPONSE",
+    message: `The gateway's answer to ${path} does not match the API: ${detail}`,
+    status: meta.status,
+    requestId: meta.requestId ?? undefined,
+  });
+}
+
+function describeIssue(error: unknown): string {
+  if (error && typeof error === "object" && "issues" in error && Array.isArray(error.issues)) {
+    const issue = error.issues[0] as { path: PropertyKey[]; message: string } | undefined;
+    if (issue) return `${issue.path.map(String).join(".") || "body"}: ${issue.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

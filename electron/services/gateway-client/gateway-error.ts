@@ -1,0 +1,41 @@
+import type { IpcError } from "../../../shared/ipc/result.ts";
+import type { RateLimitSnapshot } from "../../../shared/ipc/budget.ts";
+
+/** Codes for failures that never reached a gateway answer. */
+export type ClientErrorCode = "NETWORK_ERROR" | "ABORTED" | "TIMEOUT" | "INVALID_RESPONSE" | "STREAM_INCOMPLETE";
+
+/** Every way a gateway call can fail, with what the user needs to act on it. */
+export class GatewayError extends Error {
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly requestId: string | undefined;
+  readonly retryAfter: number | undefined;
+  readonly rateLimit: RateLimitSnapshot | null;
+
+  constructor(init: {
+    code: string;
+    message: string;
+    status?: number | undefined;
+    requestId?: string | undefined;
+    retryAfter?: number | undefined;
+    rateLimit?: RateLimitSnapshot | null;
+  }) {
+    super(init.message);
+    this.name = "GatewayError";
+    this.code = init.code;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
+    this.rateLimit = init.rateLimit ?? null;
+  }
+
+  toIpcError(): IpcError {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
+      ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }),
+    };
+  }
+}

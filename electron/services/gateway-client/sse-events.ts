@@ -1,0 +1,22 @@
+import { EventSourceParserStream } from "eventsource-parser/stream";
+
+export interface SseMessage {
+  readonly event: string | undefined;
+  readonly data: string;
+}
+
+/** The Server-Sent Events of a response body, parsed by eventsource-parser. */
+export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+  const text = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>);
+  const events = text.pipeThrough(new EventSourceParserStream());
+  const reader = events.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield { event: value.event, data: value.data };
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

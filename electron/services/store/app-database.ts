@@ -1,0 +1,49 @@
+import { DatabaseSync } from "node:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** The app's schema, one step per release; applied once each, tracked by `PRAGMA user_version`. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE balance_samples (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id TEXT NOT NULL,
+    sampled_at INTEGER NOT NULL,
+    balance REAL NOT NULL,
+    daily_used REAL,
+    monthly_used REAL
+  );
+  CREATE INDEX balance_samples_by_profile ON balance_samples(profile_id, sampled_at);
+  CREATE TABLE request_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER,
+    request_id TEXT,
+    duration_ms INTEGER NOT NULL,
+    error TEXT
+  );
+  CREATE INDEX request_log_by_profile ON request_log(profile_id, started_at);
+  `,
+];
+
+export function openAppDatabase(file: string): DatabaseSync {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
+  const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
+  for (let index = version; index < MIGRATIONS.length; index++) {
+    db.exec("BEGIN");
+    try {
+      db.exec(MIGRATIONS[index]!);
+      db.exec(`PRAGMA user_version = ${index + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+  return db;
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { StreamEvent } from "../../../shared/ipc/streams.ts";
+import { toIpcError } from "../error-values.ts";
+import type { Page } from "../pages.ts";
+
+export type StreamKind = StreamEvent["kind"];
+export type Emit = (kind: StreamKind, data: unknown) => void;
+export type StreamProducer = (emit: Emit, signal: AbortSignal) => Promise<void>;
+
+interface OpenStream {
+  readonly pageId: string;
+  readonly controller: AbortController;
+}
+
+/**
+ * Runs main-process streams for pages. Events go only to the page that opened the stream, in
+ * `seq` order; the stream is aborted when that page asks, reloads or closes.
+ */
+export class StreamHub {
+  private readonly streams = new Map<string, OpenStream>();
+
+  open(page: Page, produce: StreamProducer): string {
+    const streamId = randomUUID();
+    const controller = new AbortController();
+    const abortWithPage = () => controller.abort();
+    page.closed.addEventListener("abort", abortWithPage, { once: true });
+    this.streams.set(streamId, { pageId: page.id, controller });
+    let seq = 0;
+    const emit: Emit = (kind, data) => {
+      if (page.closed.aborted) return;
+      page.send("stream.event", { streamId, seq: seq++, kind, data });
+    };
+    void (async () => {
+      try {
+        await produce(emit, controller.signal);
+      } catch (error) {
+        emit("error", toIpcError(error));
+      } finally {
+        page.closed.removeEventListener("abort", abortWithPage);
+        this.streams.delete(streamId);
+      }
+    })();
+    return streamId;
+  }
+
+  /** Only the page that opened a stream may cancel it. */
+  cancel(streamId: string, pageId: string): boolean {
+    const stream = this.streams.get(streamId);
+    if (!stream || stream.pageId !== pageId) return false;
+    stream.controller.abort();
+    return true;
+  }
+
+  get openCount(): number {
+    return this.streams.size;
+  }
+}

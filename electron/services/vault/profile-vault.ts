@@ -1,0 +1,198 @@
+import { randomUUID } from "node:crypto";
+import {
+  ModelsByKindSchema,
+  type ModelsByKind,
+  type ProfileAuth,
+  type ProfileInput,
+  type ProfilesState,
+  type ProfileView,
+} from "../../../shared/ipc/profiles.ts";
+import { AppError } from "../app-error.ts";
+import type { GatewayCredentials } from "../gateway-client/gateway-client.ts";
+import type { SecretCipher } from "./secret-cipher.ts";
+import type { SettingsStore } from "./settings-store.ts";
+
+/** A profile as persisted: the key only as ciphertext. */
+interface StoredProfile {
+  id: string;
+  name: string;
+  baseUrl: string;
+  auth: ProfileAuth;
+  models: ModelsByKind;
+  rpm: number;
+  encryptedKey: string | null;
+  builtIn: boolean;
+}
+
+export const BUILT_IN_PROFILE_ID = "local-gateway";
+export const BUILT_IN_PROFILE_NAME = "Local gateway (offline)";
+const DEFAULT_RPM = 60;
+
+/** The embedded gateway's models; the user can still type any code. */
+const LOCAL_MODELS: ModelsByKind = {
+  chat: ["chat-fast", "chat-pro", "chat-stream-cut", "chat-upstream-error"],
+  search: ["web-search"],
+  image: ["image-fast", "image-pro", "image-upstream-error"],
+  video: ["video-std", "video-upstream-error"],
+};
+
+/**
+ * Profiles and their keys. Keys are encrypted by the injected cipher before they are stored and
+ * leave this class only as credentials for the gateway client, never in a view.
+ */
+export class ProfileVault {
+  private readonly settings: SettingsStore;
+  private readonly cipher: SecretCipher;
+  private readonly listeners = new Set<(state: ProfilesState) => void>();
+
+  constructor(settings: SettingsStore, cipher: SecretCipher) {
+    this.settings = settings;
+    this.cipher = cipher;
+  }
+
+  onChange(listener: (state: ProfilesState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  state(): ProfilesState {
+    const profiles = this.stored();
+    const activeId = this.settings.get("activeProfileId");
+    const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
+    return { profiles: profiles.map((profile) => this.view(profile)), activeId: active?.id ?? null };
+  }
+
+  /** Creates the embedded gateway's profile on first run, and keeps its address and key current. */
+  ensureBuiltInProfile(baseUrl: string, key: string): void {
+    const profiles = this.stored();
+    const existing = profiles.find((profile) => profile.builtIn);
+    const builtIn: StoredProfile = {
+      id: BUILT_IN_PROFILE_ID,
+      name: existing?.name ?? BUILT_IN_PROFILE_NAME,
+      baseUrl,
+      auth: existing?.auth ?? "bearer",
+      models: existing?.models ?? LOCAL_MODELS,
+      rpm: existing?.rpm ?? DEFAULT_RPM,
+      encryptedKey:
+        existing?.encryptedKey && this.decryptOrNull(existing.encryptedKey) === key
+          ? existing.encryptedKey
+          : this.cipher.encrypt(key),
+      builtIn: true,
+    };
+    this.write(existing ? profiles.map((profile) => (profile.builtIn ? builtIn : profile)) : [builtIn, ...profiles]);
+    if (!existing && this.settings.get("activeProfileId") === undefined)
+      this.settings.set("activeProfileId", builtIn.id);
+  }
+
+  save(input: ProfileInput): ProfileView {
+    const profiles = this.stored();
+    const existing = input.id ? profiles.find((profile) => profile.id === input.id) : undefined;
+    if (input.id && !existing) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    if (!existing && input.key === undefined)
+      throw new AppError("KEY_REQUIRED", "Enter the API key for the new profile.");
+    const profile: StoredProfile = {
+      id: existing?.id ?? randomUUID(),
+      name: input.name,
+      baseUrl: input.baseUrl,
+      auth: input.auth,
+      models: ModelsByKindSchema.parse(input.models ?? existing?.models ?? {}),
+      rpm: input.rpm ?? existing?.rpm ?? DEFAULT_RPM,
+      encryptedKey: input.key !== undefined ? this.cipher.encrypt(input.key) : (existing?.encryptedKey ?? null),
+      builtIn: existing?.builtIn ?? false,
+    };
+    this.write(
+      existing
+        ? profiles.map((candidate) => (candidate.id === profile.id ? profile : candidate))
+        : [...profiles, profile],
+    );
+    return this.view(profile);
+  }
+
+  remove(id: string): ProfilesState {
+    const profiles = this.stored();
+    if (!profiles.some((profile) => profile.id === id))
+      throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    if (profiles.length === 1) throw new AppError("LAST_PROFILE", "Keep at least one profile.");
+    const remaining = profiles.filter((profile) => profile.id !== id);
+    if (this.settings.get("activeProfileId") === id) this.settings.set("activeProfileId", remaining[0]!.id);
+    this.write(remaining);
+    return this.state();
+  }
+
+  select(id: string): ProfilesState {
+    if (!this.stored().some((profile) => profile.id === id)) {
+      throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    }
+    this.settings.set("activeProfileId", id);
+    this.emit();
+    return this.state();
+  }
+
+  /** `{ id }` of the profile already pointing at `baseUrl`, so saving it again updates it. */
+  findByBaseUrl(baseUrl: string): { id?: string } {
+    const profile = this.stored().find((candidate) => !candidate.builtIn && candidate.baseUrl === baseUrl);
+    return profile ? { id: profile.id } : {};
+  }
+
+  /** The id of `requested`, or of the active profile. */
+  resolveId(requested?: string): string {
+    const id = requested ?? this.state().activeId;
+    if (!id || !this.stored().some((profile) => profile.id === id)) {
+      throw new AppError("PROFILE_NOT_FOUND", "Choose a profile in Settings first.");
+    }
+    return id;
+  }
+
+  /** Main-process only: what the gateway client needs to call as this profile. */
+  credentials(id: string): GatewayCredentials & { rpm: number } {
+    const profile = this.stored().find((candidate) => candidate.id === id);
+    if (!profile) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    if (!profile.encryptedKey) throw new AppError("KEY_MISSING", `The profile "${profile.name}" has no API key.`);
+    const key = this.decryptOrNull(profile.encryptedKey);
+    if (key === null) {
+      throw new AppError(
+        "KEY_UNREADABLE",
+        `The key of "${profile.name}" cannot be decrypted on this machine; enter it again.`,
+      );
+    }
+    return { baseUrl: profile.baseUrl, auth: profile.auth, key, rpm: profile.rpm };
+  }
+
+  private decryptOrNull(ciphertext: string): string | null {
+    try {
+      return this.cipher.decrypt(ciphertext);
+    } catch {
+      return null;
+    }
+  }
+
+  private view(profile: StoredProfile): ProfileView {
+    const key = profile.encryptedKey ? this.decryptOrNull(profile.encryptedKey) : null;
+    return {
+      id: profile.id,
+      name: profile.name,
+      baseUrl: profile.baseUrl,
+      auth: profile.auth,
+      models: profile.models,
+      rpm: profile.rpm,
+      hasKey: key !== null,
+      keyHint: key === null ? null : `…${key.slice(-4)}`,
+      builtIn: profile.builtIn,
+    };
+  }
+
+  private stored(): StoredProfile[] {
+    const value = this.settings.get("profiles");
+    return Array.isArray(value) ? (value as StoredProfile[]) : [];
+  }
+
+  private write(profiles: StoredProfile[]): void {
+    this.settings.set("profiles", profiles);
+    this.emit();
+  }
+
+  private emit(): void {
+    const state = this.state();
+    for (const listener of this.listeners) listener(state);
+  }
+}

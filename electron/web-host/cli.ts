@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ensureRendererBuild } from "./renderer-build.ts";
+import { startWebHost } from "./web-host.ts";
+
+const USAGE =
+  "usage: npm run web -- [--port N] [--data DIR] [--profile-url URL --profile-key KEY] [--gateway-config FILE]";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "0" },
+    data: { type: "string" },
+    "profile-url": { type: "string" },
+    "profile-key": { type: "string" },
+    "gateway-config": { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const projectRoot = resolve(import.meta.dirname, "..", "..");
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be an integer between 0 and 65535\n${USAGE}`);
+  process.exit(2);
+}
+if ((values["profile-url"] === undefined) !== (values["profile-key"] === undefined)) {
+  console.error(`--profile-url and --profile-key go together\n${USAGE}`);
+  process.exit(2);
+}
+
+try {
+  const version = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
+  const rendererDir = await ensureRendererBuild(projectRoot);
+  const host = await startWebHost({
+    port,
+    dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
+    rendererDir,
+    version,
+    ...(values["profile-url"] ? { profile: { baseUrl: values["profile-url"], key: values["profile-key"]! } } : {}),
+    ...(values["gateway-config"]
+      ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
+      : {}),
+  });
+  console.log(`app at ${host.appUrl}`);
+  const shutdown = () => void host.close().then(() => process.exit(0));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const INPUTS = ["renderer", "shared", "vite.config.ts", "package-lock.json"];
+
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
+}
+
+/** A hash of everything the renderer build depends on. */
+export function rendererInputsHash(projectRoot: string): string {
+  const hash = createHash("sha256");
+  for (const file of INPUTS.flatMap((input) => filesUnder(join(projectRoot, input)))) {
+    hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The built renderer for the current sources, built once into a folder named by their hash.
+ * A folder is never rebuilt in place, so several web hosts can run side by side while one of
+ * them builds a newer version.
+ */
+export async function ensureRendererBuild(projectRoot: string): Promise<string> {
+  const outDir = join(projectRoot, "dist", "web", rendererInputsHash(projectRoot));
+  if (existsSync(join(outDir, "index.html"))) return outDir;
+  const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
+  mkdirSync(join(projectRoot, "dist", "web"), { recursive: true });
+  const { build } = await import("vite");
+  await build({
+    configFile: join(projectRoot, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: staging, emptyOutDir: true },
+  });
+  try {
+    renameSync(staging, outDir);
+  } catch (error) {
+    // Another host finished the same build first: use theirs.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(join(outDir, "index.html"))) throw error;
+  }
+  return outDir;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { z } from "zod";
+import type { MainCore } from "../ipc/main-core.ts";
+import type { Page } from "../services/pages.ts";
+
+/** A call from the browser stand-in of the preload. */
+const BridgeRequestSchema = z.object({
+  t: z.literal("invoke"),
+  id: z.number().int(),
+  channel: z.string(),
+  payload: z.unknown().optional(),
+});
+
+const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The web host's IPC: each WebSocket connection is a page. Invokes go through the same router as
+ * Electron IPC; events are pushed as `{t:"event"}` frames. A reload opens a new connection and
+ * closing the old one aborts its streams.
+ */
+export class WebSocketBridge {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly core: MainCore;
+
+  constructor(core: MainCore) {
+    this.core = core;
+  }
+
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.server.handleUpgrade(request, socket, head, (ws) => this.connect(ws));
+  }
+
+  close(): void {
+    for (const client of this.server.clients) client.terminate();
+    this.server.close();
+  }
+
+  private connect(ws: WebSocket): void {
+    const closed = new AbortController();
+    const page: Page = {
+      id: randomUUID(),
+      closed: closed.signal,
+      send(event, payload) {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: "event", event, payload }));
+      },
+    };
+    this.core.pages.add(page);
+    ws.on("close", () => closed.abort());
+    ws.on("message", async (raw) => {
+      let request: z.infer<typeof BridgeRequestSchema>;
+      try {
+        request = BridgeRequestSchema.parse(JSON.parse(raw.toString()));
+      } catch {
+        ws.close(1003, "malformed message");
+        return;
+      }
+      const result = await this.core.route(request.channel, request.payload, page);
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: "result", id: request.id, result }));
+    });
+  }
+}

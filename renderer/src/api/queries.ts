@@ -1,0 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./desktop-api.ts";
+import { unwrap } from "./api-error.ts";
+
+/** Query keys, one factory for the whole app. */
+export const queryKeys = {
+  appInfo: ["app-info"] as const,
+  profiles: ["profiles"] as const,
+  budget: (profileId: string | null) => ["budget", profileId] as const,
+};
+
+export const useAppInfo = () =>
+  useQuery({ queryKey: queryKeys.appInfo, queryFn: () => unwrap(api.app.info()), staleTime: Infinity });
+
+export const useProfiles = () => useQuery({ queryKey: queryKeys.profiles, queryFn: () => unwrap(api.profiles.list()) });
+
+export function useActiveProfile() {
+  const { data } = useProfiles();
+  return data?.profiles.find((profile) => profile.id === data.activeId) ?? null;
+}
+
+const MINUTE = 60_000;
+
+/** Balance and budgets of a profile: fetched on open, every minute while visible, and on demand. */
+export const useBudget = (profileId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.budget(profileId),
+    queryFn: () => unwrap(api.budget.get(profileId ? { profileId } : {})),
+    enabled: profileId !== null,
+    refetchInterval: MINUTE,
+    refetchIntervalInBackground: false,
+    refetchOnMount: "always",
+    retry: false,
+  });

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { IpcError } from "../../../shared/ipc/result.ts";
+import { CopyButton } from "./CopyButton.tsx";
+import { useNow } from "./use-now.ts";
+
+/** An error where it happened: code, message, what to do, the request id to copy, and a 429 countdown. */
+export function ErrorNotice({ error }: { error: IpcError }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const [shownAt] = useState(() => Date.now());
+  const hintKey = `error.hint.${error.code}`;
+  const hint = t(hintKey, { defaultValue: t("error.hint.default") });
+  const retryLeft = error.retryAfter === undefined ? null : Math.ceil(error.retryAfter - (now - shownAt) / 1000);
+  return (
+    <div role="alert" className="error-notice">
+      <p className="error-notice__headline">
+        <code className="error-notice__code">
+          {error.status ? `${error.status} ` : ""}
+          {error.code}
+        </code>{" "}
+        {error.message}
+      </p>
+      <p className="error-notice__hint">{hint}</p>
+      {retryLeft !== null && (
+        <p className="error-notice__retry" aria-live="polite">
+          {retryLeft > 0 ? t("error.retryIn", { seconds: retryLeft }) : t("error.retryNow")}
+        </p>
+      )}
+      {error.requestId && (
+        <p className="error-notice__request">
+          {t("error.requestId")}: <code data-testid="request-id">{error.requestId}</code>{" "}
+          <CopyButton text={error.requestId} label={t("error.copy")} />
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Money always with currency and two decimals, in tabular figures (see the CSS). */
+export function formatMoney(amount: number, currency = "CNY"): string {
+  const symbol = currency === "CNY" ? "¥" : `${currency} `;
+  return `${symbol}${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** `1d 02:03:04` style, for countdowns. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const clock = [Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
+    .map((part) => String(part).padStart(2, "0"))
+    .join(":");
+  return days > 0 ? `${days}d ${clock}` : clock;
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { PANES, useUiStore } from "../state/ui-store.ts";
+import { PaneIcon } from "./PaneIcon.tsx";
+import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
+
+export function NavRail() {
+  const { t } = useTranslation();
+  const pane = useUiStore((state) => state.pane);
+  const paneSelected = useUiStore((state) => state.paneSelected);
+  return (
+    <nav className="rail" aria-label={t("nav.label")}>
+      <ul className="rail__panes">
+        {PANES.map((candidate) => (
+          <li key={candidate}>
+            <button
+              type="button"
+              className="rail__button"
+              aria-current={candidate === pane ? "page" : undefined}
+              onClick={() => paneSelected(candidate)}
+            >
+              <PaneIcon pane={candidate} />
+              <span className="rail__label">{t(`nav.${candidate}`)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ProfileSwitcher />
+    </nav>
+  );
+}

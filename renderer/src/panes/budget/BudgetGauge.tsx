@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { formatDuration, formatMoney } from "../../components/format.ts";
+
+interface BudgetGaugeProps {
+  readonly label: string;
+  readonly emptyLabel: string;
+  readonly budget: number | null;
+  readonly used: number | null;
+  readonly remaining: number | null;
+  readonly resetAt: string | null;
+  readonly now: number;
+}
+
+/** One budget: a bar of used against budget, what remains and a live countdown to the reset. */
+export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, now }: BudgetGaugeProps) {
+  const { t } = useTranslation();
+  const headingId = `gauge-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  if (budget === null || used === null || remaining === null) {
+    return (
+      <section className="gauge" aria-labelledby={headingId}>
+        <h2 id={headingId} className="gauge__title">
+          {label}
+        </h2>
+        <p className="gauge__empty">{emptyLabel}</p>
+      </section>
+    );
+  }
+  const fraction = budget > 0 ? Math.min(1, used / budget) : 1;
+  const level = fraction >= 0.9 ? "critical" : fraction >= 0.7 ? "warning" : "normal";
+  const secondsToReset = resetAt ? (Date.parse(resetAt) - now) / 1000 : null;
+  return (
+    <section className="gauge" aria-labelledby={headingId}>
+      <h2 id={headingId} className="gauge__title">
+        {label}
+      </h2>
+      <div
+        className={`gauge__bar gauge__bar--${level}`}
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={budget}
+        aria-valuenow={used}
+        aria-valuetext={t("budget.used", { used: formatMoney(used), budget: formatMoney(budget) })}
+      >
+        <div className="gauge__fill" style={{ width: `${fraction * 100}%` }} />
+      </div>
+      <p className="gauge__figures">
+        <span>{t("budget.used", { used: formatMoney(used), budget: formatMoney(budget) })}</span>
+        <strong>{t("budget.remaining", { amount: formatMoney(remaining) })}</strong>
+      </p>
+      {secondsToReset !== null && (
+        <p className="gauge__reset" title={resetAt ?? undefined}>
+          {t("budget.resetsIn", { time: formatDuration(secondsToReset) })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { errorDetail } from "../../api/api-error.ts";
+import { useActiveProfile, useBudget } from "../../api/queries.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { formatMoney } from "../../components/format.ts";
+import { useNow } from "../../components/use-now.ts";
+import { BudgetGauge } from "./BudgetGauge.tsx";
+
+export function BudgetPane() {
+  const { t } = useTranslation();
+  const profile = useActiveProfile();
+  const budget = useBudget(profile?.id ?? null);
+  const now = useNow();
+  const snapshot = budget.data;
+  const key = snapshot?.balance.api_key;
+  return (
+    <section className="pane" aria-labelledby="budget-title">
+      <header className="pane__header">
+        <h1 id="budget-title" className="pane__title">
+          {t("budget.title")}
+        </h1>
+        {profile && (
+          <button type="button" className="button" onClick={() => void budget.refetch()} disabled={budget.isFetching}>
+            {t("budget.refresh")}
+          </button>
+        )}
+      </header>
+      {!profile && <p className="empty-state">{t("budget.noProfile")}</p>}
+      {budget.isError && <ErrorNotice key={budget.errorUpdatedAt} error={errorDetail(budget.error)} />}
+      {profile && budget.isPending && (
+        <div className="skeleton" aria-busy="true" aria-label={t("budget.loading")}>
+          <div className="skeleton__block skeleton__block--wide" />
+          <div className="skeleton__block" />
+          <div className="skeleton__block" />
+        </div>
+      )}
+      {snapshot && key && (
+        <>
+          <section className="balance" aria-labelledby="balance-title">
+            <h2 id="balance-title" className="balance__label">
+              {t("budget.balance")}
+            </h2>
+            <p className="balance__amount" data-testid="balance-amount">
+              {formatMoney(snapshot.balance.balance, snapshot.balance.currency)}
+            </p>
+            <p className="balance__currency">{snapshot.balance.currency}</p>
+            <p className="balance__key">
+              {t("budget.key")}: <strong data-testid="key-name">{key.name}</strong>
+            </p>
+          </section>
+          <div className="gauges">
+            <BudgetGauge
+              label={t("budget.daily")}
+              emptyLabel={t("budget.noDaily")}
+              budget={key.daily_budget}
+              used={key.daily_used}
+              remaining={key.daily_remaining}
+              resetAt={key.daily_reset_at}
+              now={now}
+            />
+            <BudgetGauge
+              label={t("budget.monthly")}
+              emptyLabel={t("budget.noMonthly")}
+              budget={key.monthly_budget}
+              used={key.monthly_used}
+              remaining={key.monthly_remaining}
+              resetAt={key.monthly_reset_at}
+              now={now}
+            />
+          </div>
+          <p className="pane__footnote" aria-live="polite">
+            {budget.isFetching
+              ? t("budget.refreshing")
+              : t("budget.lastUpdated", { time: new Date(snapshot.fetchedAt).toLocaleTimeString() })}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ProfileInput } from "../../../../shared/ipc/profiles.ts";
+import type { IpcError } from "../../../../shared/ipc/result.ts";
+import { api } from "../../api/desktop-api.ts";
+import { queryKeys, useAppInfo, useProfiles } from "../../api/queries.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { changeLanguage, LANGUAGES, type Language } from "../../i18n/index.ts";
+import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
+
+const SHORTCUTS = [
+  ["Ctrl/⌘ + N", "newChat"],
+  ["Enter", "send"],
+  ["Shift + Enter", "newline"],
+  ["Esc", "stop"],
+  ["Ctrl/⌘ + K", "switchConversation"],
+] as const;
+
+export function SettingsPane() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: profiles } = useProfiles();
+  const { data: info } = useAppInfo();
+  const [editing, setEditing] = useState<string | "new" | null>(null);
+  const [actionError, setActionError] = useState<IpcError | null>(null);
+
+  const refreshProfiles = async () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+
+  const save = async (input: ProfileInput): Promise<IpcError | null> => {
+    const result = await api.profiles.save(input);
+    if (!result.ok) return result.error;
+    await refreshProfiles();
+    setEditing(null);
+    return null;
+  };
+
+  const act = async (call: ReturnType<typeof api.profiles.select>) => {
+    const result = await call;
+    setActionError(result.ok ? null : result.error);
+    if (result.ok) queryClient.setQueryData(queryKeys.profiles, result.data);
+  };
+
+  const editedProfile = profiles?.profiles.find((profile) => profile.id === editing) ?? null;
+
+  return (
+    <section className="pane pane--scroll" aria-labelledby="settings-title">
+      <header className="pane__header">
+        <h1 id="settings-title" className="pane__title">
+          {t("settings.title")}
+        </h1>
+      </header>
+
+      <section aria-labelledby="profiles-title" className="settings-section">
+        <div className="settings-section__header">
+          <h2 id="profiles-title">{t("settings.profiles")}</h2>
+          <button type="button" className="button" onClick={() => setEditing("new")}>
+            {t("settings.addProfile")}
+          </button>
+        </div>
+        {actionError && <ErrorNotice error={actionError} />}
+        <ul className="profile-list">
+          {profiles?.profiles.map((profile) => (
+            <li key={profile.id} className="profile-card" aria-label={profile.name}>
+              <div className="profile-card__main">
+                <strong>{profile.name}</strong>
+                {profile.builtIn && <span className="chip">{t("settings.builtIn")}</span>}
+                {profile.id === profiles.activeId && (
+                  <span className="chip chip--accent">{t("settings.selected")}</span>
+                )}
+                <span className="profile-card__meta">{profile.baseUrl}</span>
+                <span className="profile-card__meta" data-testid="key-hint">
+                  {profile.hasKey ? t("settings.keyHint", { hint: profile.keyHint }) : t("settings.noKey")}
+                </span>
+              </div>
+              <div className="profile-card__actions">
+                {profile.id !== profiles.activeId && (
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`${t("settings.select")}: ${profile.name}`}
+                    onClick={() => void act(api.profiles.select({ id: profile.id }))}
+                  >
+                    {t("settings.select")}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`${t("settings.edit")}: ${profile.name}`}
+                  onClick={() => setEditing(profile.id)}
+                >
+                  {t("settings.edit")}
+                </button>
+                {!profile.builtIn && (
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    aria-label={`${t("settings.delete")}: ${profile.name}`}
+                    onClick={() => {
+                      if (window.confirm(t("settings.confirmDelete", { name: profile.name }))) {
+                        void act(api.profiles.remove({ id: profile.id }));
+                      }
+                    }}
+                  >
+                    {t("settings.delete")}
+                  </button>
+                )}
+                <ConnectionTestButton profileId={profile.id} profileName={profile.name} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        {editing !== null && (
+          <ProfileForm
+            key={editing}
+            profile={editing === "new" ? null : editedProfile}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </section>
+
+      {info && (
+        <section aria-labelledby="storage-title" className="settings-section">
+          <h2 id="storage-title">{t("settings.storage.title")}</h2>
+          <p
+            className={info.keyStorage === "os-keychain" ? "notice" : "notice notice--warning"}
+            data-testid="key-storage"
+          >
+            {t(`settings.storage.${info.keyStorage}`)}
+          </p>
+        </section>
+      )}
+
+      <section aria-labelledby="language-title" className="settings-section">
+        <h2 id="language-title">{t("settings.language")}</h2>
+        <select
+          aria-labelledby="language-title"
+          value={i18n.language}
+          onChange={(event) => changeLanguage(event.target.value as Language)}
+        >
+          {Object.entries(LANGUAGES).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </section>
+
+      <section aria-labelledby="shortcuts-title" className="settings-section">
+        <h2 id="shortcuts-title">{t("settings.shortcuts")}</h2>
+        <dl className="shortcuts">
+          {SHORTCUTS.map(([keys, action]) => (
+            <div key={action} className="shortcuts__row">
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd>{t(`settings.shortcutList.${action}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { BalanceSchema } from "../gateway-api/balance.ts";
+
+export const RateLimitSnapshotSchema = z.object({ limit: z.number(), remaining: z.number() });
+export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshotSchema>;
+
+export const BudgetSnapshotSchema = z.object({
+  profileId: z.string(),
+  balance: BalanceSchema,
+  fetchedAt: z.string(),
+  requestId: z.string().nullable(),
+  rateLimit: RateLimitSnapshotSchema.nullable(),
+});
+export type BudgetSnapshot = z.infer<typeof BudgetSnapshotSchema>;
+
+export const BudgetRequestSchema = z.object({ profileId: z.string().min(1).optional() });

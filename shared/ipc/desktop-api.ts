@@ -1,0 +1,39 @@
+import type { EventChannel, EventPayload, InvokeChannel, InvokeInput, InvokeOutput } from "./contract.ts";
+import type { Result } from "./result.ts";
+
+/** How calls reach main: Electron IPC in the preload, a WebSocket in the web host. */
+export interface ApiTransport {
+  invoke(channel: InvokeChannel, payload: unknown): Promise<Result<unknown>>;
+  subscribe(event: EventChannel, listener: (payload: unknown) => void): () => void;
+}
+
+/**
+ * `window.api`: one named function per contract channel, each answering a Result; each
+ * subscription returns its unsubscribe function. The preload and the web bridge both build it
+ * here, so the window's type cannot drift from what is exposed.
+ */
+export function createDesktopApi(transport: ApiTransport) {
+  const call =
+    <C extends InvokeChannel>(channel: C) =>
+    (...payload: InvokeInput<C> extends undefined ? [] : [InvokeInput<C>]) =>
+      transport.invoke(channel, payload[0]) as Promise<Result<InvokeOutput<C>>>;
+  const on =
+    <E extends EventChannel>(event: E) =>
+    (listener: (payload: EventPayload<E>) => void) =>
+      transport.subscribe(event, listener as (payload: unknown) => void);
+  return {
+    app: { info: call("app.info") },
+    profiles: {
+      list: call("profiles.list"),
+      save: call("profiles.save"),
+      remove: call("profiles.remove"),
+      select: call("profiles.select"),
+      test: call("profiles.test"),
+      onChanged: on("profiles.changed"),
+    },
+    budget: { get: call("budget.get") },
+    streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
+  };
+}
+
+export type DesktopApi = ReturnType<typeof createDesktopApi>;

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+export const PROFILE_AUTH_MODES = ["bearer", "x-api-key"] as const;
+export const ProfileAuthSchema = z.enum(PROFILE_AUTH_MODES);
+export type ProfileAuth = z.infer<typeof ProfileAuthSchema>;
+
+export const MODEL_KINDS = ["chat", "search", "image", "video"] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+
+/** Known model codes per kind: suggestions and defaults, since the spec has no model list. */
+export const ModelsByKindSchema = z.object({
+  chat: z.array(z.string().min(1)).default([]),
+  search: z.array(z.string().min(1)).default([]),
+  image: z.array(z.string().min(1)).default([]),
+  video: z.array(z.string().min(1)).default([]),
+});
+export type ModelsByKind = z.infer<typeof ModelsByKindSchema>;
+
+/** A profile as the window sees it: never the key, only whether there is one and its last characters. */
+export const ProfileViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  auth: ProfileAuthSchema,
+  models: ModelsByKindSchema,
+  rpm: z.number().int(),
+  hasKey: z.boolean(),
+  keyHint: z.string().nullable(),
+  /** The embedded local gateway's profile. */
+  builtIn: z.boolean(),
+});
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+
+export const ProfilesStateSchema = z.object({
+  profiles: z.array(ProfileViewSchema),
+  activeId: z.string().nullable(),
+});
+export type ProfilesState = z.infer<typeof ProfilesStateSchema>;
+
+export const PROFILE_NAME_MAX = 80;
+export const RPM_RANGE = { min: 1, max: 100_000 } as const;
+
+/** Saving a profile: `key` is write-only; leave it out to keep the stored one. */
+export const ProfileInputSchema = z.object({
+  id: z.string().min(1).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name is required")
+    .max(PROFILE_NAME_MAX, `Name must be at most ${PROFILE_NAME_MAX} characters`),
+  baseUrl: z
+    .string()
+    .trim()
+    .url("Base URL must be a URL such as https://gateway.example.com")
+    .refine((url) => /^https?:\/\//i.test(url), "Base URL must start with http:// or https://"),
+  auth: ProfileAuthSchema,
+  models: ModelsByKindSchema.optional(),
+  rpm: z
+    .number()
+    .int("RPM must be a whole number")
+    .min(RPM_RANGE.min, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
+    .max(RPM_RANGE.max, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
+    .optional(),
+  key: z.string().trim().min(8, "The API key is too short").max(512, "The API key is too long").optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+export const ProfileIdSchema = z.object({ id: z.string().min(1) });
+
+export const ConnectionTestSchema = z.object({
+  keyName: z.string(),
+  balance: z.number(),
+  currency: z.string(),
+  latencyMs: z.number(),
+  requestId: z.string().nullable(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;

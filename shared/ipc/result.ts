@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** An error as it crosses IPC: plain data with a code a user can act on. */
+export const IpcErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  requestId: z.string().optional(),
+  /** Seconds to wait before retrying (from Retry-After). */
+  retryAfter: z.number().optional(),
+});
+export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+/** What every invoke returns instead of throwing across the process boundary. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
+export const failure = (error: IpcError): Result<never> => ({ ok: false, error });
