@@ -1,23 +1,57 @@
 import react from "@vitejs/plugin-react";
+import { builtinModules } from "node:module";
+import { readFileSync } from "node:fs";
+import type { UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
-/**
- * The renderer build (root `renderer/`; relative asset paths so it loads from `app://` and from
- * the web host alike) and the Vitest setup.
- */
-export default defineConfig({
-  root: "renderer",
-  base: "./",
-  plugins: [react()],
+const { dependencies } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+  dependencies: Record<string, string>;
+};
+
+/** Electron main: Node 24 ESM; dependencies stay in node_modules (packaged by electron-builder). */
+const mainBuild: UserConfig = {
   build: {
-    outDir: "../dist/electron/renderer",
+    ssr: "electron/app/main.ts",
+    outDir: "dist/electron/main",
+    emptyOutDir: true,
+    target: "node24",
+    rollupOptions: {
+      external: ["electron", ...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...Object.keys(dependencies)],
+      output: { format: "es", entryFileNames: "main.js" },
+    },
+  },
+};
+
+/** The preload: one CommonJS file, since sandboxed preloads cannot load modules. */
+const preloadBuild: UserConfig = {
+  build: {
+    outDir: "dist/electron/preload",
     emptyOutDir: true,
     target: "chrome140",
+    minify: false,
+    lib: { entry: "electron/preload/preload.ts", formats: ["cjs"], fileName: () => "preload.cjs" },
+    rollupOptions: { external: ["electron"] },
   },
-  test: {
-    root: ".",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
+};
+
+/**
+ * Three builds from one file: the renderer (default; root `renderer/`, relative asset paths so
+ * it loads from `app://` and from the web host alike), `--mode main` and `--mode preload`.
+ * The `test` block configures Vitest.
+ */
+export default defineConfig(({ mode }) => {
+  if (mode === "main") return mainBuild;
+  if (mode === "preload") return preloadBuild;
+  return {
+    root: "renderer",
+    base: "./",
+    plugins: [react()],
+    build: { outDir: "../dist/electron/renderer", emptyOutDir: true, target: "chrome140" },
+    test: {
+      root: ".",
+      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  };
 });

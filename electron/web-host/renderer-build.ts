@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
-const INPUTS = ["renderer", "shared", "vite.config.ts", "package-lock.json"];
+const RENDERER_INPUTS = ["renderer", "shared", "vite.config.ts", "package-lock.json"];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -12,10 +12,10 @@ function filesUnder(path: string): string[] {
     .flatMap((name) => filesUnder(join(path, name)));
 }
 
-/** A hash of everything the renderer build depends on. */
-export function rendererInputsHash(projectRoot: string): string {
+/** A hash of the files under `inputs` (paths relative to the project root): what a build depends on. */
+export function inputsHash(projectRoot: string, inputs: readonly string[] = RENDERER_INPUTS): string {
   const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap((input) => filesUnder(join(projectRoot, input)))) {
+  for (const file of inputs.flatMap((input) => filesUnder(join(projectRoot, input)))) {
     hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   return hash.digest("hex").slice(0, 16);
@@ -27,7 +27,7 @@ export function rendererInputsHash(projectRoot: string): string {
  * them builds a newer version.
  */
 export async function ensureRendererBuild(projectRoot: string): Promise<string> {
-  const outDir = join(projectRoot, "dist", "web", rendererInputsHash(projectRoot));
+  const outDir = join(projectRoot, "dist", "web", inputsHash(projectRoot));
   if (existsSync(join(outDir, "index.html"))) return outDir;
   const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
   mkdirSync(join(projectRoot, "dist", "web"), { recursive: true });
