@@ -10,6 +10,9 @@ const boundary = (files, patterns) => ({
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
 
+/** Raw IPC is allowed only in the one bridge module of each side. */
+const IPC_MODULES = ["electron/app/ipc-bridge.ts", "electron/preload/preload.ts"];
+
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "out/", "release/", "tests/artifacts/", "scratch/"] },
   js.configs.recommended,
@@ -19,6 +22,31 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: IPC_MODULES,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportSpecifier[imported.name=/^(ipcMain|ipcRenderer)$/]",
+          message: "Use the IPC bridge (electron/app/ipc-bridge.ts, electron/preload/preload.ts): raw IPC is banned elsewhere.",
+        },
+        {
+          selector: "MemberExpression[object.name=/^(ipcMain|ipcRenderer)$/]",
+          message: "Raw IPC is banned outside the IPC bridge.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='send'][callee.object.name='webContents']",
+          message: "webContents.send is banned outside the IPC bridge.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='send'][callee.object.property.name='webContents']",
+          message: "webContents.send is banned outside the IPC bridge.",
+        },
+      ],
     },
   },
   boundary(

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { createInvokeRouter, type InvokeHandlers } from "../../../electron/ipc/invoke-router.ts";
+import { AppError } from "../../../electron/services/app-error.ts";
+import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
+import { recordingPage } from "../../support/fake-page.ts";
+
+const calls: unknown[] = [];
+const notCalled = () => {
+  throw new Error("not expected in this test");
+};
+const handlers = {
+  "app.info": () => ({ version: "1.0.0", host: "web", platform: "linux", keyStorage: "key-file" }),
+  "profiles.list": notCalled,
+  "profiles.save": (input) => {
+    calls.push(input);
+    throw new AppError("KEY_REQUIRED", "Enter the API key for the new profile.");
+  },
+  "profiles.remove": notCalled,
+  "profiles.select": () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'sk-secret-internal')");
+  },
+  "profiles.test": () => {
+    throw new GatewayError({ code: "UNAUTHORIZED", message: "The API key is invalid.", status: 401, requestId: "req_1" });
+  },
+  "budget.get": notCalled,
+  "streams.cancel": ({ streamId }, page) => ({ cancelled: streamId === page.id }),
+} satisfies InvokeHandlers;
+
+const route = createInvokeRouter(handlers);
+const { page } = recordingPage();
+
+describe("the invoke router", () => {
+  it("returns handler results as ok values", async () => {
+    expect(await route("app.info", undefined, page)).toEqual({
+      ok: true,
+      data: { version: "1.0.0", host: "web", platform: "linux", keyStorage: "key-file" },
+    });
+    expect(await route("streams.cancel", { streamId: "page-1" }, page)).toEqual({ ok: true, data: { cancelled: true } });
+  });
+
+  it("refuses unknown channels", async () => {
+    expect(await route("shell.exec", { command: "rm -rf /" }, page)).toEqual({
+      ok: false,
+      error: { code: "UNKNOWN_CHANNEL", message: 'There is no channel named "shell.exec".' },
+    });
+  });
+
+  it("rejects invalid payloads with a clear message before any handler runs", async () => {
+    const result = await route("profiles.save", { name: "x", baseUrl: "not a url", auth: "bearer" }, page);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: "INVALID_PAYLOAD", message: "profiles.save: baseUrl: Base URL must be a URL such as https://gateway.example.com" },
+    });
+    expect(await route("app.info", { unexpected: true }, page)).toMatchObject({ ok: false, error: { code: "INVALID_PAYLOAD" } });
+    expect(await route("streams.cancel", {}, page)).toMatchObject({ ok: false, error: { code: "INVALID_PAYLOAD" } });
+    expect(calls).toEqual([]);
+  });
+
+  it("turns thrown errors into values: app errors and gateway errors keep their details", async () => {
+    expect(await route("profiles.save", { name: "A", baseUrl: "https://a.example.com", auth: "bearer" }, page)).toEqual({
+      ok: false,
+      error: { code: "KEY_REQUIRED", message: "Enter the API key for the new profile." },
+    });
+    expect(await route("profiles.test", { id: "p" }, page)).toEqual({
+      ok: false,
+      error: { code: "UNAUTHORIZED", message: "The API key is invalid.", status: 401, requestId: "req_1" },
+    });
+  });
+
+  it("hides the text of unexpected errors, which may carry internals", async () => {
+    const result = await route("profiles.select", { id: "p" }, page);
+    expect(result).toMatchObject({ ok: false, error: { code: "INTERNAL_ERROR" } });
+    expect(JSON.stringify(result)).not.toContain("sk-secret-internal");
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { senderRefusal } from "../../../electron/ipc/sender-policy.ts";
+
+const windows = new Set([7]);
+const sender = { webContentsId: 7, isMainFrame: true, frameUrl: "app://modeldesk/index.html" };
+
+describe("the IPC sender policy", () => {
+  it("accepts the app window's top-level frame on the app origin", () => {
+    expect(senderRefusal(sender, windows)).toBeNull();
+  });
+
+  it.each([
+    [{ ...sender, webContentsId: 8 }, /not an app window/],
+    [{ ...sender, isMainFrame: false }, /top-level frame/],
+    [{ ...sender, frameUrl: "https://evil.example.com/" }, /origin https:\/\/evil\.example\.com is not the app's/],
+    [{ ...sender, frameUrl: "file:///etc/passwd" }, /not the app's/],
+    [{ ...sender, frameUrl: "app://other/index.html" }, /not the app's/],
+    [{ ...sender, frameUrl: "" }, /no valid URL/],
+  ])("refuses %j", (candidate, reason) => {
+    expect(senderRefusal(candidate, windows)).toMatch(reason);
+  });
+});

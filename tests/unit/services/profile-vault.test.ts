@@ -1,0 +1,93 @@
+import Conf from "conf";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { keyFileCipher } from "../../../electron/services/vault/key-file-cipher.ts";
+import { BUILT_IN_PROFILE_NAME, ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const SECRET = "sk-live-THIS-IS-THE-SECRET-9z8y";
+
+function vaultIn(dir: string) {
+  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: "settings", projectName: "modeldesk-test" });
+  const vault = new ProfileVault({ get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) }, keyFileCipher(join(dir, "secret.key")));
+  return { vault, settingsFile: conf.path };
+}
+
+const allFilesText = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name)).toString("latin1"))
+    .join("\n");
+
+describe("the key file cipher", () => {
+  it("round-trips, uses a fresh IV each time and refuses tampered ciphertext", () => {
+    const dir = tempDir("vault-");
+    const cipher = keyFileCipher(join(dir, "secret.key"));
+    const first = cipher.encrypt(SECRET);
+    const second = cipher.encrypt(SECRET);
+    expect(first).not.toBe(second);
+    expect(cipher.decrypt(first)).toBe(SECRET);
+    expect(keyFileCipher(join(dir, "secret.key")).decrypt(second)).toBe(SECRET);
+    const tampered = Buffer.from(first, "base64");
+    tampered[tampered.length - 1]! ^= 1;
+    expect(() => cipher.decrypt(tampered.toString("base64"))).toThrow();
+    expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("the profile vault", () => {
+  it("stores keys only as ciphertext and shows only a hint", () => {
+    const dir = tempDir("vault-");
+    const { vault } = vaultIn(dir);
+    const view = vault.save({ name: "Work", baseUrl: "https://gateway.example.com", auth: "x-api-key", key: SECRET });
+    expect(view).toMatchObject({ name: "Work", hasKey: true, keyHint: "…9z8y", builtIn: false, rpm: 60 });
+    expect(JSON.stringify(vault.state())).not.toContain(SECRET);
+    expect(allFilesText(dir)).not.toContain(SECRET);
+    expect(allFilesText(dir)).not.toContain(SECRET.slice(3, 20));
+    expect(vault.credentials(view.id)).toEqual({ baseUrl: "https://gateway.example.com", auth: "x-api-key", key: SECRET, rpm: 60 });
+  });
+
+  it("keeps the stored key when saved without one, and replaces it when given", () => {
+    const { vault } = vaultIn(tempDir("vault-"));
+    const view = vault.save({ name: "Work", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
+    vault.save({ id: view.id, name: "Work 2", baseUrl: "https://g.example.com", auth: "bearer" });
+    expect(vault.credentials(view.id).key).toBe(SECRET);
+    vault.save({ id: view.id, name: "Work 2", baseUrl: "https://g.example.com", auth: "bearer", key: "sk-another-key-1234" });
+    expect(vault.credentials(view.id).key).toBe("sk-another-key-1234");
+    expect(vault.state().profiles[0]!.keyHint).toBe("…1234");
+  });
+
+  it("creates the built-in profile once, active, and keeps its address current", () => {
+    const dir = tempDir("vault-");
+    const { vault } = vaultIn(dir);
+    vault.ensureBuiltInProfile("http://127.0.0.1:1111", "sk-local-aaaa");
+    expect(vault.state()).toMatchObject({ activeId: "local-gateway", profiles: [{ name: BUILT_IN_PROFILE_NAME, builtIn: true }] });
+    const other = vault.save({ name: "Other", baseUrl: "https://o.example.com", auth: "bearer", key: SECRET });
+    vault.select(other.id);
+    const reopened = vaultIn(dir).vault;
+    reopened.ensureBuiltInProfile("http://127.0.0.1:2222", "sk-local-aaaa");
+    expect(reopened.state().activeId).toBe(other.id);
+    expect(reopened.state().profiles.map((profile) => profile.baseUrl)).toEqual(["http://127.0.0.1:2222", "https://o.example.com"]);
+  });
+
+  it("refuses what would lose data: a new profile without key, removing the last profile", () => {
+    const { vault } = vaultIn(tempDir("vault-"));
+    expect(() => vault.save({ name: "No key", baseUrl: "https://g.example.com", auth: "bearer" })).toThrow(/API key/);
+    const only = vault.save({ name: "Only", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
+    expect(() => vault.remove(only.id)).toThrow(/at least one profile/);
+  });
+
+  it("says so when a key cannot be decrypted any more", () => {
+    const dir = tempDir("vault-");
+    const { vault } = vaultIn(dir);
+    const view = vault.save({ name: "Work", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
+    const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: "settings", projectName: "modeldesk-test" });
+    const elsewhere = new ProfileVault(
+      { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) },
+      keyFileCipher(join(tempDir("other-"), "secret.key")),
+    );
+    expect(elsewhere.state().profiles[0]).toMatchObject({ hasKey: false, keyHint: null });
+    expect(() => elsewhere.credentials(view.id)).toThrow(/cannot be decrypted/);
+  });
+});

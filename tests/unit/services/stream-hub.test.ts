@@ -1,0 +1,68 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
+import { StreamHub } from "../../../electron/services/streams/stream-hub.ts";
+import { recordingPage } from "../../support/fake-page.ts";
+
+describe("the stream hub", () => {
+  it("sends a stream's events, numbered in order, to the page that opened it only", async () => {
+    const hub = new StreamHub();
+    const owner = recordingPage("owner");
+    const other = recordingPage("other");
+    const streamId = hub.open(owner.page, async (emit) => {
+      emit("delta", "Hel");
+      emit("delta", "lo");
+      emit("done", { finish: "stop" });
+    });
+    await sleep(10);
+    expect(owner.received).toEqual([
+      { event: "stream.event", payload: { streamId, seq: 0, kind: "delta", data: "Hel" } },
+      { event: "stream.event", payload: { streamId, seq: 1, kind: "delta", data: "lo" } },
+      { event: "stream.event", payload: { streamId, seq: 2, kind: "done", data: { finish: "stop" } } },
+    ]);
+    expect(other.received).toEqual([]);
+    expect(hub.openCount).toBe(0);
+  });
+
+  it("lets only the owner cancel, and cancelling aborts the producer", async () => {
+    const hub = new StreamHub();
+    const owner = recordingPage("owner");
+    let aborted = false;
+    const streamId = hub.open(owner.page, (_emit, signal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve((aborted = true)))));
+    expect(hub.cancel(streamId, "someone-else")).toBe(false);
+    expect(aborted).toBe(false);
+    expect(hub.cancel(streamId, "owner")).toBe(true);
+    await sleep(5);
+    expect(aborted).toBe(true);
+    expect(hub.cancel(streamId, "owner")).toBe(false);
+  });
+
+  it("aborts a page's streams when the page reloads or closes, and sends nothing more", async () => {
+    const hub = new StreamHub();
+    const owner = recordingPage();
+    let signal: AbortSignal | undefined;
+    hub.open(owner.page, async (emit, streamSignal) => {
+      signal = streamSignal;
+      emit("delta", "a");
+      await sleep(30);
+      emit("delta", "b");
+    });
+    owner.close();
+    await sleep(50);
+    expect(signal?.aborted).toBe(true);
+    expect(owner.received).toHaveLength(1);
+  });
+
+  it("ends with an error event carrying the error's code and request id", async () => {
+    const hub = new StreamHub();
+    const owner = recordingPage();
+    hub.open(owner.page, async () => {
+      throw new GatewayError({ code: "RATE_LIMIT", message: "Slow down.", status: 429, requestId: "req_9", retryAfter: 3 });
+    });
+    await sleep(5);
+    expect(owner.received.at(-1)!.payload).toMatchObject({
+      kind: "error",
+      data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3 },
+    });
+  });
+});
