@@ -32,7 +32,8 @@ export default tseslint.config(
         "error",
         {
           selector: "ImportSpecifier[imported.name=/^(ipcMain|ipcRenderer)$/]",
-          message: "Use the IPC bridge (electron/app/ipc-bridge.ts, electron/preload/preload.ts): raw IPC is banned elsewhere.",
+          message:
+            "Use the IPC bridge (electron/app/ipc-bridge.ts, electron/preload/preload.ts): raw IPC is banned elsewhere.",
         },
         {
           selector: "MemberExpression[object.name=/^(ipcMain|ipcRenderer)$/]",

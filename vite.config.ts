@@ -16,7 +16,12 @@ const mainBuild: UserConfig = {
     emptyOutDir: true,
     target: "node24",
     rollupOptions: {
-      external: ["electron", ...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...Object.keys(dependencies)],
+      external: [
+        "electron",
+        ...builtinModules,
+        ...builtinModules.map((name) => `node:${name}`),
+        ...Object.keys(dependencies),
+      ],
       output: { format: "es", entryFileNames: "main.js" },
     },
   },

@@ -11,7 +11,8 @@ export function openExternalIfAllowed(url: string, localGatewayOrigin: string | 
   } catch {
     return false;
   }
-  const isLocalHelp = localGatewayOrigin !== null && parsed.origin === localGatewayOrigin && parsed.pathname.startsWith("/help");
+  const isLocalHelp =
+    localGatewayOrigin !== null && parsed.origin === localGatewayOrigin && parsed.pathname.startsWith("/help");
   if (parsed.protocol !== "https:" && !isLocalHelp) return false;
   void shell.openExternal(parsed.toString());
   return true;

@@ -20,7 +20,11 @@ export class IpcBridge {
     for (const channel of Object.keys(INVOKE_CHANNELS)) {
       ipcMain.handle(channel, async (event, payload: unknown) => {
         const refusal = senderRefusal(
-          { webContentsId: event.sender.id, isMainFrame: event.senderFrame?.parent === null, frameUrl: event.senderFrame?.url ?? "" },
+          {
+            webContentsId: event.sender.id,
+            isMainFrame: event.senderFrame?.parent === null,
+            frameUrl: event.senderFrame?.url ?? "",
+          },
           this.appWindows,
         );
         if (refusal) return failure({ code: "FORBIDDEN_SENDER", message: `Refused: ${refusal}.` });

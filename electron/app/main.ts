@@ -39,7 +39,10 @@ if (!app.requestSingleInstanceLock()) {
     denyPermissionRequests();
     serveRenderer(join(import.meta.dirname, "..", "renderer"));
     const bridge = new IpcBridge(createMainCore(services));
-    window = createMainWindow(join(import.meta.dirname, "..", "preload", "preload.cjs"), services.localGateway?.url ?? null);
+    window = createMainWindow(
+      join(import.meta.dirname, "..", "preload", "preload.cjs"),
+      services.localGateway?.url ?? null,
+    );
     bridge.attach(window.webContents);
   });
 }

@@ -57,19 +57,27 @@ describe("GatewayClient against the local gateway", () => {
 
   it("completes chat, messages and search, whole and streamed", async () => {
     const chat = await client.chatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 });
-    const chunks = await collect((await client.streamChatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 })).events);
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe(chat.data.choices[0]!.message.content);
+    const chunks = await collect(
+      (await client.streamChatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 })).events,
+    );
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe(
+      chat.data.choices[0]!.message.content,
+    );
     expect(chunks.at(-1)!.usage).toEqual(chat.data.usage);
 
     const message = await client.messages({ model: "chat-fast", messages: ask, max_tokens: 20 });
-    const events = await collect((await client.streamMessages({ model: "chat-fast", messages: ask, max_tokens: 20 })).events);
+    const events = await collect(
+      (await client.streamMessages({ model: "chat-fast", messages: ask, max_tokens: 20 })).events,
+    );
     expect(events.at(-1)!.type).toBe("message_stop");
     const text = events.flatMap((event) => (event.type === "content_block_delta" ? [event.delta.text] : [])).join("");
     expect(text).toBe((message.data.content[0] as { text: string }).text);
 
     const search = await client.searchCompletion({ model: "web-search", messages: ask });
     expect(search.data.citations.length).toBeGreaterThan(0);
-    const searchChunks = await collect((await client.streamSearchCompletion({ model: "web-search", messages: ask })).events);
+    const searchChunks = await collect(
+      (await client.streamSearchCompletion({ model: "web-search", messages: ask })).events,
+    );
     expect(searchChunks[0]!.search_results).toEqual(search.data.search_results);
   });
 
@@ -79,11 +87,17 @@ describe("GatewayClient against the local gateway", () => {
     const task = await client.generateImages({ model: "image-pro", prompt: "a cat", size: "64x64" });
     expect("id" in task.data && task.data.status).toBe("queued");
     const taskId = (task.data as { id: string }).id;
-    const done = await waitUntil(() => client.getTask(taskId), (record) => record.data.status === "completed");
+    const done = await waitUntil(
+      () => client.getTask(taskId),
+      (record) => record.data.status === "completed",
+    );
     expect(done.data.result!.data).toHaveLength(1);
 
     const video = await client.submitVideo({ model: "video-std", prompt: "a kite", duration: 5 });
-    const finished = await waitUntil(() => client.getVideo(video.data.task_id), (record) => record.data.status === "completed");
+    const finished = await waitUntil(
+      () => client.getVideo(video.data.task_id),
+      (record) => record.data.status === "completed",
+    );
     expect(finished.data.metadata!.size).toBe("1280x720");
 
     const slow = await startTestGateway({ timeScale: 1, keys: [{ ...KEYS.main }] });

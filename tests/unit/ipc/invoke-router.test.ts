@@ -20,7 +20,12 @@ const handlers = {
     throw new TypeError("Cannot read properties of undefined (reading 'sk-secret-internal')");
   },
   "profiles.test": () => {
-    throw new GatewayError({ code: "UNAUTHORIZED", message: "The API key is invalid.", status: 401, requestId: "req_1" });
+    throw new GatewayError({
+      code: "UNAUTHORIZED",
+      message: "The API key is invalid.",
+      status: 401,
+      requestId: "req_1",
+    });
   },
   "budget.get": notCalled,
   "streams.cancel": ({ streamId }, page) => ({ cancelled: streamId === page.id }),
@@ -35,7 +40,10 @@ describe("the invoke router", () => {
       ok: true,
       data: { version: "1.0.0", host: "web", platform: "linux", keyStorage: "key-file" },
     });
-    expect(await route("streams.cancel", { streamId: "page-1" }, page)).toEqual({ ok: true, data: { cancelled: true } });
+    expect(await route("streams.cancel", { streamId: "page-1" }, page)).toEqual({
+      ok: true,
+      data: { cancelled: true },
+    });
   });
 
   it("refuses unknown channels", async () => {
@@ -49,18 +57,26 @@ describe("the invoke router", () => {
     const result = await route("profiles.save", { name: "x", baseUrl: "not a url", auth: "bearer" }, page);
     expect(result).toEqual({
       ok: false,
-      error: { code: "INVALID_PAYLOAD", message: "profiles.save: baseUrl: Base URL must be a URL such as https://gateway.example.com" },
+      error: {
+        code: "INVALID_PAYLOAD",
+        message: "profiles.save: baseUrl: Base URL must be a URL such as https://gateway.example.com",
+      },
     });
-    expect(await route("app.info", { unexpected: true }, page)).toMatchObject({ ok: false, error: { code: "INVALID_PAYLOAD" } });
+    expect(await route("app.info", { unexpected: true }, page)).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_PAYLOAD" },
+    });
     expect(await route("streams.cancel", {}, page)).toMatchObject({ ok: false, error: { code: "INVALID_PAYLOAD" } });
     expect(calls).toEqual([]);
   });
 
   it("turns thrown errors into values: app errors and gateway errors keep their details", async () => {
-    expect(await route("profiles.save", { name: "A", baseUrl: "https://a.example.com", auth: "bearer" }, page)).toEqual({
-      ok: false,
-      error: { code: "KEY_REQUIRED", message: "Enter the API key for the new profile." },
-    });
+    expect(await route("profiles.save", { name: "A", baseUrl: "https://a.example.com", auth: "bearer" }, page)).toEqual(
+      {
+        ok: false,
+        error: { code: "KEY_REQUIRED", message: "Enter the API key for the new profile." },
+      },
+    );
     expect(await route("profiles.test", { id: "p" }, page)).toEqual({
       ok: false,
       error: { code: "UNAUTHORIZED", message: "The API key is invalid.", status: 401, requestId: "req_1" },

@@ -10,7 +10,10 @@ const SECRET = "sk-live-THIS-IS-THE-SECRET-9z8y";
 
 function vaultIn(dir: string) {
   const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: "settings", projectName: "modeldesk-test" });
-  const vault = new ProfileVault({ get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) }, keyFileCipher(join(dir, "secret.key")));
+  const vault = new ProfileVault(
+    { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) },
+    keyFileCipher(join(dir, "secret.key")),
+  );
   return { vault, settingsFile: conf.path };
 }
 
@@ -45,7 +48,12 @@ describe("the profile vault", () => {
     expect(JSON.stringify(vault.state())).not.toContain(SECRET);
     expect(allFilesText(dir)).not.toContain(SECRET);
     expect(allFilesText(dir)).not.toContain(SECRET.slice(3, 20));
-    expect(vault.credentials(view.id)).toEqual({ baseUrl: "https://gateway.example.com", auth: "x-api-key", key: SECRET, rpm: 60 });
+    expect(vault.credentials(view.id)).toEqual({
+      baseUrl: "https://gateway.example.com",
+      auth: "x-api-key",
+      key: SECRET,
+      rpm: 60,
+    });
   });
 
   it("keeps the stored key when saved without one, and replaces it when given", () => {
@@ -53,7 +61,13 @@ describe("the profile vault", () => {
     const view = vault.save({ name: "Work", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
     vault.save({ id: view.id, name: "Work 2", baseUrl: "https://g.example.com", auth: "bearer" });
     expect(vault.credentials(view.id).key).toBe(SECRET);
-    vault.save({ id: view.id, name: "Work 2", baseUrl: "https://g.example.com", auth: "bearer", key: "sk-another-key-1234" });
+    vault.save({
+      id: view.id,
+      name: "Work 2",
+      baseUrl: "https://g.example.com",
+      auth: "bearer",
+      key: "sk-another-key-1234",
+    });
     expect(vault.credentials(view.id).key).toBe("sk-another-key-1234");
     expect(vault.state().profiles[0]!.keyHint).toBe("…1234");
   });
@@ -62,13 +76,19 @@ describe("the profile vault", () => {
     const dir = tempDir("vault-");
     const { vault } = vaultIn(dir);
     vault.ensureBuiltInProfile("http://127.0.0.1:1111", "sk-local-aaaa");
-    expect(vault.state()).toMatchObject({ activeId: "local-gateway", profiles: [{ name: BUILT_IN_PROFILE_NAME, builtIn: true }] });
+    expect(vault.state()).toMatchObject({
+      activeId: "local-gateway",
+      profiles: [{ name: BUILT_IN_PROFILE_NAME, builtIn: true }],
+    });
     const other = vault.save({ name: "Other", baseUrl: "https://o.example.com", auth: "bearer", key: SECRET });
     vault.select(other.id);
     const reopened = vaultIn(dir).vault;
     reopened.ensureBuiltInProfile("http://127.0.0.1:2222", "sk-local-aaaa");
     expect(reopened.state().activeId).toBe(other.id);
-    expect(reopened.state().profiles.map((profile) => profile.baseUrl)).toEqual(["http://127.0.0.1:2222", "https://o.example.com"]);
+    expect(reopened.state().profiles.map((profile) => profile.baseUrl)).toEqual([
+      "http://127.0.0.1:2222",
+      "https://o.example.com",
+    ]);
   });
 
   it("refuses what would lose data: a new profile without key, removing the last profile", () => {

@@ -28,7 +28,16 @@ describe("the stream hub", () => {
     const hub = new StreamHub();
     const owner = recordingPage("owner");
     let aborted = false;
-    const streamId = hub.open(owner.page, (_emit, signal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve((aborted = true)))));
+    const streamId = hub.open(
+      owner.page,
+      (_emit, signal) =>
+        new Promise<void>((resolve) =>
+          signal.addEventListener("abort", () => {
+            aborted = true;
+            resolve();
+          }),
+        ),
+    );
     expect(hub.cancel(streamId, "someone-else")).toBe(false);
     expect(aborted).toBe(false);
     expect(hub.cancel(streamId, "owner")).toBe(true);
@@ -57,7 +66,13 @@ describe("the stream hub", () => {
     const hub = new StreamHub();
     const owner = recordingPage();
     hub.open(owner.page, async () => {
-      throw new GatewayError({ code: "RATE_LIMIT", message: "Slow down.", status: 429, requestId: "req_9", retryAfter: 3 });
+      throw new GatewayError({
+        code: "RATE_LIMIT",
+        message: "Slow down.",
+        status: 429,
+        requestId: "req_9",
+        retryAfter: 3,
+      });
     });
     await sleep(5);
     expect(owner.received.at(-1)!.payload).toMatchObject({

@@ -1,0 +1,74 @@
+import type { RunningGateway } from "../../electron/local-gateway/index.ts";
+import { expect, test } from "./support/app-fixture.ts";
+import { startGateway } from "./support/test-gateway.ts";
+
+let gateway: RunningGateway;
+
+test.beforeAll(async () => {
+  gateway = await startGateway({
+    tenants: [{ id: "t", name: "Tenant", topupBalance: 10, giftBalance: 0 }],
+    keys: [{ key: "sk-e2e-settings-good", tenant: "t", id: "k", name: "Settings key" }],
+  });
+});
+test.afterAll(() => gateway.close());
+
+test("add a profile: the form validates, the key stays write-only, Test connection reports success or the exact error", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp();
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Add profile" }).click();
+  const form = page.getByRole("form", { name: "New profile" });
+  await form.getByLabel("Name").fill("Staging");
+  await form.getByLabel("Base URL").fill("gateway without scheme");
+  await form.getByLabel("API key").fill("sk-e2e-settings-good");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByRole("alert")).toContainText("Base URL must be a URL such as https://gateway.example.com");
+
+  await form.getByLabel("Base URL").fill(`${gateway.url}/v1`);
+  await form.getByLabel("Requests per minute").fill("0");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByRole("alert")).toContainText("RPM must be between 1 and 100000");
+  await form.getByLabel("Requests per minute").fill("120");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole("listitem", { name: "Staging" });
+  await expect(card.getByTestId("key-hint")).toHaveText("Key …good");
+  await card.getByRole("button", { name: "Test connection: Staging" }).click();
+  await expect(card.getByRole("status")).toContainText("Connected as Settings key: balance ¥10.00");
+
+  await card.getByRole("button", { name: "Edit: Staging" }).click();
+  const edit = page.getByRole("form", { name: "Edit profile" });
+  await expect(edit.getByLabel("API key")).toHaveValue("");
+  await expect(edit.getByLabel("API key")).toHaveAttribute("placeholder", /…good/);
+  await edit.getByLabel("API key").fill("sk-e2e-settings-bad0");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByTestId("key-hint")).toHaveText("Key …bad0");
+  await card.getByRole("button", { name: "Test connection: Staging" }).click();
+  const alert = card.getByRole("alert");
+  await expect(alert).toContainText("401 UNAUTHORIZED");
+  await expect(alert.getByTestId("request-id")).toHaveText(/^req_/);
+
+  await card.getByRole("button", { name: "Use: Staging" }).click();
+  await expect(page.getByRole("combobox", { name: "Active profile" }).locator("option:checked")).toHaveText("Staging");
+  await page.getByRole("button", { name: "Budget" }).click();
+  await expect(page.getByRole("alert")).toContainText("UNAUTHORIZED");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Delete: Staging" }).click();
+  await expect(page.getByRole("listitem", { name: "Staging" })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Active profile" }).locator("option:checked")).toHaveText(
+    "Local gateway (offline)",
+  );
+});
+
+test("Settings says how keys are stored", async ({ launchApp }, testInfo) => {
+  const { page } = await launchApp();
+  await page.getByRole("button", { name: "Settings" }).click();
+  const notice = page.getByTestId("key-storage");
+  if (testInfo.project.name === "web")
+    await expect(notice).toContainText("key file that only your user account can read");
+  else await expect(notice).toContainText(/system keychain|No system keyring/);
+});

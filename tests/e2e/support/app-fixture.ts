@@ -1,0 +1,94 @@
+import { test as base, _electron as electron, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { electronBinary, PROJECT_ROOT } from "./electron-binary.ts";
+
+export interface LaunchOptions {
+  /** Use this gateway as the active profile (--profile-url/--profile-key) instead of the embedded one. */
+  readonly profile?: { readonly url: string; readonly key: string };
+  /** Reuse a data directory, e.g. to restart the app. */
+  readonly dataDir?: string;
+}
+
+export interface RunningApp {
+  readonly page: Page;
+  readonly dataDir: string;
+  /** Every WebSocket frame the page sent or received (web host only). */
+  readonly frames: { readonly sent: string[]; readonly received: string[] };
+  close(): Promise<void>;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 45_000);
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      const match = pattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
+  });
+}
+
+async function launchWebHost(
+  browserPage: () => Promise<Page>,
+  options: LaunchOptions,
+  dataDir: string,
+): Promise<RunningApp> {
+  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir];
+  if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const [, appUrl] = await waitForLine(child, /^app at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)$/m);
+  const page = await browserPage();
+  const frames = { sent: [] as string[], received: [] as string[] };
+  page.on("websocket", (socket) => {
+    socket.on("framesent", (frame) => frames.sent.push(String(frame.payload)));
+    socket.on("framereceived", (frame) => frames.received.push(String(frame.payload)));
+  });
+  await page.goto(appUrl!);
+  return {
+    page,
+    dataDir,
+    frames,
+    async close() {
+      await page.close();
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+async function launchElectron(options: LaunchOptions, dataDir: string): Promise<RunningApp> {
+  const args = [join(PROJECT_ROOT, "dist", "electron", "main", "main.js"), `--user-data-dir=${dataDir}`];
+  if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
+  const app = await electron.launch({ executablePath: electronBinary()!, args });
+  const page = await app.firstWindow();
+  return { page, dataDir, frames: { sent: [], received: [] }, close: () => app.close() };
+}
+
+/** `launchApp()` starts the app the way the project under test runs it: web host + Chromium, or Electron. */
+export const test = base.extend<{ launchApp: (options?: LaunchOptions) => Promise<RunningApp> }>({
+  launchApp: async ({ browser }, use, testInfo) => {
+    const running: RunningApp[] = [];
+    await use(async (options = {}) => {
+      const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "modeldesk-e2e-"));
+      const app =
+        testInfo.project.name === "electron"
+          ? await launchElectron(options, dataDir)
+          : await launchWebHost(() => browser.newPage(), options, dataDir);
+      running.push(app);
+      return app;
+    });
+    await Promise.all(running.map((app) => app.close()));
+  },
+});
+
+export { expect } from "@playwright/test";
