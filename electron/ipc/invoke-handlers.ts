@@ -1,9 +1,10 @@
 import type { AppServices } from "../services/app-services.ts";
+import { exportConversation } from "../services/chat/chat-export.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices): InvokeHandlers {
-  const { vault, budget, streams } = services;
+  const { vault, budget, streams, conversations, chat } = services;
   return {
     "app.info": () => services.info,
     "profiles.list": () => vault.state(),
@@ -13,5 +14,17 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
     "profiles.test": ({ id }) => budget.testConnection(vault.resolveId(id)),
     "budget.get": ({ profileId }) => budget.snapshot(vault.resolveId(profileId)),
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
+    "chat.list": ({ query }) => conversations.list(query),
+    "chat.create": () => conversations.create(chat.defaultSettings()),
+    "chat.get": ({ conversationId }) => conversations.detail(conversationId),
+    "chat.rename": ({ conversationId, title }) => conversations.rename(conversationId, title),
+    "chat.updateSettings": ({ conversationId, settings }) => conversations.updateSettings(conversationId, settings),
+    "chat.delete": ({ conversationId }) => ({ deleted: conversations.softDelete(conversationId) }),
+    "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
+    "chat.send": ({ conversationId, content, searchWeb }, page) => chat.send(page, conversationId, content, searchWeb),
+    "chat.regenerate": ({ conversationId, searchWeb }, page) => chat.regenerate(page, conversationId, searchWeb),
+    "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
+      chat.edit(page, conversationId, messageId, content, searchWeb),
+    "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
   };
 }

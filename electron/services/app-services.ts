@@ -4,6 +4,8 @@ import { start as startLocalGateway, type RunningGateway } from "../local-gatewa
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import { BudgetService } from "./budget/budget-service.ts";
+import { ChatService } from "./chat/chat-service.ts";
+import { ConversationStore } from "./chat/conversation-store.ts";
 import { GatewayClient } from "./gateway-client/gateway-client.ts";
 import { openAppDatabase } from "./store/app-database.ts";
 import { loggingFetch } from "./store/request-log.ts";
@@ -35,6 +37,8 @@ export interface AppServices {
   readonly vault: ProfileVault;
   readonly budget: BudgetService;
   readonly streams: StreamHub;
+  readonly conversations: ConversationStore;
+  readonly chat: ChatService;
   readonly localGateway: RunningGateway | null;
   clientFor(profileId: string): GatewayClient;
   close(): Promise<void>;
@@ -64,12 +68,16 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   }
   const clientFor = (profileId: string) =>
     new GatewayClient(vault.credentials(profileId), { fetch: loggingFetch(db, profileId, env.fetch) });
+  const streams = new StreamHub();
+  const conversations = new ConversationStore(db);
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,
     vault,
     budget: new BudgetService(db, clientFor),
-    streams: new StreamHub(),
+    streams,
+    conversations,
+    chat: new ChatService(conversations, streams, vault, clientFor),
     localGateway,
     clientFor,
     async close() {

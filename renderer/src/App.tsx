@@ -2,6 +2,7 @@ import { useMainEvents } from "./api/use-main-events.ts";
 import { NavRail } from "./layout/NavRail.tsx";
 import { StatusBar } from "./layout/StatusBar.tsx";
 import { BudgetPane } from "./panes/budget/BudgetPane.tsx";
+import { ChatPane } from "./panes/chat/ChatPane.tsx";
 import { EmptyPane } from "./panes/EmptyPane.tsx";
 import { SettingsPane } from "./panes/settings/SettingsPane.tsx";
 import { useUiStore } from "./state/ui-store.ts";
@@ -9,6 +10,8 @@ import { useUiStore } from "./state/ui-store.ts";
 function ActivePane() {
   const pane = useUiStore((state) => state.pane);
   switch (pane) {
+    case "chat":
+      return <ChatPane />;
     case "budget":
       return <BudgetPane />;
     case "settings":

@@ -9,6 +9,14 @@ import {
   ProfileViewSchema,
 } from "./profiles.ts";
 import { StreamEventSchema, StreamIdSchema } from "./streams.ts";
+import {
+  ChatInputs,
+  ChatMessageSchema,
+  ChatRunSchema,
+  ConversationDetailSchema,
+  ConversationSummarySchema,
+  ExportedFileSchema,
+} from "./chat.ts";
 
 const NoInput = z.undefined();
 
@@ -22,6 +30,17 @@ export const INVOKE_CHANNELS = {
   "profiles.test": { input: ProfileIdSchema, output: ConnectionTestSchema },
   "budget.get": { input: BudgetRequestSchema, output: BudgetSnapshotSchema },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
+  "chat.list": { input: ChatInputs.list, output: z.array(ConversationSummarySchema) },
+  "chat.create": { input: NoInput, output: ConversationSummarySchema },
+  "chat.get": { input: ChatInputs.conversation, output: ConversationDetailSchema },
+  "chat.rename": { input: ChatInputs.rename, output: ConversationSummarySchema },
+  "chat.updateSettings": { input: ChatInputs.settings, output: ConversationSummarySchema },
+  "chat.delete": { input: ChatInputs.conversation, output: z.object({ deleted: z.boolean() }) },
+  "chat.restore": { input: ChatInputs.conversation, output: ConversationSummarySchema },
+  "chat.send": { input: ChatInputs.send, output: ChatRunSchema.extend({ userMessage: ChatMessageSchema }) },
+  "chat.regenerate": { input: ChatInputs.conversation.extend({ searchWeb: z.boolean() }), output: ChatRunSchema },
+  "chat.edit": { input: ChatInputs.edit, output: ChatRunSchema },
+  "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
 } as const;
 
 /** Every event main pushes to windows. */

@@ -33,6 +33,19 @@ export function createDesktopApi(transport: ApiTransport) {
     },
     budget: { get: call("budget.get") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
+    chat: {
+      list: call("chat.list"),
+      create: call("chat.create"),
+      get: call("chat.get"),
+      rename: call("chat.rename"),
+      updateSettings: call("chat.updateSettings"),
+      remove: call("chat.delete"),
+      restore: call("chat.restore"),
+      send: call("chat.send"),
+      regenerate: call("chat.regenerate"),
+      edit: call("chat.edit"),
+      exportAs: call("chat.export"),
+    },
   };
 }
 

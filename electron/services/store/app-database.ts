@@ -27,12 +27,37 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX request_log_by_profile ON request_log(profile_id, started_at);
   `,
+  `
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    deleted_at INTEGER
+  );
+  CREATE INDEX conversations_by_update ON conversations(deleted_at, updated_at);
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT,
+    meta TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX messages_by_conversation ON messages(conversation_id, position);
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   for (let index = version; index < MIGRATIONS.length; index++) {
     db.exec("BEGIN");

@@ -16,7 +16,21 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <button type="button" className="button button--small" aria-label={label} onClick={copy}>
-      {copied ? t("error.copied") : "⧉"}
+      {copied ? (
+        t("error.copied")
+      ) : (
+        <svg
+          width="12"
+          height="12"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M9 9h11v11H9z M5 15H4V4h11v1" />
+        </svg>
+      )}
     </button>
   );
 }

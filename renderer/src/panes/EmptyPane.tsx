@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
 /** A pane with nothing in it yet: its title and what will appear. */
-export function EmptyPane({ pane }: { pane: "chat" | "images" | "videos" | "tasks" }) {
+export function EmptyPane({ pane }: { pane: "images" | "videos" | "tasks" }) {
   const { t } = useTranslation();
   return (
     <section className="pane" aria-labelledby={`${pane}-title`}>

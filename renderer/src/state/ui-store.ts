@@ -10,6 +10,6 @@ interface UiState {
 
 /** UI state only; data from main lives in the query cache. */
 export const useUiStore = create<UiState>((set) => ({
-  pane: "budget",
+  pane: "chat",
   paneSelected: (pane) => set({ pane }),
 }));

@@ -29,6 +29,17 @@ const handlers = {
   },
   "budget.get": notCalled,
   "streams.cancel": ({ streamId }, page) => ({ cancelled: streamId === page.id }),
+  "chat.list": notCalled,
+  "chat.create": notCalled,
+  "chat.get": notCalled,
+  "chat.rename": notCalled,
+  "chat.updateSettings": notCalled,
+  "chat.delete": notCalled,
+  "chat.restore": notCalled,
+  "chat.send": notCalled,
+  "chat.regenerate": notCalled,
+  "chat.edit": notCalled,
+  "chat.export": notCalled,
 } satisfies InvokeHandlers;
 
 const route = createInvokeRouter(handlers);

@@ -1,0 +1,270 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  DEFAULT_MAX_TOKENS,
+  type ChatMessage,
+  type ChatRun,
+  type ChatSettings,
+  type ChatStreamData,
+  type MessageMeta,
+  type MessageStatus,
+} from "../../../shared/ipc/chat.ts";
+import type { IpcError } from "../../../shared/ipc/result.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { toIpcError } from "../error-values.ts";
+import type { Page } from "../pages.ts";
+import type { StreamHub } from "../streams/stream-hub.ts";
+import type { ProfileVault } from "../vault/profile-vault.ts";
+import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
+import type { ConversationStore } from "./conversation-store.ts";
+import { DeltaCoalescer } from "./delta-coalescer.ts";
+import {
+  completionEvents,
+  messageEvents,
+  normaliseChatChunks,
+  normaliseMessageEvents,
+  type ReplyEvent,
+} from "./stream-normaliser.ts";
+
+const DEFAULT_SEARCH_MODEL = "web-search";
+const DEFAULT_CHAT_MODEL = "chat-fast";
+/** A 429 is retried by itself at most this many times in a row. */
+const MAX_RATE_LIMIT_RETRIES = 5;
+
+type Emit = <K extends keyof ChatStreamData>(kind: K, data: ChatStreamData[K]) => void;
+
+/**
+ * Chat turns: persists the user's message, streams the reply through the gateway client in either
+ * wire format (or web search), normalises it into one event model, coalesces deltas per frame,
+ * and persists the reply however it ends: complete, stopped, interrupted or failed.
+ */
+export class ChatService {
+  private readonly store: ConversationStore;
+  private readonly streams: StreamHub;
+  private readonly vault: ProfileVault;
+  private readonly clientFor: (profileId: string) => GatewayClient;
+
+  constructor(
+    store: ConversationStore,
+    streams: StreamHub,
+    vault: ProfileVault,
+    clientFor: (profileId: string) => GatewayClient,
+  ) {
+    this.store = store;
+    this.streams = streams;
+    this.vault = vault;
+    this.clientFor = clientFor;
+  }
+
+  /** Settings for a new conversation, from the active profile's models. */
+  defaultSettings(): ChatSettings {
+    const state = this.vault.state();
+    const profile = state.profiles.find((candidate) => candidate.id === state.activeId);
+    return {
+      profileId: null,
+      model: profile?.models.chat[0] ?? DEFAULT_CHAT_MODEL,
+      wireFormat: "chat-completions",
+      systemPrompt: "",
+      temperature: 1,
+      topP: 1,
+      maxTokens: DEFAULT_MAX_TOKENS,
+      stopSequences: [],
+      stream: true,
+    };
+  }
+
+  send(
+    page: Page,
+    conversationId: string,
+    content: string,
+    searchWeb: boolean,
+  ): ChatRun & { userMessage: ChatMessage } {
+    const userMessage = this.store.appendMessage({ conversationId, role: "user", content, status: "complete" });
+    return { ...this.reply(page, conversationId, searchWeb), userMessage };
+  }
+
+  regenerate(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
+    this.store.dropRepliesAfterLastUserMessage(conversationId);
+    return this.reply(page, conversationId, searchWeb);
+  }
+
+  edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
+    this.store.rewriteFrom(conversationId, messageId, content);
+    return this.reply(page, conversationId, searchWeb);
+  }
+
+  private reply(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
+    const { conversation, messages } = this.store.detail(conversationId);
+    const settings = conversation.settings;
+    const profileId = this.vault.resolveId(settings.profileId ?? undefined);
+    const assistantMessageId = crypto.randomUUID();
+    const streamId = this.streams.open(page, (emit, signal) =>
+      this.produce(emit as Emit, signal, {
+        conversationId,
+        assistantMessageId,
+        settings,
+        profileId,
+        messages,
+        searchWeb,
+      }),
+    );
+    return { streamId, assistantMessageId };
+  }
+
+  private async produce(
+    emit: Emit,
+    signal: AbortSignal,
+    run: {
+      conversationId: string;
+      assistantMessageId: string;
+      settings: ChatSettings;
+      profileId: string;
+      messages: ChatMessage[];
+      searchWeb: boolean;
+    },
+  ): Promise<void> {
+    const { settings, searchWeb } = run;
+    const client = this.clientFor(run.profileId);
+    const searchModel = this.vault.state().profiles.find((profile) => profile.id === run.profileId)?.models.search[0];
+    const meta: MessageMeta = {
+      model: searchWeb ? (searchModel ?? DEFAULT_SEARCH_MODEL) : settings.model,
+      wireFormat: settings.wireFormat,
+      searched: searchWeb,
+      finish: null,
+      stopSequence: null,
+      inputTokens: null,
+      outputTokens: null,
+      ttftMs: null,
+      totalMs: null,
+      requestId: null,
+      sources: [],
+    };
+    const started = performance.now();
+    let text = "";
+    let status: MessageStatus = "complete";
+    let error: IpcError | null = null;
+    const coalescer = new DeltaCoalescer((delta) => emit("delta", { text: delta }));
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for await (const event of this.replyEvents(
+          client,
+          run,
+          meta.model,
+          signal,
+          (requestId) => (meta.requestId = requestId),
+        )) {
+          switch (event.type) {
+            case "delta":
+              meta.ttftMs ??= Math.round(performance.now() - started);
+              text += event.text;
+              coalescer.push(event.text);
+              break;
+            case "usage":
+              meta.inputTokens = event.inputTokens ?? meta.inputTokens;
+              meta.outputTokens = event.outputTokens ?? meta.outputTokens;
+              coalescer.flush();
+              emit("usage", { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens });
+              break;
+            case "citations":
+              meta.sources = event.sources;
+              emit("citations", { sources: event.sources });
+              break;
+            case "finish":
+              meta.finish = event.finish;
+              meta.stopSequence = event.stopSequence;
+              break;
+          }
+        }
+        break;
+      } catch (caught) {
+        coalescer.flush();
+        const failure = caught instanceof GatewayError ? caught : null;
+        if (failure?.requestId) meta.requestId = failure.requestId;
+        if (signal.aborted || failure?.code === "ABORTED") {
+          status = "stopped";
+          break;
+        }
+        // A 429 means the request was not accepted: nothing was charged, so waiting and sending again is safe.
+        if (failure?.code === "RATE_LIMIT" && text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
+          const wait = failure.retryAfter ?? 1;
+          emit("error", { ...failure.toIpcError(), retryAfter: wait, retrying: true });
+          try {
+            await sleep(wait * 1000, undefined, { signal });
+          } catch {
+            status = "stopped";
+            break;
+          }
+          continue;
+        }
+        if (text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")) {
+          status = "interrupted";
+        } else {
+          status = "error";
+        }
+        error = toIpcError(caught);
+        emit("error", { ...error, retrying: false });
+        break;
+      }
+    }
+    coalescer.flush();
+    meta.totalMs = Math.round(performance.now() - started);
+    const message = this.store.appendMessage({
+      id: run.assistantMessageId,
+      conversationId: run.conversationId,
+      role: "assistant",
+      content: text,
+      status,
+      error,
+      meta,
+    });
+    emit("done", { message });
+  }
+
+  private async *replyEvents(
+    client: GatewayClient,
+    run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean },
+    model: string,
+    signal: AbortSignal,
+    onRequestId: (requestId: string | null) => void,
+  ): AsyncGenerator<ReplyEvent> {
+    const { settings, messages } = run;
+    if (run.searchWeb) {
+      const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
+      const request = { model, messages: [...system, ...historyOf(messages)] };
+      if (!settings.stream) {
+        const { data, meta } = await client.searchCompletion(request, signal);
+        onRequestId(meta.requestId);
+        yield* completionEvents(data);
+        return;
+      }
+      const stream = await client.streamSearchCompletion(request, signal);
+      onRequestId(stream.meta.requestId);
+      yield* normaliseChatChunks(stream.events);
+      return;
+    }
+    if (settings.wireFormat === "messages") {
+      const request = messagesRequest(settings, messages);
+      if (!settings.stream) {
+        const { data, meta } = await client.messages(request, signal);
+        onRequestId(meta.requestId);
+        yield* messageEvents(data);
+        return;
+      }
+      const stream = await client.streamMessages(request, signal);
+      onRequestId(stream.meta.requestId);
+      yield* normaliseMessageEvents(stream.events);
+      return;
+    }
+    const request = chatCompletionsRequest(settings, messages);
+    if (!settings.stream) {
+      const { data, meta } = await client.chatCompletion(request, signal);
+      onRequestId(meta.requestId);
+      yield* completionEvents(data);
+      return;
+    }
+    const stream = await client.streamChatCompletion(request, signal);
+    onRequestId(stream.meta.requestId);
+    yield* normaliseChatChunks(stream.events);
+  }
+}

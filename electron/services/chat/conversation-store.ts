@@ -1,0 +1,229 @@
+import type { DatabaseSync } from "node:sqlite";
+import { randomUUID } from "node:crypto";
+import type {
+  ChatMessage,
+  ChatSettings,
+  ConversationDetail,
+  ConversationSummary,
+  MessageMeta,
+  MessageStatus,
+} from "../../../shared/ipc/chat.ts";
+import type { IpcError } from "../../../shared/ipc/result.ts";
+import { AppError } from "../app-error.ts";
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  settings: string;
+  created_at: number;
+  updated_at: number;
+  excerpt?: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  position: number;
+  role: "user" | "assistant";
+  content: string;
+  status: MessageStatus;
+  error: string | null;
+  meta: string | null;
+  created_at: number;
+}
+
+/** Deleted conversations stay restorable (undo) for this long, then are purged. */
+const UNDO_RETENTION_MS = 24 * 3600 * 1000;
+const EXCERPT_RADIUS = 40;
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** Conversations and their messages, in SQLite. */
+export class ConversationStore {
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    db.prepare("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?").run(
+      Date.now() - UNDO_RETENTION_MS,
+    );
+  }
+
+  /** Newest first; a query matches titles and message text, case-insensitively. */
+  list(query?: string): ConversationSummary[] {
+    const text = query?.trim();
+    if (!text) {
+      const rows = this.db
+        .prepare("SELECT * FROM conversations WHERE deleted_at IS NULL ORDER BY updated_at DESC")
+        .all() as unknown as ConversationRow[];
+      return rows.map((row) => summaryOf(row));
+    }
+    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const rows = this.db
+      .prepare(
+        `SELECT c.*, (SELECT m.content FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'
+                      ORDER BY m.position LIMIT 1) AS excerpt
+         FROM conversations c
+         WHERE c.deleted_at IS NULL
+           AND (c.title LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'))
+         ORDER BY c.updated_at DESC`,
+      )
+      .all(pattern) as unknown as ConversationRow[];
+    return rows.map((row) => summaryOf(row, text));
+  }
+
+  create(settings: ChatSettings, title = "New chat"): ConversationSummary {
+    const now = Date.now();
+    const id = randomUUID();
+    this.db
+      .prepare("INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+      .run(id, title, JSON.stringify(settings), now, now);
+    return this.summary(id);
+  }
+
+  summary(id: string): ConversationSummary {
+    return summaryOf(this.row(id));
+  }
+
+  detail(id: string): ConversationDetail {
+    return { conversation: this.summary(id), messages: this.messages(id) };
+  }
+
+  messages(conversationId: string): ChatMessage[] {
+    const rows = this.db
+      .prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position")
+      .all(conversationId) as unknown as MessageRow[];
+    return rows.map(messageOf);
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    this.row(id);
+    this.db.prepare("UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?").run(title, Date.now(), id);
+    return this.summary(id);
+  }
+
+  updateSettings(id: string, settings: ChatSettings): ConversationSummary {
+    this.row(id);
+    this.db.prepare("UPDATE conversations SET settings = ? WHERE id = ?").run(JSON.stringify(settings), id);
+    return this.summary(id);
+  }
+
+  softDelete(id: string): boolean {
+    const { changes } = this.db
+      .prepare("UPDATE conversations SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL")
+      .run(Date.now(), id);
+    return Number(changes) > 0;
+  }
+
+  restore(id: string): ConversationSummary {
+    const { changes } = this.db.prepare("UPDATE conversations SET deleted_at = NULL WHERE id = ?").run(id);
+    if (Number(changes) === 0)
+      throw new AppError("CONVERSATION_NOT_FOUND", "This conversation can no longer be restored.");
+    return this.summary(id);
+  }
+
+  appendMessage(message: {
+    id?: string;
+    conversationId: string;
+    role: ChatMessage["role"];
+    content: string;
+    status: MessageStatus;
+    error?: IpcError | null;
+    meta?: MessageMeta | null;
+  }): ChatMessage {
+    const conversation = this.row(message.conversationId);
+    const id = message.id ?? randomUUID();
+    const now = Date.now();
+    const { next } = this.db
+      .prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?")
+      .get(message.conversationId) as { next: number };
+    this.db
+      .prepare(
+        "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        id,
+        message.conversationId,
+        next,
+        message.role,
+        message.content,
+        message.status,
+        message.error ? JSON.stringify(message.error) : null,
+        message.meta ? JSON.stringify(message.meta) : null,
+        now,
+      );
+    const title =
+      conversation.title === "New chat" && message.role === "user" ? titleFrom(message.content) : conversation.title;
+    this.db
+      .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
+      .run(now, title, message.conversationId);
+    return messageOf(this.db.prepare("SELECT * FROM messages WHERE id = ?").get(id) as unknown as MessageRow);
+  }
+
+  /** Rewrites a user message and drops everything after it (edit and resend). */
+  rewriteFrom(conversationId: string, messageId: string, content: string): void {
+    const row = this.db
+      .prepare("SELECT * FROM messages WHERE id = ? AND conversation_id = ?")
+      .get(messageId, conversationId) as MessageRow | undefined;
+    if (!row || row.role !== "user") throw new AppError("MESSAGE_NOT_FOUND", "Only your own messages can be edited.");
+    this.db.prepare("UPDATE messages SET content = ? WHERE id = ?").run(content, messageId);
+    this.db
+      .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
+      .run(conversationId, row.position);
+  }
+
+  /** Drops the replies after the last user message (regenerate); throws when there is no user message. */
+  dropRepliesAfterLastUserMessage(conversationId: string): void {
+    const last = this.db
+      .prepare("SELECT MAX(position) AS position FROM messages WHERE conversation_id = ? AND role = 'user'")
+      .get(conversationId) as { position: number | null };
+    if (last.position === null) throw new AppError("NOTHING_TO_REGENERATE", "Send a message first.");
+    this.db
+      .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
+      .run(conversationId, last.position);
+  }
+
+  private row(id: string): ConversationRow {
+    const row = this.db.prepare("SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL").get(id) as
+      ConversationRow | undefined;
+    if (!row)
+      throw new AppError("CONVERSATION_NOT_FOUND", "This conversation does not exist (it may have been deleted).");
+    return row;
+  }
+}
+
+function summaryOf(row: ConversationRow, query?: string): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    settings: JSON.parse(row.settings) as ChatSettings,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    excerpt: row.excerpt && query ? excerptAround(row.excerpt, query) : null,
+  };
+}
+
+function messageOf(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    error: row.error ? (JSON.parse(row.error) as IpcError) : null,
+    meta: row.meta ? (JSON.parse(row.meta) as MessageMeta) : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+function titleFrom(content: string): string {
+  const line = content.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
+}
+
+function excerptAround(text: string, query: string): string {
+  const at = text.toLowerCase().indexOf(query.toLowerCase());
+  const start = Math.max(0, at - EXCERPT_RADIUS);
+  const end = Math.min(text.length, at + query.length + EXCERPT_RADIUS);
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ")}${end < text.length ? "…" : ""}`;
+}

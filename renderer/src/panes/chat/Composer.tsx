@@ -1,0 +1,72 @@
+import { useRef, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useChatStore } from "./chat-store.ts";
+
+interface ComposerProps {
+  readonly conversationId: string;
+  readonly generating: boolean;
+  onSend(content: string): Promise<boolean>;
+  onStop(): void;
+}
+
+/** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
+export function Composer({ conversationId, generating, onSend, onStop }: ComposerProps) {
+  const { t } = useTranslation();
+  const draft = useChatStore((state) => state.drafts[conversationId] ?? "");
+  const draftChanged = useChatStore((state) => state.draftChanged);
+  const searchWeb = useChatStore((state) => state.searchWeb);
+  const searchWebToggled = useChatStore((state) => state.searchWebToggled);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  const send = async () => {
+    const content = draft.trim();
+    if (!content || generating) return;
+    draftChanged(conversationId, "");
+    const accepted = await onSend(content);
+    if (!accepted) draftChanged(conversationId, draft);
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        ref={input}
+        className="composer__input"
+        aria-label={t("chat.message")}
+        placeholder={t("chat.placeholder")}
+        value={draft}
+        rows={3}
+        onChange={(event) => draftChanged(conversationId, event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer__bar">
+        <label className="toggle">
+          <input type="checkbox" checked={searchWeb} onChange={(event) => searchWebToggled(event.target.checked)} />
+          <span>{t("chat.searchWeb")}</span>
+        </label>
+        {generating ? (
+          <button type="button" className="button button--danger" onClick={onStop}>
+            {t("chat.stop")}
+          </button>
+        ) : (
+          <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+            {t("chat.send")}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  WIRE_FORMATS,
+  type ChatSettings,
+  type ConversationSummary,
+  type WireFormat,
+} from "../../../../shared/ipc/chat.ts";
+import type { IpcError } from "../../../../shared/ipc/result.ts";
+import { api } from "../../api/desktop-api.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { ConversationSettings } from "./ConversationSettings.tsx";
+import { downloadFile } from "./download-file.ts";
+import { useInvalidateChat } from "./chat-queries.ts";
+
+const WIRE_FORMAT_LABELS: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
+
+interface ConversationHeaderProps {
+  readonly conversation: ConversationSummary;
+  /** Known and recently used model codes, offered as suggestions. */
+  readonly modelSuggestions: readonly string[];
+}
+
+export function ConversationHeader({ conversation, modelSuggestions }: ConversationHeaderProps) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateChat();
+  const [model, setModel] = useState(conversation.settings.model);
+  const [showSettings, setShowSettings] = useState(false);
+  const [error, setError] = useState<IpcError | null>(null);
+
+  const save = async (settings: ChatSettings): Promise<boolean> => {
+    const result = await api.chat.updateSettings({ conversationId: conversation.id, settings });
+    setError(result.ok ? null : result.error);
+    if (result.ok) await invalidate(conversation.id);
+    return result.ok;
+  };
+
+  const saveModel = () => {
+    if (model.trim() === "") {
+      setError({ code: "INVALID_SETTINGS", message: t("chat.modelRequired") });
+      setModel(conversation.settings.model);
+      return;
+    }
+    if (model.trim() !== conversation.settings.model) void save({ ...conversation.settings, model: model.trim() });
+  };
+
+  const changeWireFormat = (wireFormat: WireFormat) => {
+    // Messages allows temperature 0-1 only: keep the setting valid when switching.
+    const temperature =
+      wireFormat === "messages" ? Math.min(conversation.settings.temperature, 1) : conversation.settings.temperature;
+    void save({ ...conversation.settings, wireFormat, temperature });
+  };
+
+  const exportAs = async (format: "markdown" | "json") => {
+    const result = await api.chat.exportAs({ conversationId: conversation.id, format });
+    if (result.ok) downloadFile(result.data);
+    else setError(result.error);
+  };
+
+  return (
+    <header className="conversation-header">
+      <div className="conversation-header__row">
+        <h2 className="conversation-header__title">{conversation.title}</h2>
+        <label className="inline-field">
+          <span>{t("chat.model")}</span>
+          <input
+            list="model-suggestions"
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+            onBlur={saveModel}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") saveModel();
+            }}
+          />
+          <datalist id="model-suggestions">
+            {modelSuggestions.map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+        </label>
+        <label className="inline-field">
+          <span>{t("chat.wireFormat")}</span>
+          <select
+            value={conversation.settings.wireFormat}
+            onChange={(event) => changeWireFormat(event.target.value as WireFormat)}
+          >
+            {WIRE_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {WIRE_FORMAT_LABELS[format]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={showSettings}
+          onClick={() => setShowSettings((shown) => !shown)}
+        >
+          {t("chat.settings")}
+        </button>
+        <button type="button" className="button" onClick={() => void exportAs("markdown")}>
+          {t("chat.exportMarkdown")}
+        </button>
+        <button type="button" className="button" onClick={() => void exportAs("json")}>
+          {t("chat.exportJson")}
+        </button>
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {showSettings && (
+        <ConversationSettings
+          key={`${conversation.id}-${conversation.settings.wireFormat}`}
+          settings={conversation.settings}
+          onSave={save}
+        />
+      )}
+    </header>
+  );
+}

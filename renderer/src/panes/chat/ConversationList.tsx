@@ -1,0 +1,122 @@
+import { useState, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
+
+interface ConversationListProps {
+  readonly conversations: readonly ConversationSummary[];
+  readonly activeId: string | null;
+  readonly query: string;
+  readonly searchInput: RefObject<HTMLInputElement | null>;
+  onQueryChange(query: string): void;
+  onOpen(id: string): void;
+  onCreate(): void;
+  onRename(id: string, title: string): void;
+  onDelete(id: string): void;
+}
+
+type Group = "today" | "yesterday" | "earlier";
+
+function groupOf(updatedAt: string, now: Date): Group {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const time = Date.parse(updatedAt);
+  if (time >= startOfToday) return "today";
+  return time >= startOfToday - 86_400_000 ? "yesterday" : "earlier";
+}
+
+/** Newest first, grouped Today / Yesterday / Earlier; search covers titles and message text. */
+export function ConversationList(props: ConversationListProps) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [title, setTitle] = useState("");
+  const now = new Date();
+  const groups = (["today", "yesterday", "earlier"] as const)
+    .map((group) => ({ group, items: props.conversations.filter((item) => groupOf(item.updatedAt, now) === group) }))
+    .filter((entry) => entry.items.length > 0);
+
+  return (
+    <aside className="conversation-list" aria-label={t("chat.conversations")}>
+      <div className="conversation-list__top">
+        <input
+          ref={props.searchInput}
+          type="search"
+          aria-label={t("chat.searchConversations")}
+          placeholder={t("chat.searchConversations")}
+          value={props.query}
+          onChange={(event) => props.onQueryChange(event.target.value)}
+        />
+        <button type="button" className="button button--primary" onClick={props.onCreate}>
+          {t("chat.newChat")}
+        </button>
+      </div>
+      {props.conversations.length === 0 && (
+        <p className="empty-state">{props.query ? t("chat.noMatches") : t("chat.noConversations")}</p>
+      )}
+      {groups.map(({ group, items }) => (
+        <section key={group} aria-label={t(`chat.group.${group}`)}>
+          <h3 className="conversation-list__group">{t(`chat.group.${group}`)}</h3>
+          <ul className="conversation-list__items">
+            {items.map((conversation) => (
+              <li key={conversation.id} className="conversation-list__item">
+                {renaming === conversation.id ? (
+                  <form
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (title.trim()) props.onRename(conversation.id, title.trim());
+                      setRenaming(null);
+                    }}
+                  >
+                    <input
+                      aria-label={t("chat.title")}
+                      value={title}
+                      autoFocus
+                      onChange={(event) => setTitle(event.target.value)}
+                      onBlur={() => setRenaming(null)}
+                      onKeyDown={(event) => {
+                        if (event.key === "Escape") setRenaming(null);
+                      }}
+                    />
+                  </form>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="conversation-list__open"
+                      aria-current={conversation.id === props.activeId ? "true" : undefined}
+                      onClick={() => props.onOpen(conversation.id)}
+                    >
+                      <span className="conversation-list__title">{conversation.title}</span>
+                      {conversation.excerpt && (
+                        <span className="conversation-list__excerpt">{conversation.excerpt}</span>
+                      )}
+                    </button>
+                    <div className="conversation-list__actions">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`${t("chat.rename")}: ${conversation.title}`}
+                        onClick={() => {
+                          setTitle(conversation.title);
+                          setRenaming(conversation.id);
+                        }}
+                      >
+                        ✎
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`${t("chat.delete")}: ${conversation.title}`}
+                        onClick={() => props.onDelete(conversation.id)}
+                      >
+                        ×
+                      </button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </aside>
+  );
+}

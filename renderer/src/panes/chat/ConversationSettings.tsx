@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ChatSettingsSchema, TEMPERATURE_MAX, type ChatSettings } from "../../../../shared/ipc/chat.ts";
+
+interface ConversationSettingsProps {
+  readonly settings: ChatSettings;
+  onSave(settings: ChatSettings): Promise<boolean>;
+}
+
+/** System prompt, sampling, limits and streaming; values are checked against the wire format's ranges before saving. */
+export function ConversationSettings({ settings, onSave }: ConversationSettingsProps) {
+  const { t } = useTranslation();
+  const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
+  const [temperature, setTemperature] = useState(String(settings.temperature));
+  const [topP, setTopP] = useState(String(settings.topP));
+  const [maxTokens, setMaxTokens] = useState(String(settings.maxTokens));
+  const [stopSequences, setStopSequences] = useState(settings.stopSequences.join("\n"));
+  const [stream, setStream] = useState(settings.stream);
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const messages = settings.wireFormat === "messages";
+
+  const save = async () => {
+    const candidate = {
+      ...settings,
+      systemPrompt,
+      temperature: temperature.trim() === "" ? Number.NaN : Number(temperature),
+      topP: topP.trim() === "" ? Number.NaN : Number(topP),
+      maxTokens: maxTokens.trim() === "" ? Number.NaN : Number(maxTokens),
+      stopSequences: messages ? stopSequences.split("\n").filter((line) => line !== "") : settings.stopSequences,
+      stream,
+    };
+    const parsed = ChatSettingsSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setProblem({ field: String(issue.path[0] ?? ""), message: issue.message });
+      setSaved(false);
+      return;
+    }
+    setProblem(null);
+    setSaved(await onSave(parsed.data));
+  };
+
+  const errorFor = (field: string) =>
+    problem?.field === field ? (
+      <p className="field__error" role="alert">
+        {problem.message}
+      </p>
+    ) : null;
+
+  return (
+    <form
+      className="conversation-settings"
+      aria-label={t("chat.settings")}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="field">
+        <span className="field__label">{t("chat.systemPrompt")}</span>
+        <textarea rows={3} value={systemPrompt} onChange={(event) => setSystemPrompt(event.target.value)} />
+        {errorFor("systemPrompt")}
+      </label>
+      <div className="conversation-settings__row">
+        <label className="field">
+          <span className="field__label">{t("chat.temperature")}</span>
+          <input
+            type="number"
+            step="0.1"
+            value={temperature}
+            onChange={(event) => setTemperature(event.target.value)}
+            aria-describedby="temperature-range"
+          />
+          <span className="field__hint" id="temperature-range">
+            {t("chat.range", { min: 0, max: TEMPERATURE_MAX[settings.wireFormat] })}
+          </span>
+          {errorFor("temperature")}
+        </label>
+        <label className="field">
+          <span className="field__label">{t("chat.topP")}</span>
+          <input type="number" step="0.05" value={topP} onChange={(event) => setTopP(event.target.value)} />
+          <span className="field__hint">{t("chat.range", { min: 0, max: 1 })}</span>
+          {errorFor("topP")}
+        </label>
+        <label className="field">
+          <span className="field__label">{t("chat.maxTokens")}</span>
+          <input type="number" step="1" value={maxTokens} onChange={(event) => setMaxTokens(event.target.value)} />
+          {errorFor("maxTokens")}
+        </label>
+      </div>
+      {messages && (
+        <label className="field">
+          <span className="field__label">{t("chat.stopSequences")}</span>
+          <textarea rows={2} value={stopSequences} onChange={(event) => setStopSequences(event.target.value)} />
+          <span className="field__hint">{t("chat.stopSequencesHint")}</span>
+          {errorFor("stopSequences")}
+        </label>
+      )}
+      <label className="toggle">
+        <input type="checkbox" checked={stream} onChange={(event) => setStream(event.target.checked)} />
+        <span>{t("chat.stream")}</span>
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="button button--primary">
+          {t("chat.saveSettings")}
+        </button>
+        {saved && <span role="status">{t("chat.settingsSaved")}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import type { LiveReply } from "./chat-store.ts";
+import { MarkdownView } from "./MarkdownView.tsx";
+import { ReplyMeta } from "./ReplyMeta.tsx";
+import { SourcesList } from "./SourcesList.tsx";
+
+interface UserMessageProps {
+  readonly message: ChatMessage;
+  readonly busy: boolean;
+  onEdit(messageId: string, content: string): void;
+}
+
+export function UserMessage({ message, busy, onEdit }: UserMessageProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  if (editing) {
+    return (
+      <article className="message message--user" aria-label={t("chat.you")}>
+        <form
+          className="message__edit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!draft.trim()) return;
+            setEditing(false);
+            onEdit(message.id, draft);
+          }}
+        >
+          <textarea
+            aria-label={t("chat.editMessage")}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={4}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+              {t("chat.resend")}
+            </button>
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              {t("settings.cancel")}
+            </button>
+          </div>
+        </form>
+      </article>
+    );
+  }
+  return (
+    <article className="message message--user" aria-label={t("chat.you")}>
+      <p className="message__text">{message.content}</p>
+      <div className="message__actions">
+        <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
+          {t("chat.edit")}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+interface AssistantMessageProps {
+  readonly message: ChatMessage;
+  readonly isLast: boolean;
+  readonly busy: boolean;
+  onRegenerate(): void;
+}
+
+const STATUS_LABELS = { stopped: "chat.status.stopped", interrupted: "chat.status.interrupted" } as const;
+
+export function AssistantMessage({ message, isLast, busy, onRegenerate }: AssistantMessageProps) {
+  const { t } = useTranslation();
+  const anchor = `source-${message.id}`;
+  const sources = message.meta?.sources ?? [];
+  return (
+    <article className={`message message--assistant message--${message.status}`} aria-label={t("chat.assistant")}>
+      {message.content && <MarkdownView text={message.content} anchorPrefix={anchor} sourceCount={sources.length} />}
+      {(message.status === "stopped" || message.status === "interrupted") && (
+        <p className="message__status" role="status">
+          {t(STATUS_LABELS[message.status])}
+        </p>
+      )}
+      {message.status === "error" && message.error && <ErrorNotice error={message.error} />}
+      <SourcesList sources={sources} anchorPrefix={anchor} />
+      {message.meta && <ReplyMeta meta={message.meta} />}
+      {isLast && (
+        <div className="message__actions">
+          {message.status === "interrupted" || message.status === "error" ? (
+            <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
+              {t("chat.retry")}
+            </button>
+          ) : (
+            <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
+              {t("chat.regenerate")}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The reply being generated, as it streams. */
+export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: number }) {
+  const { t } = useTranslation();
+  const anchor = `source-${reply.assistantMessageId}`;
+  const notice = reply.notice;
+  const retryLeft = notice?.retrying
+    ? Math.max(0, Math.ceil((notice.retryAfter ?? 0) - (now - notice.at) / 1000))
+    : null;
+  return (
+    <article
+      className="message message--assistant message--streaming"
+      aria-label={t("chat.assistant")}
+      aria-busy="true"
+    >
+      {reply.text ? (
+        <MarkdownView text={reply.text} anchorPrefix={anchor} sourceCount={reply.sources.length} />
+      ) : (
+        <p className="message__typing">{t("chat.thinking")}</p>
+      )}
+      {notice?.retrying && (
+        <div role="alert" className="error-notice">
+          <p className="error-notice__headline">
+            <code className="error-notice__code">
+              {notice.status ? `${notice.status} ` : ""}
+              {notice.code}
+            </code>{" "}
+            {notice.message}
+          </p>
+          <p className="error-notice__retry" aria-live="polite">
+            {t("chat.retryingIn", { seconds: retryLeft })}
+          </p>
+          {notice.requestId && (
+            <p className="error-notice__request">
+              {t("error.requestId")}: <code>{notice.requestId}</code>
+            </p>
+          )}
+        </div>
+      )}
+      <SourcesList sources={reply.sources} anchorPrefix={anchor} />
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import { useNow } from "../../components/use-now.ts";
+import type { LiveReply } from "./chat-store.ts";
+import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
+
+interface MessageListProps {
+  readonly messages: readonly ChatMessage[];
+  readonly live: LiveReply | null;
+  onEdit(messageId: string, content: string): void;
+  onRegenerate(): void;
+}
+
+/** Pixels from the bottom within which the list keeps following new text. */
+const FOLLOW_THRESHOLD = 80;
+
+/** The transcript, virtualised so long conversations stay smooth; it follows the stream while at the bottom. */
+export function MessageList({ messages, live, onEdit, onRegenerate }: MessageListProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const now = useNow(live?.notice?.retrying ? 500 : 60_000);
+  const rows = live ? messages.length + 1 : messages.length;
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 160,
+    overscan: 6,
+  });
+  const lastAssistant = messages.findLastIndex((message) => message.role === "assistant");
+
+  useEffect(() => {
+    if (following.current && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: "end" });
+  }, [rows, live?.text, virtualizer]);
+
+  if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
+
+  return (
+    <div
+      ref={scroller}
+      className="message-list"
+      role="log"
+      aria-label={t("chat.transcript")}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD;
+      }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const message = messages[item.index];
+          return (
+            <div
+              key={message?.id ?? "live"}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="message-list__row"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {!message ? (
+                <LiveAssistantMessage reply={live!} now={now} />
+              ) : message.role === "user" ? (
+                <UserMessage message={message} busy={live !== null} onEdit={onEdit} />
+              ) : (
+                <AssistantMessage
+                  message={message}
+                  isLast={item.index === lastAssistant && item.index === messages.length - 1}
+                  busy={live !== null}
+                  onRegenerate={onRegenerate}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

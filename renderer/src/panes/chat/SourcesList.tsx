@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
+
+function domainOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The numbered sources of a web-search answer; `[n]` in the text links here. */
+export function SourcesList({ sources, anchorPrefix }: { sources: readonly SearchResult[]; anchorPrefix: string }) {
+  const { t } = useTranslation();
+  if (sources.length === 0) return null;
+  return (
+    <section className="sources" aria-label={t("chat.sources")}>
+      <h3 className="sources__title">{t("chat.sources")}</h3>
+      <ol className="sources__list">
+        {sources.map((source, index) => (
+          <li key={source.url + index} id={`${anchorPrefix}-${index + 1}`} className="sources__item">
+            <a href={source.url} target="_blank" rel="noreferrer noopener">
+              {source.title}
+            </a>{" "}
+            <span className="sources__domain">{domainOf(source.url)}</span>
+            {source.snippet && <p className="sources__snippet">{source.snippet}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/desktop-api.ts";
+import { unwrap } from "../../api/api-error.ts";
+
+export const chatKeys = {
+  all: ["chat"] as const,
+  list: (query: string) => ["chat", "list", query] as const,
+  detail: (id: string) => ["chat", "detail", id] as const,
+};
+
+export const useConversations = (query: string) =>
+  useQuery({ queryKey: chatKeys.list(query), queryFn: () => unwrap(api.chat.list(query ? { query } : {})) });
+
+export const useConversation = (id: string | null) =>
+  useQuery({
+    queryKey: chatKeys.detail(id ?? ""),
+    queryFn: () => unwrap(api.chat.get({ conversationId: id! })),
+    enabled: id !== null,
+  });
+
+/** After anything changes a conversation: its detail and every list. */
+export function useInvalidateChat() {
+  const queryClient = useQueryClient();
+  return (conversationId?: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["chat", "list"] }),
+      conversationId ? queryClient.invalidateQueries({ queryKey: chatKeys.detail(conversationId) }) : Promise.resolve(),
+    ]);
+}

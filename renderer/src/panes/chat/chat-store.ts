@@ -1,0 +1,71 @@
+import { create } from "zustand";
+import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
+import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
+
+/** A reply while it streams; replaced by the persisted message when its `done` event arrives. */
+export interface LiveReply {
+  readonly streamId: string;
+  readonly conversationId: string;
+  readonly assistantMessageId: string;
+  readonly text: string;
+  readonly sources: SearchResult[];
+  readonly usage: ChatStreamData["usage"] | null;
+  /** A 429 being waited out, or the error that ended the stream. */
+  readonly notice: (ChatStreamData["error"] & { at: number }) | null;
+  readonly startedAt: number;
+}
+
+interface ChatState {
+  activeConversationId: string | null;
+  searchWeb: boolean;
+  /** Unsent text per conversation, so switching away never loses it. */
+  drafts: Record<string, string>;
+  live: Record<string, LiveReply>;
+  conversationOpened(id: string | null): void;
+  searchWebToggled(on: boolean): void;
+  draftChanged(conversationId: string, text: string): void;
+  replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
+  deltaReceived(streamId: string, text: string): void;
+  usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
+  sourcesReceived(streamId: string, sources: SearchResult[]): void;
+  noticeReceived(streamId: string, notice: ChatStreamData["error"]): void;
+  replyEnded(streamId: string): void;
+}
+
+function updateLive(state: ChatState, streamId: string, change: (reply: LiveReply) => Partial<LiveReply>) {
+  const reply = state.live[streamId];
+  if (!reply) return {};
+  return { live: { ...state.live, [streamId]: { ...reply, ...change(reply) } } };
+}
+
+export const useChatStore = create<ChatState>((set) => ({
+  activeConversationId: null,
+  searchWeb: false,
+  drafts: {},
+  live: {},
+  conversationOpened: (id) => set({ activeConversationId: id }),
+  searchWebToggled: (on) => set({ searchWeb: on }),
+  draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
+  replyStarted: (reply) =>
+    set((state) => ({
+      live: {
+        ...state.live,
+        [reply.streamId]: { ...reply, text: "", sources: [], usage: null, notice: null, startedAt: Date.now() },
+      },
+    })),
+  deltaReceived: (streamId, text) =>
+    set((state) => updateLive(state, streamId, (reply) => ({ text: reply.text + text }))),
+  usageReceived: (streamId, usage) => set((state) => updateLive(state, streamId, () => ({ usage }))),
+  sourcesReceived: (streamId, sources) => set((state) => updateLive(state, streamId, () => ({ sources }))),
+  noticeReceived: (streamId, notice) =>
+    set((state) => updateLive(state, streamId, () => ({ notice: { ...notice, at: Date.now() } }))),
+  replyEnded: (streamId) =>
+    set((state) => {
+      const live = { ...state.live };
+      delete live[streamId];
+      return { live };
+    }),
+}));
+
+export const useLiveReply = (conversationId: string | null) =>
+  useChatStore((state) => Object.values(state.live).find((reply) => reply.conversationId === conversationId) ?? null);

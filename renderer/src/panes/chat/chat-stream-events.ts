@@ -1,0 +1,56 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
+import type { StreamEvent } from "../../../../shared/ipc/streams.ts";
+import { chatKeys } from "./chat-queries.ts";
+import { useChatStore, type LiveReply } from "./chat-store.ts";
+
+/** Events that arrived before the window learnt their stream id (the invoke's answer can come second). */
+const early = new Map<string, StreamEvent[]>();
+
+async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void> {
+  const store = useChatStore.getState();
+  switch (event.kind) {
+    case "delta":
+      store.deltaReceived(event.streamId, (event.data as ChatStreamData["delta"]).text);
+      break;
+    case "usage":
+      store.usageReceived(event.streamId, event.data as ChatStreamData["usage"]);
+      break;
+    case "citations":
+      store.sourcesReceived(event.streamId, (event.data as ChatStreamData["citations"]).sources);
+      break;
+    case "error":
+      store.noticeReceived(event.streamId, event.data as ChatStreamData["error"]);
+      break;
+    case "done": {
+      const { message } = event.data as ChatStreamData["done"];
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: chatKeys.detail(message.conversationId) }),
+        queryClient.invalidateQueries({ queryKey: ["chat", "list"] }),
+        // A reply costs money: the budget figures are stale now.
+        queryClient.invalidateQueries({ queryKey: ["budget"] }),
+      ]);
+      store.replyEnded(event.streamId);
+      break;
+    }
+  }
+}
+
+/** Routes a stream event to the live transcript; events of streams not yet known wait for `replyStarted`. */
+export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient): void {
+  if (!useChatStore.getState().live[event.streamId]) {
+    early.set(event.streamId, [...(early.get(event.streamId) ?? []), event]);
+    return;
+  }
+  void apply(event, queryClient);
+}
+
+export function startLiveReply(
+  reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">,
+  queryClient: QueryClient,
+): void {
+  useChatStore.getState().replyStarted(reply);
+  const waiting = early.get(reply.streamId) ?? [];
+  early.delete(reply.streamId);
+  for (const event of waiting) void apply(event, queryClient);
+}

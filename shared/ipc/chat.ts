@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { SearchResultSchema } from "../gateway-api/search-completions.ts";
+import { IpcErrorSchema } from "./result.ts";
+
+export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
+export const WireFormatSchema = z.enum(WIRE_FORMATS);
+export type WireFormat = z.infer<typeof WireFormatSchema>;
+
+/** Temperature ranges of the two wire formats, as the spec states them. */
+export const TEMPERATURE_MAX: Record<WireFormat, number> = { "chat-completions": 2, messages: 1 };
+export const MAX_TOKENS_LIMIT = 200_000;
+export const DEFAULT_MAX_TOKENS = 1024;
+export const STOP_SEQUENCES_MAX = 4;
+
+const WIRE_FORMAT_NAMES: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
+
+/** A conversation's request settings; the form validates with this same schema before anything is sent. */
+export const ChatSettingsSchema = z
+  .object({
+    /** null: whichever profile is active. */
+    profileId: z.string().nullable(),
+    model: z.string().trim().min(1, "Model is required"),
+    wireFormat: WireFormatSchema,
+    systemPrompt: z.string().max(20_000, "The system prompt must be at most 20000 characters"),
+    temperature: z.number({ error: "Temperature must be a number" }).min(0, "Temperature must be at least 0"),
+    topP: z
+      .number({ error: "top_p must be a number" })
+      .min(0, "top_p must be between 0 and 1")
+      .max(1, "top_p must be between 0 and 1"),
+    maxTokens: z
+      .number({ error: "Max tokens must be a whole number" })
+      .int("Max tokens must be a whole number")
+      .min(1, `Max tokens must be between 1 and ${MAX_TOKENS_LIMIT}`)
+      .max(MAX_TOKENS_LIMIT, `Max tokens must be between 1 and ${MAX_TOKENS_LIMIT}`),
+    stopSequences: z
+      .array(z.string().min(1, "Stop sequences must not be empty"))
+      .max(STOP_SEQUENCES_MAX, `At most ${STOP_SEQUENCES_MAX} stop sequences`),
+    stream: z.boolean(),
+  })
+  .superRefine((settings, context) => {
+    const max = TEMPERATURE_MAX[settings.wireFormat];
+    if (settings.temperature > max) {
+      context.addIssue({
+        code: "custom",
+        path: ["temperature"],
+        message: `Temperature must be between 0 and ${max} for ${WIRE_FORMAT_NAMES[settings.wireFormat]}`,
+      });
+    }
+  });
+export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
+
+export const FinishSchema = z.enum(["finished", "max_tokens", "stop_sequence"]);
+export type Finish = z.infer<typeof FinishSchema>;
+
+export const MessageMetaSchema = z.object({
+  model: z.string(),
+  wireFormat: WireFormatSchema,
+  searched: z.boolean(),
+  finish: FinishSchema.nullable(),
+  stopSequence: z.string().nullable(),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  ttftMs: z.number().nullable(),
+  totalMs: z.number().nullable(),
+  requestId: z.string().nullable(),
+  sources: z.array(SearchResultSchema),
+});
+export type MessageMeta = z.infer<typeof MessageMetaSchema>;
+
+export const MessageStatusSchema = z.enum(["complete", "stopped", "interrupted", "error"]);
+export type MessageStatus = z.infer<typeof MessageStatusSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  status: MessageStatusSchema,
+  error: IpcErrorSchema.nullable(),
+  meta: MessageMetaSchema.nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  settings: ChatSettingsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The start of the matching text when listed by a search. */
+  excerpt: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationDetailSchema = z.object({
+  conversation: ConversationSummarySchema,
+  messages: z.array(ChatMessageSchema),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+
+const ConversationId = z.object({ conversationId: z.string().min(1) });
+export const MESSAGE_MAX_LENGTH = 200_000;
+const MessageText = z
+  .string()
+  .trim()
+  .min(1, "Type a message first")
+  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const ChatInputs = {
+  list: z.object({ query: z.string().max(500).optional() }),
+  conversation: ConversationId,
+  rename: ConversationId.extend({
+    title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  }),
+  settings: ConversationId.extend({ settings: ChatSettingsSchema }),
+  send: ConversationId.extend({ content: MessageText, searchWeb: z.boolean() }),
+  edit: ConversationId.extend({ messageId: z.string().min(1), content: MessageText, searchWeb: z.boolean() }),
+  exportAs: ConversationId.extend({ format: z.enum(["markdown", "json"]) }),
+};
+
+/** A reply being generated: follow it on `stream.event` with this stream id. */
+export const ChatRunSchema = z.object({ streamId: z.string(), assistantMessageId: z.string() });
+export type ChatRun = z.infer<typeof ChatRunSchema>;
+
+export const ExportedFileSchema = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
+
+/** Data of each stream event kind for a chat stream. */
+export interface ChatStreamData {
+  delta: { text: string };
+  usage: { inputTokens: number | null; outputTokens: number | null };
+  citations: { sources: z.infer<typeof SearchResultSchema>[] };
+  /** The reply as persisted: complete, stopped, interrupted or failed. */
+  done: { message: ChatMessage };
+  /** `retrying`: a 429 — the app waits `retryAfter` seconds and sends again by itself. */
+  error: z.infer<typeof IpcErrorSchema> & { retrying: boolean };
+}
