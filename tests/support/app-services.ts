@@ -1,0 +1,21 @@
+import Conf from "conf";
+import { join } from "node:path";
+import { startAppServices, type AppServices } from "../../electron/services/app-services.ts";
+import { keyFileCipher } from "../../electron/services/vault/key-file-cipher.ts";
+import { tempDir } from "./local-gateway.ts";
+
+/** The main-process services as the web host builds them, on a fresh data directory, using `gatewayUrl` with `key`. */
+export function startServices(gatewayUrl: string, key: string, dataDir = tempDir("app-")): Promise<AppServices> {
+  const settings = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: "settings", projectName: "modeldesk-test" });
+  return startAppServices(
+    {
+      host: "web",
+      version: "0.0.0-test",
+      dataDir,
+      settings: { get: (name) => settings.get(name), set: (name, value) => settings.set(name, value) },
+      cipher: keyFileCipher(join(dataDir, "secret.key")),
+      fetch,
+    },
+    { profile: { baseUrl: gatewayUrl, key } },
+  );
+}

@@ -1,0 +1,88 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ChatSettings } from "../../../shared/ipc/chat.ts";
+import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
+import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const SETTINGS: ChatSettings = {
+  profileId: null,
+  model: "chat-fast",
+  wireFormat: "messages",
+  systemPrompt: "Be brief.",
+  temperature: 0.5,
+  topP: 1,
+  maxTokens: 256,
+  stopSequences: ["END"],
+  stream: true,
+};
+
+function openStore(file: string) {
+  const db = openAppDatabase(file);
+  return { db, store: new ConversationStore(db) };
+}
+
+describe("the conversation store", () => {
+  it("keeps conversations and messages across a reopen of the database file", () => {
+    const file = join(tempDir("chat-"), "app.sqlite");
+    const first = openStore(file);
+    const conversation = first.store.create(SETTINGS);
+    first.store.appendMessage({ conversationId: conversation.id, role: "user", content: "What is a monad?", status: "complete" });
+    first.store.appendMessage({
+      conversationId: conversation.id,
+      role: "assistant",
+      content: "A monoid in the category of endofunctors…",
+      status: "interrupted",
+      error: { code: "STREAM_INCOMPLETE", message: "cut", requestId: "req_1" },
+    });
+    first.db.close();
+    const second = openStore(file);
+    const detail = second.store.detail(conversation.id);
+    expect(detail.conversation).toMatchObject({ title: "What is a monad?", settings: SETTINGS });
+    expect(detail.messages.map((message) => [message.role, message.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "interrupted"],
+    ]);
+    expect(detail.messages[1]!.error).toEqual({ code: "STREAM_INCOMPLETE", message: "cut", requestId: "req_1" });
+  });
+
+  it("searches titles and message text, newest first, with an excerpt", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const older = store.create(SETTINGS, "Holiday plans");
+    const newer = store.create(SETTINGS);
+    store.appendMessage({ conversationId: newer.id, role: "user", content: "Tell me about 100% of the Zebra population", status: "complete" });
+    expect(store.list().map((item) => item.id)).toEqual([newer.id, older.id]);
+    expect(store.list("holiday").map((item) => item.id)).toEqual([older.id]);
+    const [hit] = store.list("zebra");
+    expect(hit!.id).toBe(newer.id);
+    expect(hit!.excerpt).toContain("Zebra population");
+    expect(store.list("100%").map((item) => item.id)).toEqual([newer.id]);
+    expect(store.list("nothing like this")).toEqual([]);
+  });
+
+  it("deletes with undo", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const conversation = store.create(SETTINGS);
+    store.appendMessage({ conversationId: conversation.id, role: "user", content: "keep me", status: "complete" });
+    expect(store.softDelete(conversation.id)).toBe(true);
+    expect(store.list()).toEqual([]);
+    expect(() => store.detail(conversation.id)).toThrow(/does not exist/);
+    store.restore(conversation.id);
+    expect(store.detail(conversation.id).messages[0]!.content).toBe("keep me");
+  });
+
+  it("edits a message and drops what followed; regenerate drops the replies after the last question", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const { id } = store.create(SETTINGS);
+    const first = store.appendMessage({ conversationId: id, role: "user", content: "one", status: "complete" });
+    store.appendMessage({ conversationId: id, role: "assistant", content: "reply one", status: "complete" });
+    store.appendMessage({ conversationId: id, role: "user", content: "two", status: "complete" });
+    store.appendMessage({ conversationId: id, role: "assistant", content: "reply two", status: "complete" });
+    store.dropRepliesAfterLastUserMessage(id);
+    expect(store.messages(id).map((message) => message.content)).toEqual(["one", "reply one", "two"]);
+    store.rewriteFrom(id, first.id, "one, edited");
+    expect(store.messages(id).map((message) => message.content)).toEqual(["one, edited"]);
+    const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "x", status: "complete" });
+    expect(() => store.rewriteFrom(id, reply.id, "no")).toThrow(/Only your own messages/);
+  });
+});

@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DeltaCoalescer } from "../../../electron/services/chat/delta-coalescer.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the delta coalescer", () => {
+  it("sends the first delta at once, then at most one message per 16 ms, losing nothing", () => {
+    const sent: { at: number; text: string }[] = [];
+    const coalescer = new DeltaCoalescer((text) => sent.push({ at: performance.now(), text }), 16);
+    const pieces = Array.from({ length: 1000 }, (_, i) => `${i},`);
+    for (const [index, piece] of pieces.entries()) {
+      coalescer.push(piece);
+      if (index % 10 === 9) vi.advanceTimersByTime(1);
+    }
+    coalescer.flush();
+    expect(sent[0]!.text).toBe("0,");
+    expect(sent.map((message) => message.text).join("")).toBe(pieces.join(""));
+    for (let i = 1; i < sent.length - 1; i++) expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(16);
+    expect(sent.length).toBeLessThanOrEqual(100 / 16 + 2);
+  });
+
+  it("flushes what is pending on demand and sends nothing when empty", () => {
+    const sent: string[] = [];
+    const coalescer = new DeltaCoalescer((text) => sent.push(text), 16);
+    coalescer.push("a");
+    coalescer.push("b");
+    coalescer.push("c");
+    coalescer.flush();
+    coalescer.flush();
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual(["a", "bc"]);
+  });
+});
