@@ -20,6 +20,7 @@ test("first run shows the offline profile with the embedded gateway's balance", 
 
 test("every pane opens from the rail; screenshots in light and dark", async ({ launchApp }, testInfo) => {
   const { page } = await launchApp();
+  await page.getByRole("button", { name: "Budget" }).click();
   await expect(page.getByTestId("balance-amount")).toBeVisible();
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

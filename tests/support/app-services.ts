@@ -6,7 +6,11 @@ import { tempDir } from "./local-gateway.ts";
 
 /** The main-process services as the web host builds them, on a fresh data directory, using `gatewayUrl` with `key`. */
 export function startServices(gatewayUrl: string, key: string, dataDir = tempDir("app-")): Promise<AppServices> {
-  const settings = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: "settings", projectName: "modeldesk-test" });
+  const settings = new Conf<Record<string, unknown>>({
+    cwd: dataDir,
+    configName: "settings",
+    projectName: "modeldesk-test",
+  });
   return startAppServices(
     {
       host: "web",

@@ -54,6 +54,7 @@ async function launchWebHost(
     socket.on("framereceived", (frame) => frames.received.push(String(frame.payload)));
   });
   await page.goto(appUrl!);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   return {
     page,
     dataDir,
@@ -61,7 +62,7 @@ async function launchWebHost(
     async close() {
       await page.close();
       child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await exited;
     },
   };
 }
@@ -71,7 +72,8 @@ async function launchElectron(options: LaunchOptions, dataDir: string): Promise<
   if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
   const app = await electron.launch({ executablePath: electronBinary()!, args });
   const page = await app.firstWindow();
-  return { page, dataDir, frames: { sent: [], received: [] }, close: () => app.close() };
+  let closing: Promise<void> | null = null;
+  return { page, dataDir, frames: { sent: [], received: [] }, close: () => (closing ??= app.close()) };
 }
 
 /** `launchApp()` starts the app the way the project under test runs it: web host + Chromium, or Electron. */

@@ -41,22 +41,28 @@ async function finished(received: { payload: unknown }[], streamId: string) {
 }
 
 describe("chat through main", () => {
-  it.each(["chat-completions", "messages"] as const)("streams a %s reply, persists it with its metadata", async (wireFormat) => {
-    const { page, received } = recordingPage();
-    const id = conversationWith({ wireFormat, temperature: 0.7 });
-    const run = services.chat.send(page, id, "Explain streaming", false);
-    expect(run.userMessage).toMatchObject({ role: "user", content: "Explain streaming" });
-    const { events, done } = await finished(received, run.streamId);
-    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
-    const text = events.filter((event) => event.kind === "delta").map((event) => (event.data as { text: string }).text).join("");
-    expect(text).toBe(done.content);
-    expect(done).toMatchObject({ id: run.assistantMessageId, status: "complete", error: null });
-    expect(done.meta).toMatchObject({ model: "chat-fast", wireFormat, finish: "finished", searched: false });
-    expect(done.meta!.outputTokens).toBeGreaterThan(100);
-    expect(done.meta!.ttftMs).not.toBeNull();
-    expect(done.meta!.requestId).toMatch(/^req_/);
-    expect(services.conversations.detail(id).messages.map((message) => message.role)).toEqual(["user", "assistant"]);
-  });
+  it.each(["chat-completions", "messages"] as const)(
+    "streams a %s reply, persists it with its metadata",
+    async (wireFormat) => {
+      const { page, received } = recordingPage();
+      const id = conversationWith({ wireFormat, temperature: 0.7 });
+      const run = services.chat.send(page, id, "Explain streaming", false);
+      expect(run.userMessage).toMatchObject({ role: "user", content: "Explain streaming" });
+      const { events, done } = await finished(received, run.streamId);
+      expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
+      const text = events
+        .filter((event) => event.kind === "delta")
+        .map((event) => (event.data as { text: string }).text)
+        .join("");
+      expect(text).toBe(done.content);
+      expect(done).toMatchObject({ id: run.assistantMessageId, status: "complete", error: null });
+      expect(done.meta).toMatchObject({ model: "chat-fast", wireFormat, finish: "finished", searched: false });
+      expect(done.meta!.outputTokens).toBeGreaterThan(100);
+      expect(done.meta!.ttftMs).not.toBeNull();
+      expect(done.meta!.requestId).toMatch(/^req_/);
+      expect(services.conversations.detail(id).messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    },
+  );
 
   it("honours stop sequences in the messages format and says which one matched", async () => {
     const { page, received } = recordingPage();
@@ -77,7 +83,10 @@ describe("chat through main", () => {
   it("searches the web with the profile's search model and keeps the sources", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith();
-    const { events, done } = await finished(received, services.chat.send(page, id, "How do budgets reset?", true).streamId);
+    const { events, done } = await finished(
+      received,
+      services.chat.send(page, id, "How do budgets reset?", true).streamId,
+    );
     expect(events.some((event) => event.kind === "citations")).toBe(true);
     expect(done.meta).toMatchObject({ model: "web-search", searched: true });
     expect(done.meta!.sources[0]!.url).toMatch(/\/help\/budgets$/);
@@ -97,7 +106,11 @@ describe("chat through main", () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ model: "no-such-model" });
     const { events, done } = await finished(received, services.chat.send(page, id, "hello?", false).streamId);
-    expect(events.find((event) => event.kind === "error")!.data).toMatchObject({ code: "MODEL_NOT_FOUND", status: 404, retrying: false });
+    expect(events.find((event) => event.kind === "error")!.data).toMatchObject({
+      code: "MODEL_NOT_FOUND",
+      status: 404,
+      retrying: false,
+    });
     expect(done).toMatchObject({ status: "error", content: "", error: { code: "MODEL_NOT_FOUND", status: 404 } });
     expect(done.error!.requestId).toMatch(/^req_/);
     expect(services.conversations.detail(id).messages[0]!.content).toBe("hello?");
@@ -150,7 +163,10 @@ describe("chat through main", () => {
     expect(again.done.content).toBe(first.done.content);
     expect(services.conversations.detail(id).messages).toHaveLength(2);
     const question = services.conversations.detail(id).messages[0]!;
-    const edited = await finished(received, services.chat.edit(page, id, question.id, "a different question", false).streamId);
+    const edited = await finished(
+      received,
+      services.chat.edit(page, id, question.id, "a different question", false).streamId,
+    );
     expect(edited.done.content).not.toBe(first.done.content);
     expect(services.conversations.detail(id).messages.map((message) => message.content)).toEqual([
       "a different question",

@@ -27,7 +27,12 @@ describe("the conversation store", () => {
     const file = join(tempDir("chat-"), "app.sqlite");
     const first = openStore(file);
     const conversation = first.store.create(SETTINGS);
-    first.store.appendMessage({ conversationId: conversation.id, role: "user", content: "What is a monad?", status: "complete" });
+    first.store.appendMessage({
+      conversationId: conversation.id,
+      role: "user",
+      content: "What is a monad?",
+      status: "complete",
+    });
     first.store.appendMessage({
       conversationId: conversation.id,
       role: "assistant",
@@ -50,7 +55,12 @@ describe("the conversation store", () => {
     const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
     const older = store.create(SETTINGS, "Holiday plans");
     const newer = store.create(SETTINGS);
-    store.appendMessage({ conversationId: newer.id, role: "user", content: "Tell me about 100% of the Zebra population", status: "complete" });
+    store.appendMessage({
+      conversationId: newer.id,
+      role: "user",
+      content: "Tell me about 100% of the Zebra population",
+      status: "complete",
+    });
     expect(store.list().map((item) => item.id)).toEqual([newer.id, older.id]);
     expect(store.list("holiday").map((item) => item.id)).toEqual([older.id]);
     const [hit] = store.list("zebra");

@@ -25,7 +25,10 @@ function recordedFetch(body: string, cuts: number[] = []): typeof fetch {
 }
 
 const client = (body: string, cuts?: number[]) =>
-  new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-recorded-1" }, { fetch: recordedFetch(body, cuts) });
+  new GatewayClient(
+    { baseUrl: "http://gateway.test", auth: "bearer", key: "sk-recorded-1" },
+    { fetch: recordedFetch(body, cuts) },
+  );
 
 async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
   const all: ReplyEvent[] = [];
@@ -36,27 +39,41 @@ async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]>
 const chunk = (delta: object, finish: string | null = null, extra: object = {}) =>
   `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}`;
 
-const CHAT_STREAM = [
-  ": keep-alive comment",
-  chunk({ role: "assistant", content: "" }),
-  chunk({ content: "Hel" }),
-  chunk({ content: "lo 世界" }),
-  chunk({}, "length", { usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }),
-  "data: [DONE]",
-].join("\n\n") + "\n\n";
+const CHAT_STREAM =
+  [
+    ": keep-alive comment",
+    chunk({ role: "assistant", content: "" }),
+    chunk({ content: "Hel" }),
+    chunk({ content: "lo 世界" }),
+    chunk({}, "length", { usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }),
+    "data: [DONE]",
+  ].join("\n\n") + "\n\n";
 
 const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}`;
-const MESSAGE = { id: "m1", type: "message", role: "assistant", model: "x", stop_reason: null, stop_sequence: null, content: [], usage: { input_tokens: 9, output_tokens: 0 } };
-const MESSAGES_STREAM = [
-  event("message_start", { message: MESSAGE }),
-  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
-  event("ping", {}),
-  event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Bon" } }),
-  event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "jour" } }),
-  event("content_block_stop", { index: 0 }),
-  event("message_delta", { delta: { stop_reason: "stop_sequence", stop_sequence: "END" }, usage: { output_tokens: 2 } }),
-  event("message_stop", {}),
-].join("\n\n") + "\n\n";
+const MESSAGE = {
+  id: "m1",
+  type: "message",
+  role: "assistant",
+  model: "x",
+  stop_reason: null,
+  stop_sequence: null,
+  content: [],
+  usage: { input_tokens: 9, output_tokens: 0 },
+};
+const MESSAGES_STREAM =
+  [
+    event("message_start", { message: MESSAGE }),
+    event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
+    event("ping", {}),
+    event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Bon" } }),
+    event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "jour" } }),
+    event("content_block_stop", { index: 0 }),
+    event("message_delta", {
+      delta: { stop_reason: "stop_sequence", stop_sequence: "END" },
+      usage: { output_tokens: 2 },
+    }),
+    event("message_stop", {}),
+  ].join("\n\n") + "\n\n";
 
 const EXPECTED_CHAT: ReplyEvent[] = [
   { type: "delta", text: "Hel" },
@@ -76,9 +93,14 @@ const request = { model: "x", messages: [{ role: "user" as const, content: "hi" 
 
 describe("the stream normaliser on recorded streams", () => {
   it("maps the stop reasons of both formats to one finish", () => {
-    expect([finishOf("stop"), finishOf("end_turn"), finishOf("length"), finishOf("max_tokens"), finishOf("stop_sequence"), finishOf(null)]).toEqual(
-      ["finished", "finished", "max_tokens", "max_tokens", "stop_sequence", null],
-    );
+    expect([
+      finishOf("stop"),
+      finishOf("end_turn"),
+      finishOf("length"),
+      finishOf("max_tokens"),
+      finishOf("stop_sequence"),
+      finishOf(null),
+    ]).toEqual(["finished", "finished", "max_tokens", "max_tokens", "stop_sequence", null]);
   });
 
   it("reads chat completions, whatever the chunk boundaries, with comments and CRLF", async () => {
@@ -106,7 +128,11 @@ describe("the stream normaliser on recorded streams", () => {
       [
         chunk({ role: "assistant", content: "" }, null, { citations: [sources[0]!.url], search_results: sources }),
         chunk({ content: "See [1]." }),
-        chunk({}, "stop", { citations: [sources[0]!.url], search_results: sources, usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }),
+        chunk({}, "stop", {
+          citations: [sources[0]!.url],
+          search_results: sources,
+          usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+        }),
         "data: [DONE]",
       ].join("\n\n") + "\n\n";
     const stream = await client(body).streamSearchCompletion(request);
@@ -116,7 +142,11 @@ describe("the stream normaliser on recorded streams", () => {
   });
 
   it("fails with the stream's own error event", async () => {
-    const body = [event("message_start", { message: MESSAGE }), event("error", { error: { type: "overloaded_error", message: "Overloaded" } })].join("\n\n") + "\n\n";
+    const body =
+      [
+        event("message_start", { message: MESSAGE }),
+        event("error", { error: { type: "overloaded_error", message: "Overloaded" } }),
+      ].join("\n\n") + "\n\n";
     const stream = await client(body).streamMessages({ ...request, max_tokens: 10 });
     const error = await collect(normaliseMessageEvents(stream.events)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GatewayError);
@@ -125,7 +155,11 @@ describe("the stream normaliser on recorded streams", () => {
 
   it.each([
     ["chat completions without [DONE]", CHAT_STREAM.replace("data: [DONE]\n\n", ""), "chat"],
-    ["messages without message_stop", MESSAGES_STREAM.replace(/event: message_stop[^\n]*\ndata: [^\n]*\n\n$/, ""), "messages"],
+    [
+      "messages without message_stop",
+      MESSAGES_STREAM.replace(/event: message_stop[^\n]*\ndata: [^\n]*\n\n$/, ""),
+      "messages",
+    ],
   ])("reports %s as STREAM_INCOMPLETE after the text that came", async (_name, body, format) => {
     const received: ReplyEvent[] = [];
     const events =

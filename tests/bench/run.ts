@@ -1,0 +1,6 @@
+import { relayBench } from "./relay-bench.ts";
+import { uiBench } from "./ui-bench.ts";
+
+/** `npm run bench`: every figure as one JSON line `{"name", "value", "unit"}`. */
+await relayBench();
+await uiBench();

@@ -1,0 +1,133 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { start } from "../../electron/local-gateway/index.ts";
+import { writeReply } from "../../electron/local-gateway/text/reply-writer.ts";
+import type { ChatSettings } from "../../shared/ipc/chat.ts";
+import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
+import { ensureRendererBuild } from "../../electron/web-host/renderer-build.ts";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.ts";
+import { tempDir } from "../support/local-gateway.ts";
+import { report } from "./measure.ts";
+
+const KEY = "sk-bench-ui-0001";
+const MESSAGES = 2000;
+const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
+
+/** Seeds a conversation of 2,000 messages into the app's database before the app opens it. */
+function seedConversation(dataDir: string): string {
+  const db = openAppDatabase(join(dataDir, "modeldesk.sqlite"));
+  const store = new ConversationStore(db);
+  const settings: ChatSettings = {
+    profileId: null,
+    model: "chat-fast",
+    wireFormat: "chat-completions",
+    systemPrompt: "",
+    temperature: 1,
+    topP: 1,
+    maxTokens: 700,
+    stopSequences: [],
+    stream: true,
+  };
+  const { id } = store.create(settings, "Long conversation");
+  db.exec("BEGIN");
+  for (let index = 0; index < MESSAGES; index += 2) {
+    const question = `Question ${index / 2}: how does part ${index / 2} work?`;
+    store.appendMessage({ conversationId: id, role: "user", content: question, status: "complete" });
+    store.appendMessage({
+      conversationId: id,
+      role: "assistant",
+      content: writeReply("chat-fast", [{ role: "user", content: question }]),
+      status: "complete",
+    });
+  }
+  db.exec("COMMIT");
+  db.close();
+  return id;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Durations (ms) of every task the page's main thread ran during `work`, read from a Chromium trace. */
+async function traceLongTasks(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<number[]> {
+  await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+  await work();
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const mainThreads = new Set(
+    traceEvents
+      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  return traceEvents
+    .filter((event) => event.name === "RunTask" && event.ph === "X" && mainThreads.has(`${event.pid}:${event.tid}`))
+    .map((event) => (event.dur ?? 0) / 1000);
+}
+
+/** Streams a reply at 200 tokens/s into a 2,000-message conversation and reports the longest main-thread task. */
+export async function uiBench(): Promise<void> {
+  const gateway = await start({
+    port: 0,
+    dataDir: tempDir("bench-gw-"),
+    config: {
+      tenants: [{ id: "t", name: "Bench", topupBalance: 1000, giftBalance: 0 }],
+      keys: [{ key: KEY, tenant: "t", id: "k", name: "Bench key" }],
+      timeScale: 1,
+      tokensPerSecond: 200,
+      firstTokenDelayMs: 100,
+    },
+  });
+  const dataDir = tempDir("bench-app-");
+  seedConversation(dataDir);
+  await ensureRendererBuild(PROJECT_ROOT);
+  const host = spawn(
+    process.execPath,
+    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--profile-url", gateway.url, "--profile-key", KEY],
+    { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const appUrl = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    host.stdout!.on("data", (data: Buffer) => {
+      output += data.toString();
+      const match = /app at (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    host.once("exit", (code) => reject(new Error(`web host exited with ${code}`)));
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(appUrl);
+    await page.getByRole("button", { name: "Long conversation", exact: true }).waitFor();
+    await page.getByRole("article", { name: "Assistant" }).last().waitFor();
+    // The probe proves the trace sees a long task when there is one, so a small figure below means something.
+    const probe = await traceLongTasks(browser, page, () =>
+      page.evaluate(() => {
+        const until = performance.now() + 80;
+        while (performance.now() < until);
+      }),
+    );
+    if (Math.max(0, ...probe) < 70) throw new Error("the trace does not show main-thread tasks");
+    const longTasks = await traceLongTasks(browser, page, async () => {
+      await page.getByRole("textbox", { name: "Message" }).fill("Stream a long answer for the benchmark");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByRole("button", { name: "Stop" }).waitFor();
+      await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 60_000 });
+    });
+    const rendered = await page.getByRole("article").count();
+    report("ui_long_task_max_ms", Math.max(0, ...longTasks), "ms");
+    report("ui_long_task_count", longTasks.filter((duration) => duration >= 50).length, "tasks");
+    report("ui_rendered_messages_of_2000", rendered, "messages");
+  } finally {
+    await browser.close();
+    host.kill("SIGTERM");
+    await gateway.close();
+  }
+}
