@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatSettingsSchema, TEMPERATURE_MAX, type ChatSettings } from "../../../../shared/ipc/chat.ts";
+import { useProfiles } from "../../api/queries.ts";
 
 interface ConversationSettingsProps {
   readonly settings: ChatSettings;
@@ -10,6 +11,8 @@ interface ConversationSettingsProps {
 /** System prompt, sampling, limits and streaming; values are checked against the wire format's ranges before saving. */
 export function ConversationSettings({ settings, onSave }: ConversationSettingsProps) {
   const { t } = useTranslation();
+  const { data: profiles } = useProfiles();
+  const [profileId, setProfileId] = useState(settings.profileId ?? "");
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
   const [temperature, setTemperature] = useState(String(settings.temperature));
   const [topP, setTopP] = useState(String(settings.topP));
@@ -23,6 +26,7 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
   const save = async () => {
     const candidate = {
       ...settings,
+      profileId: profileId === "" ? null : profileId,
       systemPrompt,
       temperature: temperature.trim() === "" ? Number.NaN : Number(temperature),
       topP: topP.trim() === "" ? Number.NaN : Number(topP),
@@ -58,6 +62,17 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
         void save();
       }}
     >
+      <label className="field">
+        <span className="field__label">{t("chat.profile")}</span>
+        <select value={profileId} onChange={(event) => setProfileId(event.target.value)}>
+          <option value="">{t("chat.activeProfile")}</option>
+          {profiles?.profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="field">
         <span className="field__label">{t("chat.systemPrompt")}</span>
         <textarea rows={3} value={systemPrompt} onChange={(event) => setSystemPrompt(event.target.value)} />

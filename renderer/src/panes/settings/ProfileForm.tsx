@@ -18,18 +18,27 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
   const [auth, setAuth] = useState<ProfileInput["auth"]>(profile?.auth ?? "bearer");
   const [key, setKey] = useState("");
   const [rpm, setRpm] = useState(String(profile?.rpm ?? 60));
+  const [searchModel, setSearchModel] = useState(profile?.models.search[0] ?? "web-search");
+  const [chatModels, setChatModels] = useState((profile?.models.chat ?? []).join(", "));
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [saveError, setSaveError] = useState<IpcError | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const models = profile?.models ?? { chat: [], search: [], image: [], video: [] };
+    const search = searchModel.trim();
     const candidate = {
       ...(profile ? { id: profile.id } : {}),
       name,
       baseUrl,
       auth,
       rpm: Number(rpm),
+      models: {
+        ...models,
+        chat: [...new Set(chatModels.split(/[\s,]+/).filter(Boolean))],
+        search: search ? [search, ...models.search.filter((code) => code !== search)] : models.search,
+      },
       ...(key.trim() ? { key: key.trim() } : {}),
     };
     const parsed = ProfileInputSchema.safeParse(candidate);
@@ -120,6 +129,28 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           {t("settings.rpmHint")}
         </span>
         {errorFor("rpm")}
+      </label>
+      <label className="field">
+        <span className="field__label">{t("settings.chatModels")}</span>
+        <input
+          value={chatModels}
+          onChange={(event) => setChatModels(event.target.value)}
+          aria-describedby="profile-chat-models-hint"
+        />
+        <span className="field__hint" id="profile-chat-models-hint">
+          {t("settings.chatModelsHint")}
+        </span>
+      </label>
+      <label className="field">
+        <span className="field__label">{t("settings.searchModel")}</span>
+        <input
+          value={searchModel}
+          onChange={(event) => setSearchModel(event.target.value)}
+          aria-describedby="profile-search-model-hint"
+        />
+        <span className="field__hint" id="profile-search-model-hint">
+          {t("settings.searchModelHint")}
+        </span>
       </label>
       {saveError && <ErrorNotice error={saveError} />}
       <div className="form-actions">
