@@ -7,7 +7,22 @@ import { resolveStaticFile } from "../web-host/static-files.ts";
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    { scheme: "media", privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);
+}
+
+/** `media://local/<id>`: stored images and videos by id only; the window never sees a path. */
+export function serveMedia(fileOf: (id: string) => { path: string; mime: string } | null): void {
+  protocol.handle("media", async (request) => {
+    const id = /^\/([0-9a-f-]{36})$/.exec(new URL(request.url).pathname)?.[1];
+    const media = id ? fileOf(id) : null;
+    if (!media) return new Response("Not found", { status: 404 });
+    // net.fetch of a file URL streams it and answers Range requests, which <video> needs.
+    const response = await net.fetch(pathToFileURL(media.path).toString(), { headers: request.headers });
+    const headers = new Headers(response.headers);
+    headers.set("content-type", media.mime);
+    return new Response(response.body, { status: response.status, headers });
+  });
 }
 
 /** Serves the built renderer at `app://modeldesk/`, with the CSP on every response; nothing outside its folder. */
@@ -19,7 +34,7 @@ export function serveRenderer(rendererDir: string): void {
     if (!file) return new Response("Not found", { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
-    headers.set("content-security-policy", contentSecurityPolicy());
+    headers.set("content-security-policy", contentSecurityPolicy([], ["media:"]));
     headers.set("x-content-type-options", "nosniff");
     return new Response(response.body, { status: response.status, headers });
   });

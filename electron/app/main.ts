@@ -1,9 +1,9 @@
-import { app, net, type BrowserWindow } from "electron";
+import { app, net, Notification, type BrowserWindow } from "electron";
 import Store from "electron-store";
 import { join } from "node:path";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../services/app-services.ts";
-import { registerAppScheme, serveRenderer } from "./app-protocol.ts";
+import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
 import { createMainWindow, denyPermissionRequests } from "./main-window.ts";
@@ -32,12 +32,21 @@ if (!app.requestSingleInstanceLock()) {
         settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
         cipher: safeStorageCipher(),
         fetch: net.fetch as typeof fetch,
+        mediaSrc: (id) => `media://local/${id}`,
       },
       profile ? { profile } : {},
     );
     app.on("will-quit", () => void services.close());
     denyPermissionRequests();
     serveRenderer(join(import.meta.dirname, "..", "renderer"));
+    serveMedia((id) => services.media.file(id));
+    services.subscribe({
+      taskChanged(task) {
+        if (task.status !== "completed" && task.status !== "failed") return;
+        const title = task.status === "completed" ? `Your ${task.kind} is ready` : `Your ${task.kind} failed`;
+        new Notification({ title, body: task.errorMessage ?? task.prompt.slice(0, 120) }).show();
+      },
+    });
     const bridge = new IpcBridge(createMainCore(services));
     window = createMainWindow(
       join(import.meta.dirname, "..", "preload", "preload.cjs"),

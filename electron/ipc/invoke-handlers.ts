@@ -4,7 +4,7 @@ import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices): InvokeHandlers {
-  const { vault, budget, streams, conversations, chat } = services;
+  const { vault, budget, streams, conversations, chat, tasks, media } = services;
   return {
     "app.info": () => services.info,
     "profiles.list": () => vault.state(),
@@ -26,5 +26,23 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
       chat.edit(page, conversationId, messageId, content, searchWeb),
     "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
+    "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),
+    "videos.generate": ({ profileId, image, ...params }) => {
+      const imageUrl = !image
+        ? undefined
+        : image.kind === "url"
+          ? image.url
+          : image.kind === "data"
+            ? image.dataUrl
+            : media.referenceUrl(image.mediaId);
+      return tasks.generateVideo(vault.resolveId(profileId), { ...params, ...(imageUrl ? { imageUrl } : {}) });
+    },
+    "tasks.list": ({ status }) => tasks.list(vault.resolveId(), status),
+    "tasks.cancel": ({ id }) => tasks.cancel(id),
+    "tasks.retry": ({ id }) => tasks.retry(id),
+    "tasks.checkAgain": ({ id }) => tasks.checkAgain(id),
+    "tasks.clearFinished": () => ({ cleared: tasks.clearFinished(vault.resolveId()) }),
+    "gallery.list": ({ kind }) => media.list(vault.resolveId(), kind),
+    "gallery.delete": ({ id }) => ({ deleted: media.delete(id) }),
   };
 }

@@ -12,5 +12,9 @@ export interface MainCore {
 export function createMainCore(services: AppServices): MainCore {
   const pages = new PageRegistry();
   services.vault.onChange((state) => pages.broadcast("profiles.changed", state));
+  services.subscribe({
+    taskChanged: (view) => pages.broadcast("tasks.changed", view),
+    galleryChanged: (change) => pages.broadcast("gallery.changed", change),
+  });
   return { route: createInvokeRouter(invokeHandlers(services)), pages };
 }

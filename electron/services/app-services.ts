@@ -11,6 +11,13 @@ import { openAppDatabase } from "./store/app-database.ts";
 import { loggingFetch } from "./store/request-log.ts";
 import { StreamHub } from "./streams/stream-hub.ts";
 import { ProfileVault } from "./vault/profile-vault.ts";
+import { RequestScheduler } from "./scheduler/request-scheduler.ts";
+import { scheduledFetch } from "./scheduler/scheduled-fetch.ts";
+import { MediaLibrary } from "./tasks/media-library.ts";
+import { TaskEngine } from "./tasks/task-engine.ts";
+import { TaskRepository } from "./tasks/task-repository.ts";
+import type { PollTiming } from "./tasks/poll-policy.ts";
+import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { SecretCipher } from "./vault/secret-cipher.ts";
 import type { SettingsStore } from "./vault/settings-store.ts";
 
@@ -22,13 +29,22 @@ export interface AppEnvironment {
   readonly settings: SettingsStore;
   readonly cipher: SecretCipher;
   readonly fetch: typeof fetch;
+  /** The URL the window loads a stored media file from (`media://` in Electron, a web-host route). */
+  readonly mediaSrc: (id: string) => string;
 }
 
 export interface AppServicesOptions {
   /** Use this gateway as the active profile instead of starting the embedded one. */
-  readonly profile?: { readonly baseUrl: string; readonly key: string };
+  readonly profile?: { readonly baseUrl: string; readonly key: string; readonly rpm?: number };
   /** Overrides for the embedded gateway (e.g. a faster timeScale). */
   readonly localGatewayConfig?: GatewayConfigInput;
+  /** Overrides for the task engine's polling (tests). */
+  readonly pollTiming?: PollTiming;
+}
+
+export interface AppEvents {
+  taskChanged(view: TaskView): void;
+  galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
 }
 
 export interface AppServices {
@@ -39,8 +55,12 @@ export interface AppServices {
   readonly streams: StreamHub;
   readonly conversations: ConversationStore;
   readonly chat: ChatService;
+  readonly tasks: TaskEngine;
+  readonly media: MediaLibrary;
   readonly localGateway: RunningGateway | null;
   clientFor(profileId: string): GatewayClient;
+  /** Subscribes to what main pushes to windows; returns the unsubscribe function. */
+  subscribe(listener: Partial<AppEvents>): () => void;
   close(): Promise<void>;
 }
 
@@ -56,6 +76,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       baseUrl: options.profile.baseUrl,
       auth: "bearer",
       key: options.profile.key,
+      ...(options.profile.rpm ? { rpm: options.profile.rpm } : {}),
     });
     vault.select(view.id);
   } else {
@@ -66,8 +87,31 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     });
     vault.ensureBuiltInProfile(localGateway.url, localGateway.demoKey!);
   }
-  const clientFor = (profileId: string) =>
-    new GatewayClient(vault.credentials(profileId), { fetch: loggingFetch(db, profileId, env.fetch) });
+  // One scheduler per profile key: every request of the key, chat, polls and budget alike, shares its RPM.
+  const schedulers = new Map<string, RequestScheduler>();
+  const schedulerFor = (profileId: string, rpm: number) => {
+    const scheduler = schedulers.get(profileId) ?? new RequestScheduler(rpm);
+    schedulers.set(profileId, scheduler);
+    scheduler.setRpm(rpm);
+    return scheduler;
+  };
+  const clientFor = (profileId: string) => {
+    const credentials = vault.credentials(profileId);
+    const fetchThroughScheduler = scheduledFetch(schedulerFor(profileId, credentials.rpm), env.fetch);
+    return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, fetchThroughScheduler) });
+  };
+  const listeners = new Set<Partial<AppEvents>>();
+  const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
+  const tasks = new TaskEngine({
+    tasks: new TaskRepository(db),
+    media,
+    clientFor,
+    download: env.fetch,
+    ...(options.pollTiming ? { timing: options.pollTiming } : {}),
+    onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),
+    onGalleryChanged: (change) => listeners.forEach((listener) => listener.galleryChanged?.(change)),
+  });
+  tasks.resume();
   const streams = new StreamHub();
   const conversations = new ConversationStore(db);
   return {
@@ -78,9 +122,16 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     streams,
     conversations,
     chat: new ChatService(conversations, streams, vault, clientFor),
+    tasks,
+    media,
     localGateway,
     clientFor,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
+      tasks.close();
       await localGateway?.close();
       db.close();
     },

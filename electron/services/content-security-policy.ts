@@ -2,13 +2,17 @@
  * The window's CSP, shared by the Electron protocol handler and the web host: scripts only from
  * the app itself, no inline script, connections only to the app (the bridge) and nothing else.
  */
-export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  connectSources: readonly string[] = [],
+  mediaSources: readonly string[] = [],
+): string {
+  const media = ["'self'", "data:", "blob:", ...mediaSources].join(" ");
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src ${media}`,
+    `media-src ${media}`,
     "font-src 'self'",
     `connect-src 'self' ${connectSources.join(" ")}`.trim(),
     "object-src 'none'",

@@ -50,6 +50,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
       cipher: keyFileCipher(join(options.dataDir, "secret.key")),
       fetch,
+      mediaSrc: (id) => `/media/${id}`,
     },
     {
       ...(options.profile ? { profile: options.profile } : {}),
@@ -75,6 +76,13 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     };
     if (url.searchParams.has("token")) {
       headers["set-cookie"] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    }
+    const mediaId = /^\/media\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
+    if (mediaId) {
+      const media = services.media.file(mediaId);
+      if (!media) return refuse(response, 404, "Not found");
+      const mediaHeaders = { ...headers, "content-type": media.mime, "cache-control": "private, max-age=86400" };
+      return sendFile(response, media.path, mediaHeaders, request);
     }
     const file =
       url.pathname === "/"

@@ -17,6 +17,15 @@ import {
   ConversationSummarySchema,
   ExportedFileSchema,
 } from "./chat.ts";
+import {
+  GalleryListSchema,
+  ImageRequestSchema,
+  MediaViewSchema,
+  TaskIdSchema,
+  TaskListSchema,
+  TaskViewSchema,
+  VideoRequestSchema,
+} from "./tasks.ts";
 
 const NoInput = z.undefined();
 
@@ -41,12 +50,23 @@ export const INVOKE_CHANNELS = {
   "chat.regenerate": { input: ChatInputs.conversation.extend({ searchWeb: z.boolean() }), output: ChatRunSchema },
   "chat.edit": { input: ChatInputs.edit, output: ChatRunSchema },
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
+  "images.generate": { input: ImageRequestSchema, output: TaskViewSchema },
+  "videos.generate": { input: VideoRequestSchema, output: TaskViewSchema },
+  "tasks.list": { input: TaskListSchema, output: z.array(TaskViewSchema) },
+  "tasks.cancel": { input: TaskIdSchema, output: TaskViewSchema },
+  "tasks.retry": { input: TaskIdSchema, output: TaskViewSchema },
+  "tasks.checkAgain": { input: TaskIdSchema, output: TaskViewSchema },
+  "tasks.clearFinished": { input: NoInput, output: z.object({ cleared: z.number().int() }) },
+  "gallery.list": { input: GalleryListSchema, output: z.array(MediaViewSchema) },
+  "gallery.delete": { input: TaskIdSchema, output: z.object({ deleted: z.boolean() }) },
 } as const;
 
 /** Every event main pushes to windows. */
 export const EVENT_CHANNELS = {
   "profiles.changed": ProfilesStateSchema,
   "stream.event": StreamEventSchema,
+  "tasks.changed": TaskViewSchema,
+  "gallery.changed": z.object({ profileId: z.string(), kind: z.enum(["image", "video"]) }),
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE_CHANNELS;

@@ -46,6 +46,17 @@ export function createDesktopApi(transport: ApiTransport) {
       edit: call("chat.edit"),
       exportAs: call("chat.export"),
     },
+    images: { generate: call("images.generate") },
+    videos: { generate: call("videos.generate") },
+    tasks: {
+      list: call("tasks.list"),
+      cancel: call("tasks.cancel"),
+      retry: call("tasks.retry"),
+      checkAgain: call("tasks.checkAgain"),
+      clearFinished: call("tasks.clearFinished"),
+      onChanged: on("tasks.changed"),
+    },
+    gallery: { list: call("gallery.list"), remove: call("gallery.delete"), onChanged: on("gallery.changed") },
   };
 }
 

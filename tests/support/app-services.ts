@@ -1,11 +1,16 @@
 import Conf from "conf";
 import { join } from "node:path";
-import { startAppServices, type AppServices } from "../../electron/services/app-services.ts";
+import { startAppServices, type AppServices, type AppServicesOptions } from "../../electron/services/app-services.ts";
 import { keyFileCipher } from "../../electron/services/vault/key-file-cipher.ts";
 import { tempDir } from "./local-gateway.ts";
 
 /** The main-process services as the web host builds them, on a fresh data directory, using `gatewayUrl` with `key`. */
-export function startServices(gatewayUrl: string, key: string, dataDir = tempDir("app-")): Promise<AppServices> {
+export function startServices(
+  gatewayUrl: string,
+  key: string,
+  dataDir = tempDir("app-"),
+  options: Omit<AppServicesOptions, "profile"> = {},
+): Promise<AppServices> {
   const settings = new Conf<Record<string, unknown>>({
     cwd: dataDir,
     configName: "settings",
@@ -19,7 +24,9 @@ export function startServices(gatewayUrl: string, key: string, dataDir = tempDir
       settings: { get: (name) => settings.get(name), set: (name, value) => settings.set(name, value) },
       cipher: keyFileCipher(join(dataDir, "secret.key")),
       fetch,
+      mediaSrc: (id) => `/media/${id}`,
     },
-    { profile: { baseUrl: gatewayUrl, key } },
+    // The test keys allow 1000 requests a minute; the profile says so, or the scheduler would hold polls to 60.
+    { ...options, profile: { baseUrl: gatewayUrl, key, rpm: 1000 } },
   );
 }

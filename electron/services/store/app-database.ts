@@ -50,6 +50,49 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX messages_by_conversation ON messages(conversation_id, position);
   `,
+  `
+  CREATE TABLE tasks (
+    id TEXT PRIMARY KEY,
+    profile_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    model TEXT NOT NULL,
+    prompt TEXT NOT NULL,
+    params TEXT NOT NULL,
+    status TEXT NOT NULL,
+    progress INTEGER NOT NULL DEFAULT 0,
+    remote_id TEXT,
+    request_id TEXT,
+    wait_reason TEXT,
+    error_code TEXT,
+    error_message TEXT,
+    created_at INTEGER NOT NULL,
+    submitted_at INTEGER,
+    updated_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    next_poll_at INTEGER,
+    poll_interval_ms INTEGER,
+    wait_started_at INTEGER,
+    dismissed INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX tasks_by_profile ON tasks(profile_id, created_at);
+  CREATE INDEX tasks_by_status ON tasks(status);
+  CREATE TABLE media (
+    id TEXT PRIMARY KEY,
+    task_id TEXT,
+    profile_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    mime TEXT NOT NULL,
+    prompt TEXT NOT NULL,
+    model TEXT NOT NULL,
+    size TEXT,
+    duration INTEGER,
+    remote_url TEXT,
+    request_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX media_by_profile_kind ON media(profile_id, kind, created_at);
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

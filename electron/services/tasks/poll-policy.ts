@@ -1,0 +1,37 @@
+import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
+
+export interface PollTiming {
+  /** First interval: 3-5 s for tasks, 5 s for video, as the spec advises. */
+  readonly imageBaseMs: number;
+  readonly videoBaseMs: number;
+  /** How much the interval grows each time nothing changed, up to `maxIntervalMs`. */
+  readonly growth: number;
+  readonly maxIntervalMs: number;
+  /** After this long, the app stops waiting and shows "Timed out here". */
+  readonly maxWaitMs: number;
+}
+
+export const DEFAULT_POLL_TIMING: PollTiming = {
+  imageBaseMs: 4000,
+  videoBaseMs: 5000,
+  growth: 1.5,
+  maxIntervalMs: 30_000,
+  maxWaitMs: 15 * 60_000,
+};
+
+export function baseInterval(kind: "image" | "video", timing: PollTiming): number {
+  return kind === "video" ? timing.videoBaseMs : timing.imageBaseMs;
+}
+
+/** The next interval: back to the base when status or progress moved, longer (capped) when they did not. */
+export function nextInterval(
+  kind: "image" | "video",
+  previousMs: number | null,
+  changed: boolean,
+  timing: PollTiming,
+): number {
+  if (changed || previousMs === null) return baseInterval(kind, timing);
+  return Math.min(timing.maxIntervalMs, Math.round(previousMs * timing.growth));
+}
+
+export const isPollable = (status: LocalTaskStatus) => status === "queued" || status === "processing";

@@ -1,0 +1,497 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ImageResult } from "../../../shared/gateway-api/images.ts";
+import type { AsyncTask, TaskRecord } from "../../../shared/gateway-api/tasks.ts";
+import type { VideoTask } from "../../../shared/gateway-api/video.ts";
+import {
+  FINISHED_TASK_STATUSES,
+  type ImageRequest,
+  type LocalTaskStatus,
+  type TaskView,
+  type VideoRequest,
+} from "../../../shared/ipc/tasks.ts";
+import { AppError } from "../app-error.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { GatewayError } from "../gateway-client/gateway-error.ts";
+import type { MediaLibrary } from "./media-library.ts";
+import { DEFAULT_POLL_TIMING, baseInterval, isPollable, nextInterval, type PollTiming } from "./poll-policy.ts";
+import type { TaskRepository, TaskRow } from "./task-repository.ts";
+import { DEFAULT_VIDEO_LIMITS, videoSlot, type VideoLimits } from "./video-slots.ts";
+
+/** What a task needs to be submitted again exactly (Retry) or for the first time (from the local queue). */
+type ImageParams = Omit<ImageRequest, "profileId">;
+type VideoParams = Omit<VideoRequest, "profileId" | "image"> & { imageUrl?: string };
+
+export interface TaskEngineDependencies {
+  readonly tasks: TaskRepository;
+  readonly media: MediaLibrary;
+  readonly clientFor: (profileId: string) => GatewayClient;
+  /** Downloads results; no key is sent with it, result URLs are public by design. */
+  readonly download: typeof fetch;
+  readonly timing?: PollTiming;
+  readonly videoLimits?: () => VideoLimits;
+  readonly onTaskChanged: (view: TaskView) => void;
+  readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
+}
+
+const MAX_SUBMIT_RATE_LIMIT_RETRIES = 5;
+
+/**
+ * Asynchronous jobs that cost money: written to SQLite before anything is awaited, submitted once
+ * (a retry only after a 429, which was not accepted), polled with a growing interval, resumed after
+ * a restart, and downloaded into the media folder the moment they complete.
+ */
+export class TaskEngine {
+  private readonly deps: TaskEngineDependencies;
+  private readonly timing: PollTiming;
+  private readonly polling = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(deps: TaskEngineDependencies) {
+    this.deps = deps;
+    this.timing = deps.timing ?? DEFAULT_POLL_TIMING;
+  }
+
+  /** On start: every unfinished task of every profile goes on; a submission cut by a restart is never resent. */
+  resume(): void {
+    for (const row of this.deps.tasks.withStatus(["submitting"])) {
+      this.change(row.id, {
+        status: "failed",
+        error_code: "SUBMISSION_UNCONFIRMED",
+        error_message:
+          "The app closed while this task was being submitted; it was not sent again, so it is never paid twice. Check the gateway console.",
+        finished_at: Date.now(),
+      });
+    }
+    this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  list(profileId: string, status?: LocalTaskStatus): TaskView[] {
+    return this.deps.tasks.list(profileId, status).map((row) => this.view(row));
+  }
+
+  async generateImage(profileId: string, params: ImageParams): Promise<TaskView> {
+    const row = this.insert(profileId, "image", params.model, params.prompt, params, "submitting");
+    await this.submitImage(row, params);
+    return this.viewOf(row.id);
+  }
+
+  async generateVideo(profileId: string, params: VideoParams): Promise<TaskView> {
+    const row = this.insert(profileId, "video", params.model, params.prompt, params, "waiting");
+    await this.startWaitingVideo(row);
+    return this.viewOf(row.id);
+  }
+
+  async cancel(id: string): Promise<TaskView> {
+    const row = this.require(id);
+    if (row.status === "waiting") {
+      this.change(id, { status: "cancelled", wait_reason: null, finished_at: Date.now() }, ["waiting"]);
+      return this.viewOf(id);
+    }
+    if (row.status === "submitting")
+      throw new AppError("TASK_SUBMITTING", "This task is still being submitted; cancel it in a moment.");
+    if (!row.remote_id || FINISHED_TASK_STATUSES.includes(row.status)) {
+      throw new AppError("TASK_NOT_CANCELLABLE", `This task is ${row.status} and can no longer be cancelled.`);
+    }
+    try {
+      const { data } = await this.deps.clientFor(row.profile_id).cancelTask(row.remote_id);
+      this.change(id, {
+        status: "cancelled",
+        progress: data.progress ?? row.progress,
+        finished_at: Date.now(),
+        next_poll_at: null,
+      });
+    } catch (error) {
+      // The gateway refused (e.g. it finished meanwhile): show its answer and read the task again.
+      void this.poll(id);
+      throw error;
+    }
+    return this.viewOf(id);
+  }
+
+  /** A new submission with the same parameters. */
+  async retry(id: string): Promise<TaskView> {
+    const row = this.require(id);
+    const params = JSON.parse(row.params) as ImageParams | VideoParams;
+    return row.kind === "image"
+      ? this.generateImage(row.profile_id, params as ImageParams)
+      : this.generateVideo(row.profile_id, params as VideoParams);
+  }
+
+  /** After "Timed out here": wait again, from now. */
+  checkAgain(id: string): TaskView {
+    const row = this.require(id);
+    if (row.status !== "timed_out")
+      throw new AppError("TASK_NOT_TIMED_OUT", "Only a task that timed out here can be checked again.");
+    const now = Date.now();
+    this.change(id, { status: "processing", wait_started_at: now, next_poll_at: now, poll_interval_ms: null }, [
+      "timed_out",
+    ]);
+    this.schedule();
+    return this.viewOf(id);
+  }
+
+  clearFinished(profileId: string): number {
+    return this.deps.tasks.dismissFinished(profileId, FINISHED_TASK_STATUSES);
+  }
+
+  private insert(
+    profileId: string,
+    kind: "image" | "video",
+    model: string,
+    prompt: string,
+    params: object,
+    status: LocalTaskStatus,
+  ) {
+    const now = Date.now();
+    const row = this.deps.tasks.insert({
+      id: randomUUID(),
+      profile_id: profileId,
+      kind,
+      model,
+      prompt,
+      params: JSON.stringify(params),
+      status,
+      progress: 0,
+      remote_id: null,
+      request_id: null,
+      wait_reason: null,
+      error_code: null,
+      error_message: null,
+      created_at: now,
+      submitted_at: status === "submitting" ? now : null,
+      updated_at: now,
+      finished_at: null,
+      next_poll_at: null,
+      poll_interval_ms: null,
+      wait_started_at: null,
+    });
+    this.deps.onTaskChanged(this.view(row));
+    return row;
+  }
+
+  /** Sends a submission; only a 429 (not accepted, not charged) is sent again, after its Retry-After. */
+  private async submitOnce<T>(row: TaskRow, send: () => Promise<{ data: T; meta: { requestId: string | null } }>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (error instanceof GatewayError && error.code === "RATE_LIMIT" && attempt < MAX_SUBMIT_RATE_LIMIT_RETRIES) {
+          const wait = error.retryAfter ?? 1;
+          this.change(row.id, { wait_reason: `Rate limited by the gateway; sending again in ${wait} s` });
+          await sleep(wait * 1000);
+          this.change(row.id, { wait_reason: null });
+          continue;
+        }
+        const failure = error instanceof GatewayError ? error : null;
+        this.change(row.id, {
+          status: "failed",
+          error_code: failure?.code ?? "INTERNAL_ERROR",
+          error_message: failure?.message ?? "The submission failed.",
+          request_id: failure?.requestId ?? null,
+          finished_at: Date.now(),
+          wait_reason: null,
+        });
+        throw error;
+      }
+    }
+  }
+
+  private async submitImage(row: TaskRow, params: ImageParams): Promise<void> {
+    const client = this.deps.clientFor(row.profile_id);
+    const { data, meta } = await this.submitOnce<ImageResult | AsyncTask>(row, () =>
+      client.generateImages({
+        model: params.model,
+        prompt: params.prompt,
+        n: params.n,
+        size: params.size,
+        response_format: params.responseFormat,
+        async: params.async,
+      }),
+    );
+    if ("id" in data) {
+      this.accepted(row, data.id, data.status, meta.requestId ?? data.request_id);
+      return;
+    }
+    this.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
+    await this.keepImages(row, data.data, meta.requestId);
+  }
+
+  private async startWaitingVideo(row: TaskRow): Promise<void> {
+    const decision = videoSlot(this.deps.tasks, row.profile_id, this.videoLimits(), Date.now());
+    if (!decision.free) {
+      this.change(row.id, { wait_reason: decision.reason, next_poll_at: decision.retryAt }, ["waiting"]);
+      this.schedule();
+      return;
+    }
+    const now = Date.now();
+    if (
+      !this.change(row.id, { status: "submitting", submitted_at: now, wait_reason: null, next_poll_at: null }, [
+        "waiting",
+      ])
+    )
+      return;
+    const params = JSON.parse(row.params) as VideoParams;
+    const { data, meta } = await this.submitOnce<VideoTask>(row, () =>
+      this.deps.clientFor(row.profile_id).submitVideo({
+        model: params.model,
+        prompt: params.prompt,
+        size: params.size,
+        duration: params.duration,
+        ...(params.imageUrl ? { image: params.imageUrl } : {}),
+      }),
+    );
+    this.accepted(row, data.task_id, data.status, meta.requestId);
+  }
+
+  /** Starts a queued video in the background; a refusal is already recorded on its row. */
+  private startInBackground(row: TaskRow): Promise<void> {
+    return this.startWaitingVideo(row).catch(() => undefined);
+  }
+
+  private accepted(row: TaskRow, remoteId: string, status: string, requestId: string | null): void {
+    const now = Date.now();
+    const interval = baseInterval(row.kind, this.timing);
+    this.change(row.id, {
+      remote_id: remoteId,
+      status: status === "processing" ? "processing" : "queued",
+      request_id: requestId,
+      wait_started_at: now,
+      poll_interval_ms: interval,
+      next_poll_at: now + interval,
+    });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    const due = this.deps.tasks
+      .withStatus(["queued", "processing", "waiting"])
+      .map((row) => row.next_poll_at ?? (row.status === "waiting" ? Number.POSITIVE_INFINITY : Date.now()));
+    if (due.length === 0) return;
+    const next = Math.min(...due);
+    if (!Number.isFinite(next)) return;
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, next - Date.now()));
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.closed) return;
+    const now = Date.now();
+    const rows = this.deps.tasks.withStatus(["queued", "processing", "waiting"]);
+    await Promise.all(
+      rows.map((row) => {
+        if (row.status === "waiting")
+          return row.next_poll_at !== null && row.next_poll_at <= now ? this.startInBackground(row) : null;
+        return (row.next_poll_at ?? now) <= now ? this.poll(row.id) : null;
+      }),
+    );
+    this.schedule();
+  }
+
+  private async poll(id: string): Promise<void> {
+    if (this.closed || this.polling.has(id)) return;
+    const row = this.deps.tasks.get(id);
+    if (!row?.remote_id || !isPollable(row.status)) return;
+    this.polling.add(id);
+    try {
+      if (row.wait_started_at !== null && Date.now() - row.wait_started_at > this.timing.maxWaitMs) {
+        this.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
+        return;
+      }
+      const client = this.deps.clientFor(row.profile_id);
+      if (row.kind === "video") {
+        const { data } = await client.getVideo(row.remote_id);
+        await this.applyRemote(row, data.status, data.progress, data.error_code, data.error_message, () =>
+          this.keepVideo(row, data),
+        );
+      } else {
+        const { data } = await client.getTask(row.remote_id);
+        await this.applyRemote(
+          row,
+          data.status,
+          data.progress ?? row.progress,
+          data.error_code,
+          data.error_message,
+          () => this.keepImages(row, data.result?.data ?? [], row.request_id),
+        );
+      }
+    } catch (error) {
+      const failure = error instanceof GatewayError ? error : null;
+      if (failure?.status === 404) {
+        this.change(id, {
+          status: "failed",
+          error_code: failure.code,
+          error_message: failure.message,
+          finished_at: Date.now(),
+        });
+      } else {
+        const wait = failure?.retryAfter
+          ? failure.retryAfter * 1000
+          : nextInterval(row.kind, row.poll_interval_ms, false, this.timing);
+        this.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
+      }
+    } finally {
+      this.polling.delete(id);
+      if (!this.closed) this.schedule();
+    }
+  }
+
+  private async applyRemote(
+    row: TaskRow,
+    status: TaskRecord["status"],
+    progress: number,
+    errorCode: string | undefined,
+    errorMessage: string | undefined,
+    keepResult: () => Promise<void>,
+  ): Promise<void> {
+    const now = Date.now();
+    switch (status) {
+      case "completed":
+        await keepResult();
+        return;
+      case "failed":
+        this.change(row.id, {
+          status: "failed",
+          error_code: errorCode ?? "upstream_error",
+          error_message: errorMessage ?? "The task failed.",
+          finished_at: now,
+          next_poll_at: null,
+        });
+        this.startNextWaitingVideo(row);
+        return;
+      case "cancelled":
+      case "expired":
+        this.change(row.id, {
+          status,
+          finished_at: now,
+          next_poll_at: null,
+          ...(status === "expired"
+            ? { error_message: "The gateway cleaned up this result before it could be fetched." }
+            : {}),
+        });
+        this.startNextWaitingVideo(row);
+        return;
+      default: {
+        const changed = status !== row.status || progress !== row.progress;
+        const interval = nextInterval(row.kind, row.poll_interval_ms, changed, this.timing);
+        this.change(row.id, { status, progress, poll_interval_ms: interval, next_poll_at: now + interval }, [
+          "queued",
+          "processing",
+        ]);
+      }
+    }
+  }
+
+  private async keepImages(
+    row: TaskRow,
+    items: readonly { url?: string | undefined; b64_json?: string | undefined }[],
+    requestId: string | null,
+  ) {
+    const params = JSON.parse(row.params) as ImageParams;
+    for (const item of items) {
+      const bytes = item.b64_json ? Buffer.from(item.b64_json, "base64") : await this.fetchResult(item.url!);
+      this.deps.media.save({
+        taskId: row.id,
+        profileId: row.profile_id,
+        kind: "image",
+        bytes,
+        mime: "image/png",
+        prompt: row.prompt,
+        model: row.model,
+        size: params.size,
+        duration: null,
+        remoteUrl: item.url ?? null,
+        requestId,
+      });
+    }
+    this.finishWithResult(row, "image");
+  }
+
+  private async keepVideo(row: TaskRow, task: VideoTask): Promise<void> {
+    if (!task.metadata)
+      throw new GatewayError({ code: "INVALID_RESPONSE", message: "A completed video task carries no video URL." });
+    const bytes = await this.fetchResult(task.metadata.url);
+    this.deps.media.save({
+      taskId: row.id,
+      profileId: row.profile_id,
+      kind: "video",
+      bytes,
+      mime: "video/mp4",
+      prompt: row.prompt,
+      model: row.model,
+      size: task.metadata.size,
+      duration: task.metadata.duration,
+      remoteUrl: task.metadata.url,
+      requestId: row.request_id,
+    });
+    this.finishWithResult(row, "video");
+  }
+
+  private finishWithResult(row: TaskRow, kind: "image" | "video"): void {
+    this.change(row.id, {
+      status: "completed",
+      progress: 100,
+      finished_at: Date.now(),
+      next_poll_at: null,
+      wait_reason: null,
+    });
+    this.deps.onGalleryChanged({ profileId: row.profile_id, kind });
+    this.startNextWaitingVideo(row);
+  }
+
+  private startNextWaitingVideo(row: TaskRow): void {
+    if (row.kind !== "video") return;
+    const next = this.deps.tasks.withStatus(["waiting"]).find((waiting) => waiting.profile_id === row.profile_id);
+    if (next) void this.startInBackground(next);
+  }
+
+  private async fetchResult(url: string): Promise<Uint8Array> {
+    const response = await this.deps.download(url, { signal: AbortSignal.timeout(120_000) });
+    if (!response.ok) {
+      throw new GatewayError({
+        code: "DOWNLOAD_FAILED",
+        message: `Downloading the result failed with HTTP ${response.status}.`,
+        status: response.status,
+      });
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  private videoLimits(): VideoLimits {
+    return this.deps.videoLimits?.() ?? DEFAULT_VIDEO_LIMITS;
+  }
+
+  private change(
+    id: string,
+    change: Parameters<TaskRepository["update"]>[1],
+    from?: readonly LocalTaskStatus[],
+  ): boolean {
+    // Work still in flight when the app closes is picked up again by resume() next time.
+    if (this.closed) return false;
+    const done = this.deps.tasks.update(id, change, from);
+    if (done) this.deps.onTaskChanged(this.viewOf(id));
+    return done;
+  }
+
+  private require(id: string): TaskRow {
+    const row = this.deps.tasks.get(id);
+    if (!row) throw new AppError("TASK_NOT_FOUND", "This task no longer exists.");
+    return row;
+  }
+
+  private viewOf(id: string): TaskView {
+    return this.view(this.require(id));
+  }
+
+  private view(row: TaskRow): TaskView {
+    return this.deps.tasks.view(row, this.deps.media.idsForTask(row.id));
+  }
+}

@@ -1,0 +1,150 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
+
+export interface TaskRow {
+  id: string;
+  profile_id: string;
+  kind: "image" | "video";
+  model: string;
+  prompt: string;
+  params: string;
+  status: LocalTaskStatus;
+  progress: number;
+  remote_id: string | null;
+  request_id: string | null;
+  wait_reason: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: number;
+  submitted_at: number | null;
+  updated_at: number;
+  finished_at: number | null;
+  next_poll_at: number | null;
+  poll_interval_ms: number | null;
+  /** When the app started waiting for this task's result (reset by Check again). */
+  wait_started_at: number | null;
+  dismissed: number;
+}
+
+type TaskChange = Partial<Omit<TaskRow, "id" | "profile_id" | "kind" | "created_at">>;
+
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+
+/** The app's own record of every asynchronous job, written before anything is awaited. */
+export class TaskRepository {
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  insert(row: Omit<TaskRow, "dismissed">): TaskRow {
+    this.db
+      .prepare(
+        `INSERT INTO tasks (id, profile_id, kind, model, prompt, params, status, progress, remote_id, request_id, wait_reason,
+           error_code, error_message, created_at, submitted_at, updated_at, finished_at, next_poll_at, poll_interval_ms, wait_started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.profile_id,
+        row.kind,
+        row.model,
+        row.prompt,
+        row.params,
+        row.status,
+        row.progress,
+        row.remote_id,
+        row.request_id,
+        row.wait_reason,
+        row.error_code,
+        row.error_message,
+        row.created_at,
+        row.submitted_at,
+        row.updated_at,
+        row.finished_at,
+        row.next_poll_at,
+        row.poll_interval_ms,
+        row.wait_started_at,
+      );
+    return this.get(row.id)!;
+  }
+
+  get(id: string): TaskRow | null {
+    return (this.db.prepare("SELECT * FROM tasks WHERE id = ?").get(id) as TaskRow | undefined) ?? null;
+  }
+
+  /** Applies `change` only while the task is in one of `from` (when given); returns whether it did. */
+  update(id: string, change: TaskChange, from?: readonly LocalTaskStatus[]): boolean {
+    const entries = Object.entries({ ...change, updated_at: change.updated_at ?? Date.now() });
+    const guard = from ? ` AND status IN (${from.map(() => "?").join(", ")})` : "";
+    const { changes } = this.db
+      .prepare(`UPDATE tasks SET ${entries.map(([column]) => `${column} = ?`).join(", ")} WHERE id = ?${guard}`)
+      .run(...(entries.map(([, value]) => value) as (string | number | null)[]), id, ...(from ?? []));
+    return Number(changes) > 0;
+  }
+
+  withStatus(statuses: readonly LocalTaskStatus[]): TaskRow[] {
+    return this.db
+      .prepare(`SELECT * FROM tasks WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY created_at`)
+      .all(...statuses) as unknown as TaskRow[];
+  }
+
+  list(profileId: string, status?: LocalTaskStatus): TaskRow[] {
+    const filter = status ? " AND status = ?" : "";
+    return this.db
+      .prepare(`SELECT * FROM tasks WHERE profile_id = ? AND dismissed = 0${filter} ORDER BY created_at DESC`)
+      .all(...(status ? [profileId, status] : [profileId])) as unknown as TaskRow[];
+  }
+
+  /** Video submissions of a profile since `since` (accepted or in flight), for the client-side limits. */
+  videoSubmissionsSince(profileId: string, since: number): number[] {
+    const rows = this.db
+      .prepare(
+        "SELECT submitted_at FROM tasks WHERE profile_id = ? AND kind = 'video' AND submitted_at >= ? ORDER BY submitted_at",
+      )
+      .all(profileId, since) as { submitted_at: number }[];
+    return rows.map((row) => row.submitted_at);
+  }
+
+  runningVideos(profileId: string): number {
+    const row = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM tasks WHERE profile_id = ? AND kind = 'video' AND status IN ('submitting', 'queued', 'processing')",
+      )
+      .get(profileId) as { n: number };
+    return row.n;
+  }
+
+  dismissFinished(profileId: string, statuses: readonly LocalTaskStatus[]): number {
+    const { changes } = this.db
+      .prepare(
+        `UPDATE tasks SET dismissed = 1 WHERE profile_id = ? AND status IN (${statuses.map(() => "?").join(", ")})`,
+      )
+      .run(profileId, ...statuses);
+    return Number(changes);
+  }
+
+  view(row: TaskRow, mediaIds: string[]): TaskView {
+    return {
+      id: row.id,
+      profileId: row.profile_id,
+      kind: row.kind,
+      model: row.model,
+      prompt: row.prompt,
+      status: row.status,
+      progress: row.progress,
+      remoteId: row.remote_id,
+      requestId: row.request_id,
+      waitReason: row.wait_reason,
+      errorCode: row.error_code,
+      errorMessage: row.error_message,
+      createdAt: iso(row.created_at)!,
+      submittedAt: iso(row.submitted_at),
+      updatedAt: iso(row.updated_at)!,
+      finishedAt: iso(row.finished_at),
+      nextPollAt: iso(row.next_poll_at),
+      mediaIds,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import type { TaskRepository } from "./task-repository.ts";
+
+export interface VideoLimits {
+  readonly concurrent: number;
+  readonly perMinute: number;
+  readonly perDay: number;
+}
+
+export const DEFAULT_VIDEO_LIMITS: VideoLimits = { concurrent: 2, perMinute: 5, perDay: 100 };
+
+const MINUTE = 60_000;
+const DAY = 24 * 3600_000;
+
+export type SlotDecision =
+  { readonly free: true } | { readonly free: false; readonly reason: string; readonly retryAt: number | null };
+
+/**
+ * The gateway's video limits, held on the client side so a video beyond them waits in the local
+ * queue instead of being refused. Counts come from the task table, so they survive restarts.
+ */
+export function videoSlot(tasks: TaskRepository, profileId: string, limits: VideoLimits, now: number): SlotDecision {
+  if (tasks.runningVideos(profileId) >= limits.concurrent) {
+    return { free: false, reason: `${limits.concurrent} videos are already running`, retryAt: null };
+  }
+  const lastMinute = tasks.videoSubmissionsSince(profileId, now - MINUTE);
+  if (lastMinute.length >= limits.perMinute) {
+    return {
+      free: false,
+      reason: `${limits.perMinute} videos were started in the last minute`,
+      retryAt: lastMinute[0]! + MINUTE,
+    };
+  }
+  const lastDay = tasks.videoSubmissionsSince(profileId, now - DAY);
+  if (lastDay.length >= limits.perDay) {
+    return {
+      free: false,
+      reason: `${limits.perDay} videos were started in the last 24 hours`,
+      retryAt: lastDay[0]! + DAY,
+    };
+  }
+  return { free: true };
+}

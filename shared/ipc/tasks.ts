@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { IMAGE_COUNT_MAX, ImageSizeSchema, PromptSchema } from "../gateway-api/images.ts";
+import { VIDEO_DURATIONS, VIDEO_SIZES } from "../gateway-api/video.ts";
+
+/**
+ * A task as the app tracks it. Besides the gateway's statuses: `waiting` (held in the local
+ * queue for a video slot), `submitting` (sent, answer not yet back) and `timed_out` (the app
+ * stopped waiting; Check again resumes).
+ */
+export const LocalTaskStatusSchema = z.enum([
+  "waiting",
+  "submitting",
+  "queued",
+  "processing",
+  "completed",
+  "failed",
+  "cancelled",
+  "expired",
+  "timed_out",
+]);
+export type LocalTaskStatus = z.infer<typeof LocalTaskStatusSchema>;
+
+export const FINISHED_TASK_STATUSES: readonly LocalTaskStatus[] = ["completed", "failed", "cancelled", "expired"];
+export const ACTIVE_TASK_STATUSES: readonly LocalTaskStatus[] = ["waiting", "submitting", "queued", "processing"];
+
+export const TaskViewSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  kind: z.enum(["image", "video"]),
+  model: z.string(),
+  prompt: z.string(),
+  status: LocalTaskStatusSchema,
+  progress: z.number().int(),
+  remoteId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  waitReason: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  nextPollAt: z.string().nullable(),
+  mediaIds: z.array(z.string()),
+});
+export type TaskView = z.infer<typeof TaskViewSchema>;
+
+export const MediaViewSchema = z.object({
+  id: z.string(),
+  taskId: z.string().nullable(),
+  kind: z.enum(["image", "video"]),
+  /** Where the window loads it: `media://` in Electron, an authenticated route in the web host. */
+  src: z.string(),
+  mime: z.string(),
+  prompt: z.string(),
+  model: z.string(),
+  size: z.string().nullable(),
+  duration: z.number().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MediaView = z.infer<typeof MediaViewSchema>;
+
+const ProfileChoice = z.object({ profileId: z.string().min(1).optional() });
+const ModelCode = z.string().trim().min(1, "Model is required");
+
+export const ImageRequestSchema = ProfileChoice.extend({
+  model: ModelCode,
+  prompt: PromptSchema,
+  n: z
+    .number()
+    .int("n must be a whole number")
+    .min(1, `n must be between 1 and ${IMAGE_COUNT_MAX}`)
+    .max(IMAGE_COUNT_MAX, `n must be between 1 and ${IMAGE_COUNT_MAX}`),
+  size: ImageSizeSchema,
+  responseFormat: z.enum(["url", "b64_json"]),
+  async: z.boolean(),
+});
+export type ImageRequest = z.infer<typeof ImageRequestSchema>;
+
+/** The largest reference image sent as a `data:` URL. */
+export const REFERENCE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+export const ReferenceImageSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("url"),
+    url: z
+      .string()
+      .url("The reference image must be a URL")
+      .refine((url) => /^https?:/i.test(url), "The reference image URL must be http(s)"),
+  }),
+  z.object({ kind: z.literal("media"), mediaId: z.string().min(1) }),
+  z.object({
+    kind: z.literal("data"),
+    dataUrl: z
+      .string()
+      .regex(/^data:image\/(png|jpeg);base64,/, "The reference image must be a PNG or JPEG")
+      .max(
+        Math.ceil((REFERENCE_IMAGE_MAX_BYTES * 4) / 3) + 64,
+        `The reference image must be at most ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+      ),
+  }),
+]);
+export type ReferenceImage = z.infer<typeof ReferenceImageSchema>;
+
+export const VideoRequestSchema = ProfileChoice.extend({
+  model: ModelCode,
+  prompt: PromptSchema,
+  size: z.enum(VIDEO_SIZES),
+  duration: z.union([z.literal(VIDEO_DURATIONS[0]), z.literal(VIDEO_DURATIONS[1])]),
+  image: ReferenceImageSchema.optional(),
+});
+export type VideoRequest = z.infer<typeof VideoRequestSchema>;
+
+export const TaskIdSchema = z.object({ id: z.string().min(1) });
+export const TaskListSchema = z.object({ status: LocalTaskStatusSchema.optional() });
+export const GalleryListSchema = z.object({ kind: z.enum(["image", "video"]) });

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RequestScheduler } from "../../../electron/services/scheduler/request-scheduler.ts";
+import { priorityOf } from "../../../electron/services/scheduler/scheduled-fetch.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Acquires `count` slots of `priority`, recording when each was granted (fake ms). */
+function requests(
+  scheduler: RequestScheduler,
+  count: number,
+  priority: "user" | "poll",
+  grantedAt: { priority: string; at: number }[],
+) {
+  for (let i = 0; i < count; i++)
+    void scheduler.acquire(priority).then(() => grantedAt.push({ priority, at: Date.now() }));
+}
+
+describe("the request scheduler", () => {
+  it("never grants more than the RPM in any 60-second window, however many wait", async () => {
+    const scheduler = new RequestScheduler(10);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 50, "poll", granted);
+    await vi.advanceTimersByTimeAsync(5 * 61_000);
+    expect(granted).toHaveLength(50);
+    for (const { at } of granted) {
+      expect(granted.filter((other) => other.at > at - 60_000 && other.at <= at).length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("serves user calls before waiting polls", async () => {
+    const scheduler = new RequestScheduler(2);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 2, "poll", granted);
+    await vi.advanceTimersByTimeAsync(0);
+    requests(scheduler, 3, "poll", granted);
+    requests(scheduler, 1, "user", granted);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(granted.map((grant) => grant.priority)).toEqual(["poll", "poll", "user", "poll"]);
+  });
+
+  it("pauses every request for Retry-After", async () => {
+    const scheduler = new RequestScheduler(100);
+    scheduler.observe(null, 7);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 1, "user", granted);
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(granted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(granted).toEqual([{ priority: "user", at: 7_000 }]);
+  });
+
+  it("takes the gateway's X-RateLimit values as the truth when another client uses the key", async () => {
+    const scheduler = new RequestScheduler(60);
+    await scheduler.acquire("user");
+    scheduler.observe({ limit: 5, remaining: 1 });
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 2, "user", granted);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(granted).toHaveLength(1);
+    scheduler.setRpm(60);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(granted).toHaveLength(1);
+  });
+
+  it("drops a waiting request when its caller aborts", async () => {
+    const scheduler = new RequestScheduler(1);
+    await scheduler.acquire("user");
+    const controller = new AbortController();
+    const waiting = scheduler.acquire("poll", controller.signal);
+    controller.abort(new Error("stop"));
+    await expect(waiting).rejects.toThrow("stop");
+    expect(scheduler.waiting).toBe(0);
+  });
+
+  it("tells polls from user calls by endpoint", () => {
+    expect(priorityOf("GET", "http://g/v1/tasks/task_1")).toBe("poll");
+    expect(priorityOf("GET", "http://g/v1/video/generations/task_1")).toBe("poll");
+    expect(priorityOf("POST", "http://g/v1/tasks/task_1/cancel")).toBe("user");
+    expect(priorityOf("POST", "http://g/v1/video/generations")).toBe("user");
+    expect(priorityOf("GET", "http://g/v1/balance")).toBe("user");
+  });
+});
