@@ -11,7 +11,8 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${media}`,
+    // Pasted reference-image links are previewed: images from https and loopback may load, never run.
+    `img-src ${media} https: http://127.0.0.1:* http://localhost:*`,
     `media-src ${media}`,
     "font-src 'self'",
     `connect-src 'self' ${connectSources.join(" ")}`.trim(),

@@ -3,7 +3,9 @@ import { NavRail } from "./layout/NavRail.tsx";
 import { StatusBar } from "./layout/StatusBar.tsx";
 import { BudgetPane } from "./panes/budget/BudgetPane.tsx";
 import { ChatPane } from "./panes/chat/ChatPane.tsx";
-import { EmptyPane } from "./panes/EmptyPane.tsx";
+import { ImagesPane } from "./panes/media/ImagesPane.tsx";
+import { VideosPane } from "./panes/media/VideosPane.tsx";
+import { TasksPane } from "./panes/tasks/TasksPane.tsx";
 import { SettingsPane } from "./panes/settings/SettingsPane.tsx";
 import { useUiStore } from "./state/ui-store.ts";
 
@@ -16,8 +18,12 @@ function ActivePane() {
       return <BudgetPane />;
     case "settings":
       return <SettingsPane />;
-    default:
-      return <EmptyPane pane={pane} />;
+    case "images":
+      return <ImagesPane />;
+    case "videos":
+      return <VideosPane />;
+    case "tasks":
+      return <TasksPane />;
   }
 }
 

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { api } from "./desktop-api.ts";
 import { queryKeys } from "./queries.ts";
 import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
+import { notifyTaskEnded } from "./task-notifications.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -14,6 +15,14 @@ export function useMainEvents(): void {
         void queryClient.invalidateQueries({ queryKey: ["budget"] });
       }),
       api.streams.onEvent((event) => handleStreamEvent(event, queryClient)),
+      api.tasks.onChanged((task) => {
+        void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+        notifyTaskEnded(task);
+      }),
+      api.gallery.onChanged(({ kind }) => {
+        void queryClient.invalidateQueries({ queryKey: ["gallery"], predicate: (query) => query.queryKey[2] === kind });
+        void queryClient.invalidateQueries({ queryKey: ["budget"] });
+      }),
     ];
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
   }, [queryClient]);

@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { PANES, useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
+import { useRunningTaskCount } from "../api/task-queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
 
 export function NavRail() {
   const { t } = useTranslation();
   const pane = useUiStore((state) => state.pane);
   const paneSelected = useUiStore((state) => state.paneSelected);
+  const running = useRunningTaskCount();
   return (
     <nav className="rail" aria-label={t("nav.label")}>
       <ul className="rail__panes">
@@ -20,6 +22,11 @@ export function NavRail() {
             >
               <PaneIcon pane={candidate} />
               <span className="rail__label">{t(`nav.${candidate}`)}</span>
+              {candidate === "tasks" && running > 0 && (
+                <span className="rail__badge" aria-hidden="true" title={t("tasks.running", { count: running })}>
+                  {running}
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -1,0 +1,21 @@
+import type { TaskView } from "../../../shared/ipc/tasks.ts";
+import i18next from "../i18n/index.ts";
+
+/**
+ * In the web host, finished tasks are announced with the browser's notifications (Electron's main
+ * process shows its own, so the window stays quiet there).
+ */
+export function notifyTaskEnded(task: TaskView): void {
+  if (window.api || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (task.status !== "completed" && task.status !== "failed") return;
+  const title = i18next.t(task.status === "completed" ? "tasks.notifyDone" : "tasks.notifyFailed", {
+    kind: i18next.t(`tasks.kind.${task.kind}`),
+  });
+  new Notification(title, { body: task.errorMessage ?? task.prompt.slice(0, 120), tag: task.id });
+}
+
+/** Asked when the user starts a task, since browsers want a gesture before the prompt. */
+export function askForNotifications(): void {
+  if (!window.api && typeof Notification !== "undefined" && Notification.permission === "default")
+    void Notification.requestPermission();
+}

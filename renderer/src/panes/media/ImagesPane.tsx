@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ImageRequestSchema, type ImageRequest } from "../../../../shared/ipc/tasks.ts";
+import { IMAGE_COUNT_MAX } from "../../../../shared/gateway-api/images.ts";
+import { api } from "../../api/desktop-api.ts";
+import { useActiveProfile } from "../../api/queries.ts";
+import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { GalleryGrid } from "./GalleryGrid.tsx";
+import { ModelField } from "./ModelField.tsx";
+import { useTaskSubmit } from "./use-task-submit.ts";
+
+export function ImagesPane() {
+  const { t } = useTranslation();
+  const profile = useActiveProfile();
+  const { data: gallery = [] } = useGallery("image");
+  const { data: tasks = [] } = useTasks();
+  const [prompt, setPrompt] = useState("");
+  // Until the user types one, the model is the profile's first image model.
+  const [typedModel, setModel] = useState<string | null>(null);
+  const model = typedModel ?? profile?.models.image[0] ?? "";
+  const [n, setN] = useState("1");
+  const [size, setSize] = useState("1024x1024");
+  const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
+  const [asyncMode, setAsyncMode] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { submit, error, busy } = useTaskSubmit();
+
+  const generate = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ImageRequestSchema.safeParse({
+      model,
+      prompt,
+      n: Number(n),
+      size,
+      responseFormat,
+      async: asyncMode,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]!.message);
+      return;
+    }
+    setProblem(null);
+    await submit(() => api.images.generate(parsed.data));
+  };
+
+  return (
+    <div className="media-pane">
+      <form className="media-form" onSubmit={generate} noValidate aria-labelledby="images-title">
+        <h1 id="images-title" className="pane__title">
+          {t("nav.images")}
+        </h1>
+        <label className="field">
+          <span className="field__label">{t("media.prompt")}</span>
+          <textarea rows={6} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
+        </label>
+        <ModelField id="image" value={model} suggestions={profile?.models.image ?? []} onChange={setModel} />
+        <div className="media-form__row">
+          <label className="field">
+            <span className="field__label">{t("media.count")}</span>
+            <input
+              type="number"
+              min={1}
+              max={IMAGE_COUNT_MAX}
+              value={n}
+              onChange={(event) => setN(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t("media.size")}</span>
+            <input value={size} onChange={(event) => setSize(event.target.value)} placeholder="1024x1024" />
+          </label>
+        </div>
+        <label className="field">
+          <span className="field__label">{t("media.responseFormat")}</span>
+          <select
+            value={responseFormat}
+            onChange={(event) => setResponseFormat(event.target.value as ImageRequest["responseFormat"])}
+          >
+            <option value="url">{t("media.formatUrl")}</option>
+            <option value="b64_json">{t("media.formatBase64")}</option>
+          </select>
+        </label>
+        <label className="toggle">
+          <input type="checkbox" checked={asyncMode} onChange={(event) => setAsyncMode(event.target.checked)} />
+          <span>{t("media.async")}</span>
+        </label>
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        {error && <ErrorNotice error={error} />}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t("media.generating") : t("media.generate")}
+        </button>
+      </form>
+      <GalleryGrid
+        items={gallery}
+        pending={tasks.filter((task) => task.kind === "image" && isActive(task.status))}
+        label={t("media.imageGallery")}
+        emptyText={t("media.noImages")}
+      />
+    </div>
+  );
+}

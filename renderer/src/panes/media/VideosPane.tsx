@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
+import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
+import { api } from "../../api/desktop-api.ts";
+import { useActiveProfile } from "../../api/queries.ts";
+import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
+import { ModelField } from "./ModelField.tsx";
+import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
+import type { ChosenReference } from "./reference-image.ts";
+import { useTaskSubmit } from "./use-task-submit.ts";
+
+const RECENT_IMAGES = 12;
+
+export function VideosPane() {
+  const { t } = useTranslation();
+  const profile = useActiveProfile();
+  const { data: videos = [] } = useGallery("video");
+  const { data: images = [] } = useGallery("image");
+  const { data: tasks = [] } = useTasks();
+  const [prompt, setPrompt] = useState("");
+  const [typedModel, setModel] = useState<string | null>(null);
+  const model = typedModel ?? profile?.models.video[0] ?? "";
+  const [size, setSize] = useState<(typeof VIDEO_SIZES)[number]>("1280x720");
+  const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
+  const [reference, setReference] = useState<ChosenReference | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { submit, error, busy } = useTaskSubmit();
+
+  const generate = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = VideoRequestSchema.safeParse({
+      model,
+      prompt,
+      size,
+      duration,
+      ...(reference ? { image: reference.image } : {}),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]!.message);
+      return;
+    }
+    setProblem(null);
+    await submit(() => api.videos.generate(parsed.data));
+  };
+
+  return (
+    <div className="media-pane">
+      <form className="media-form" onSubmit={generate} noValidate aria-labelledby="videos-title">
+        <h1 id="videos-title" className="pane__title">
+          {t("nav.videos")}
+        </h1>
+        <label className="field">
+          <span className="field__label">{t("media.prompt")}</span>
+          <textarea rows={5} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
+        </label>
+        <ModelField id="video" value={model} suggestions={profile?.models.video ?? []} onChange={setModel} />
+        <div className="media-form__row">
+          <label className="field">
+            <span className="field__label">{t("media.size")}</span>
+            <select value={size} onChange={(event) => setSize(event.target.value as (typeof VIDEO_SIZES)[number])}>
+              {VIDEO_SIZES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t("media.duration")}</span>
+            <select
+              value={duration}
+              onChange={(event) => setDuration(Number(event.target.value) as (typeof VIDEO_DURATIONS)[number])}
+            >
+              {VIDEO_DURATIONS.map((option) => (
+                <option key={option} value={option}>
+                  {t("media.seconds", { count: option })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <ReferenceImageZone value={reference} galleryImages={images} onChange={setReference} />
+        {images.length > 0 && (
+          <div className="recent-images" aria-label={t("media.recentImages")} role="group">
+            {images.slice(0, RECENT_IMAGES).map((image) => (
+              <img
+                key={image.id}
+                src={image.src}
+                alt={image.prompt}
+                title={t("media.dragHint")}
+                draggable
+                onDragStart={(event) => event.dataTransfer.setData(MEDIA_DRAG_TYPE, image.id)}
+              />
+            ))}
+          </div>
+        )}
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        {error && <ErrorNotice error={error} />}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t("media.generating") : t("media.generateVideo")}
+        </button>
+      </form>
+      <GalleryGrid
+        items={videos}
+        pending={tasks.filter((task) => task.kind === "video" && isActive(task.status))}
+        label={t("media.videoGallery")}
+        emptyText={t("media.noVideos")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalTaskStatusSchema, type LocalTaskStatus, type TaskView } from "../../../../shared/ipc/tasks.ts";
+import type { IpcError, Result } from "../../../../shared/ipc/result.ts";
+import { api } from "../../api/desktop-api.ts";
+import { useTasks } from "../../api/task-queries.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { formatDuration } from "../../components/format.ts";
+import { useNow } from "../../components/use-now.ts";
+import { useUiStore } from "../../state/ui-store.ts";
+
+const CANCELLABLE: readonly LocalTaskStatus[] = ["waiting", "queued", "processing", "timed_out"];
+const RETRYABLE: readonly LocalTaskStatus[] = ["failed", "cancelled", "expired", "timed_out", "completed"];
+
+function TaskRow({
+  task,
+  now,
+  onAction,
+}: {
+  task: TaskView;
+  now: number;
+  onAction(call: Promise<Result<unknown>>): void;
+}) {
+  const { t } = useTranslation();
+  const paneSelected = useUiStore((state) => state.paneSelected);
+  const end = task.finishedAt ? Date.parse(task.finishedAt) : now;
+  const nextPoll =
+    task.nextPollAt && (task.status === "queued" || task.status === "processing")
+      ? (Date.parse(task.nextPollAt) - now) / 1000
+      : null;
+  const excerpt = task.prompt.length > 60 ? `${task.prompt.slice(0, 57)}…` : task.prompt;
+  return (
+    <tr aria-label={task.prompt}>
+      <td>{t(`tasks.kind.${task.kind}`)}</td>
+      <td title={task.prompt}>{excerpt}</td>
+      <td>{task.model}</td>
+      <td>
+        <span className={`chip status-chip status-chip--${task.status}`}>{t(`tasks.status.${task.status}`)}</span>
+        {task.waitReason && <span className="tasks__note">{task.waitReason}</span>}
+        {task.errorCode && (
+          <span className="tasks__note">
+            <code>{task.errorCode}</code> {task.errorMessage}
+          </span>
+        )}
+        {task.status === "expired" && !task.errorCode && <span className="tasks__note">{t("tasks.expiredNote")}</span>}
+      </td>
+      <td>
+        <progress max={100} value={task.progress} aria-label={t("tasks.progress")} /> {task.progress}%
+      </td>
+      <td className="tasks__number">{formatDuration((end - Date.parse(task.createdAt)) / 1000)}</td>
+      <td className="tasks__number">{nextPoll === null ? "–" : `${Math.max(0, Math.ceil(nextPoll))} s`}</td>
+      <td className="tasks__actions">
+        {CANCELLABLE.includes(task.status) && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onAction(api.tasks.cancel({ id: task.id }))}
+          >
+            {t("tasks.cancel")}
+          </button>
+        )}
+        {task.status === "timed_out" && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onAction(api.tasks.checkAgain({ id: task.id }))}
+          >
+            {t("tasks.checkAgain")}
+          </button>
+        )}
+        {RETRYABLE.includes(task.status) && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              if (window.confirm(t("tasks.confirmRetry"))) onAction(api.tasks.retry({ id: task.id }));
+            }}
+          >
+            {t("tasks.retry")}
+          </button>
+        )}
+        {task.status === "completed" && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => paneSelected(task.kind === "image" ? "images" : "videos")}
+          >
+            {t("tasks.openResult")}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Every task of the active profile, with what can be done about each. */
+export function TasksPane() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: tasks = [] } = useTasks();
+  const now = useNow();
+  const [filter, setFilter] = useState<LocalTaskStatus | "all">("all");
+  const [error, setError] = useState<IpcError | null>(null);
+  const shown = filter === "all" ? tasks : tasks.filter((task) => task.status === filter);
+  const present = new Set(tasks.map((task) => task.status));
+
+  const act = async (call: Promise<Result<unknown>>) => {
+    const result = await call;
+    setError(result.ok ? null : result.error);
+    await queryClient.invalidateQueries({ queryKey: ["tasks"] });
+  };
+
+  return (
+    <section className="pane pane--wide" aria-labelledby="tasks-title">
+      <header className="pane__header">
+        <h1 id="tasks-title" className="pane__title">
+          {t("nav.tasks")}
+        </h1>
+        <button type="button" className="button" onClick={() => void act(api.tasks.clearFinished())}>
+          {t("tasks.clearFinished")}
+        </button>
+      </header>
+      <div className="filter-chips" role="group" aria-label={t("tasks.filter")}>
+        {(["all", ...LocalTaskStatusSchema.options.filter((status) => present.has(status))] as const).map((status) => (
+          <button
+            key={status}
+            type="button"
+            className="chip chip--button"
+            aria-pressed={filter === status}
+            onClick={() => setFilter(status)}
+          >
+            {status === "all" ? t("tasks.all") : t(`tasks.status.${status}`)}
+          </button>
+        ))}
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {shown.length === 0 ? (
+        <p className="empty-state">{t("tasks.empty")}</p>
+      ) : (
+        <table className="tasks">
+          <thead>
+            <tr>
+              <th>{t("tasks.columns.kind")}</th>
+              <th>{t("tasks.columns.prompt")}</th>
+              <th>{t("tasks.columns.model")}</th>
+              <th>{t("tasks.columns.status")}</th>
+              <th>{t("tasks.columns.progress")}</th>
+              <th>{t("tasks.columns.elapsed")}</th>
+              <th>{t("tasks.columns.nextPoll")}</th>
+              <th>
+                <span className="visually-hidden">{t("tasks.columns.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((task) => (
+              <TaskRow key={task.id} task={task} now={now} onAction={(call) => void act(call)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
