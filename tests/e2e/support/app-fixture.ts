@@ -1,6 +1,6 @@
 import { test as base, _electron as electron, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { electronBinary, PROJECT_ROOT } from "./electron-binary.ts";
@@ -10,6 +10,8 @@ export interface LaunchOptions {
   readonly profile?: { readonly url: string; readonly key: string };
   /** Reuse a data directory, e.g. to restart the app. */
   readonly dataDir?: string;
+  /** Config for the embedded gateway (web host only), e.g. a faster timeScale. */
+  readonly gatewayConfig?: object;
 }
 
 export interface RunningApp {
@@ -45,6 +47,11 @@ async function launchWebHost(
 ): Promise<RunningApp> {
   const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir];
   if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
+  if (options.gatewayConfig) {
+    const configFile = join(dataDir, "gateway-config.json");
+    writeFileSync(configFile, JSON.stringify(options.gatewayConfig));
+    args.push("--gateway-config", configFile);
+  }
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const [, appUrl] = await waitForLine(child, /^app at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)$/m);
   const page = await browserPage();

@@ -18,6 +18,7 @@ export function useTaskSubmit() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ["tasks"] }),
       queryClient.invalidateQueries({ queryKey: ["gallery"] }),
+      queryClient.invalidateQueries({ queryKey: ["budget"] }),
     ]);
     return result.ok;
   };

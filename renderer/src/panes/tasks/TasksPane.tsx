@@ -50,45 +50,47 @@ function TaskRow({
       </td>
       <td className="tasks__number">{formatDuration((end - Date.parse(task.createdAt)) / 1000)}</td>
       <td className="tasks__number">{nextPoll === null ? "–" : `${Math.max(0, Math.ceil(nextPoll))} s`}</td>
-      <td className="tasks__actions">
-        {CANCELLABLE.includes(task.status) && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => onAction(api.tasks.cancel({ id: task.id }))}
-          >
-            {t("tasks.cancel")}
-          </button>
-        )}
-        {task.status === "timed_out" && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => onAction(api.tasks.checkAgain({ id: task.id }))}
-          >
-            {t("tasks.checkAgain")}
-          </button>
-        )}
-        {RETRYABLE.includes(task.status) && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => {
-              if (window.confirm(t("tasks.confirmRetry"))) onAction(api.tasks.retry({ id: task.id }));
-            }}
-          >
-            {t("tasks.retry")}
-          </button>
-        )}
-        {task.status === "completed" && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => paneSelected(task.kind === "image" ? "images" : "videos")}
-          >
-            {t("tasks.openResult")}
-          </button>
-        )}
+      <td>
+        <div className="tasks__actions">
+          {CANCELLABLE.includes(task.status) && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => onAction(api.tasks.cancel({ id: task.id }))}
+            >
+              {t("tasks.cancel")}
+            </button>
+          )}
+          {task.status === "timed_out" && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => onAction(api.tasks.checkAgain({ id: task.id }))}
+            >
+              {t("tasks.checkAgain")}
+            </button>
+          )}
+          {RETRYABLE.includes(task.status) && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                if (window.confirm(t("tasks.confirmRetry"))) onAction(api.tasks.retry({ id: task.id }));
+              }}
+            >
+              {t("tasks.retry")}
+            </button>
+          )}
+          {task.status === "completed" && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => paneSelected(task.kind === "image" ? "images" : "videos")}
+            >
+              {t("tasks.openResult")}
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -1,0 +1,105 @@
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/app-fixture.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { twoColourPngDataUrl } from "../support/media-probe.ts";
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "electron", "The embedded gateway's timing can only be set in the web host.");
+});
+
+async function open(page: Page, pane: "Images" | "Videos" | "Tasks") {
+  await page.getByRole("button", { name: pane, exact: true }).click();
+}
+
+/** Drops a file on an element the way a drag from the desktop does. */
+async function dropFile(page: Page, selector: ReturnType<Page["getByRole"]>, name: string, type: string, base64: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name, type, base64 },
+  );
+  await selector.dispatchEvent("dragenter", { dataTransfer });
+  await selector.dispatchEvent("dragover", { dataTransfer });
+  await selector.dispatchEvent("drop", { dataTransfer });
+}
+
+test("generate an image and find it in the gallery", async ({ launchApp }, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await open(page, "Images");
+  await page.getByLabel("Prompt").fill("a red fox in the snow");
+  await page.getByLabel("Size").fill("5000x5000");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert")).toContainText("between 64 and 2048");
+  await page.getByLabel("Size").fill("320x240");
+  await page.getByRole("checkbox", { name: "Run as a task (async)" }).check();
+  await page.getByRole("button", { name: "Generate" }).click();
+  const gallery = page.getByRole("region", { name: "Image gallery" });
+  const card = gallery.getByRole("article", { name: "a red fox in the snow" });
+  await expect(card.getByRole("img", { name: "a red fox in the snow" })).toBeVisible({ timeout: 30_000 });
+  const size = await card.getByRole("img").evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+  expect(size).toEqual([320, 240]);
+  await card.getByRole("button", { name: "Details" }).click();
+  await expect(card).toContainText("image-fast");
+  await expect(card).toContainText(/req_[0-9a-f]+/);
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`) });
+});
+
+test("drop an image file on Reference image and get a video that plays in the gallery", async ({ launchApp }, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.02 } });
+  await open(page, "Videos");
+  const zone = page.getByRole("group", { name: "Reference image" });
+  await dropFile(page, zone, "notes.txt", "text/plain", Buffer.from("hello").toString("base64"));
+  await expect(page.getByRole("alert")).toContainText("not a PNG or JPEG");
+  const png = twoColourPngDataUrl(160, 90, [220, 30, 30], [30, 30, 220]).split(",")[1]!;
+  await dropFile(page, zone, "reference.png", "image/png", png);
+  await expect(zone.getByRole("img", { name: "Reference image preview" })).toBeVisible();
+  await expect(zone).toContainText("reference.png");
+  await page.getByLabel("Prompt").fill("the flag waves");
+  await page.getByRole("button", { name: "Generate video" }).click();
+  const video = page.getByRole("region", { name: "Video gallery" }).locator("video");
+  await expect(video).toHaveCount(1, { timeout: 45_000 });
+  const playback = await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    if (element.readyState < 1) await new Promise((resolve) => (element.onloadedmetadata = resolve));
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return { width: element.videoWidth, height: element.videoHeight, duration: element.duration, time: element.currentTime };
+  });
+  expect(playback).toMatchObject({ width: 1280, height: 720, duration: 5 });
+  expect(playback.time).toBeGreaterThan(0.2);
+  await zone.getByRole("button", { name: "Clear reference image" }).click();
+  await expect(zone.getByRole("img")).toHaveCount(0);
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-videos-gallery.png`) });
+});
+
+test("a third video waits for a slot; tasks are cancelled from Tasks", async ({ launchApp }, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.1, videoSeconds: [600, 600] } });
+  await open(page, "Videos");
+  for (const prompt of ["first video", "second video", "third video"]) {
+    await page.getByLabel("Prompt").fill(prompt);
+    await page.getByRole("button", { name: "Generate video" }).click();
+    await expect(page.getByRole("button", { name: "Generate video" })).toBeEnabled();
+  }
+  await open(page, "Tasks");
+  const third = page.getByRole("row", { name: "third video" });
+  await expect(third).toContainText("Waiting for a slot");
+  await expect(third).toContainText("2 videos are already running");
+  await expect(page.getByRole("row", { name: "first video" })).toContainText(/Queued|Processing/);
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-tasks-table.png`) });
+
+  await third.getByRole("button", { name: "Cancel" }).click();
+  await expect(third).toContainText("Cancelled");
+  const first = page.getByRole("row", { name: "first video" });
+  await first.getByRole("button", { name: "Cancel" }).click();
+  await expect(first).toContainText("Cancelled");
+  await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Cancelled" }).click();
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await page.getByRole("button", { name: "Clear finished" }).click();
+  await expect(page.getByText("No tasks here")).toBeVisible();
+});
