@@ -1,6 +1,8 @@
 import { relayBench } from "./relay-bench.ts";
+import { tasksBench } from "./tasks-bench.ts";
 import { uiBench } from "./ui-bench.ts";
 
 /** `npm run bench`: every figure as one JSON line `{"name", "value", "unit"}`. */
 await relayBench();
 await uiBench();
+await tasksBench();

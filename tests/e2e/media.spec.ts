@@ -14,7 +14,13 @@ async function open(page: Page, pane: "Images" | "Videos" | "Tasks") {
 }
 
 /** Drops a file on an element the way a drag from the desktop does. */
-async function dropFile(page: Page, selector: ReturnType<Page["getByRole"]>, name: string, type: string, base64: string) {
+async function dropFile(
+  page: Page,
+  selector: ReturnType<Page["getByRole"]>,
+  name: string,
+  type: string,
+  base64: string,
+) {
   const dataTransfer = await page.evaluateHandle(
     ({ name, type, base64 }) => {
       const transfer = new DataTransfer();
@@ -42,15 +48,21 @@ test("generate an image and find it in the gallery", async ({ launchApp }, testI
   const gallery = page.getByRole("region", { name: "Image gallery" });
   const card = gallery.getByRole("article", { name: "a red fox in the snow" });
   await expect(card.getByRole("img", { name: "a red fox in the snow" })).toBeVisible({ timeout: 30_000 });
-  const size = await card.getByRole("img").evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+  const size = await card
+    .getByRole("img")
+    .evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
   expect(size).toEqual([320, 240]);
   await card.getByRole("button", { name: "Details" }).click();
   await expect(card).toContainText("image-fast");
   await expect(card).toContainText(/req_[0-9a-f]+/);
-  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`) });
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`),
+  });
 });
 
-test("drop an image file on Reference image and get a video that plays in the gallery", async ({ launchApp }, testInfo) => {
+test("drop an image file on Reference image and get a video that plays in the gallery", async ({
+  launchApp,
+}, testInfo) => {
   const { page } = await launchApp({ gatewayConfig: { timeScale: 0.02 } });
   await open(page, "Videos");
   const zone = page.getByRole("group", { name: "Reference image" });
@@ -69,13 +81,20 @@ test("drop an image file on Reference image and get a video that plays in the ga
     if (element.readyState < 1) await new Promise((resolve) => (element.onloadedmetadata = resolve));
     await element.play();
     await new Promise((resolve) => setTimeout(resolve, 800));
-    return { width: element.videoWidth, height: element.videoHeight, duration: element.duration, time: element.currentTime };
+    return {
+      width: element.videoWidth,
+      height: element.videoHeight,
+      duration: element.duration,
+      time: element.currentTime,
+    };
   });
   expect(playback).toMatchObject({ width: 1280, height: 720, duration: 5 });
   expect(playback.time).toBeGreaterThan(0.2);
   await zone.getByRole("button", { name: "Clear reference image" }).click();
   await expect(zone.getByRole("img")).toHaveCount(0);
-  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-videos-gallery.png`) });
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-videos-gallery.png`),
+  });
 });
 
 test("a third video waits for a slot; tasks are cancelled from Tasks", async ({ launchApp }, testInfo) => {
