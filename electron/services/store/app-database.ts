@@ -1,4 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
+import { migrate } from "./sqlite-migrations.ts";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -101,17 +102,6 @@ export function openAppDatabase(file: string): DatabaseSync {
   db.exec(
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );
-  const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
-  for (let index = version; index < MIGRATIONS.length; index++) {
-    db.exec("BEGIN");
-    try {
-      db.exec(MIGRATIONS[index]!);
-      db.exec(`PRAGMA user_version = ${index + 1}`);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
+  migrate(db, MIGRATIONS);
   return db;
 }

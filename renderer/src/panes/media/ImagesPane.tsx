@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ImageRequestSchema, type ImageRequest } from "../../../../shared/ipc/tasks.ts";
 import { IMAGE_COUNT_MAX } from "../../../../shared/gateway-api/images.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useActiveProfile } from "../../api/queries.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { GalleryGrid } from "./GalleryGrid.tsx";
+import { MediaForm } from "./MediaForm.tsx";
 import { ModelField } from "./ModelField.tsx";
 import { useTaskSubmit } from "./use-task-submit.ts";
 
@@ -23,37 +23,25 @@ export function ImagesPane() {
   const [size, setSize] = useState("1024x1024");
   const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
   const [asyncMode, setAsyncMode] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { submit, error, busy } = useTaskSubmit();
-
-  const generate = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ImageRequestSchema.safeParse({
-      model,
-      prompt,
-      n: Number(n),
-      size,
-      responseFormat,
-      async: asyncMode,
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]!.message);
-      return;
-    }
-    setProblem(null);
-    await submit(() => api.images.generate(parsed.data));
-  };
+  const { submit, problem, error, busy } = useTaskSubmit();
+  const generate = () =>
+    submit(ImageRequestSchema, { model, prompt, n: Number(n), size, responseFormat, async: asyncMode }, (request) =>
+      api.images.generate(request),
+    );
 
   return (
     <div className="media-pane">
-      <form className="media-form" onSubmit={generate} noValidate aria-labelledby="images-title">
-        <h1 id="images-title" className="pane__title">
-          {t("nav.images")}
-        </h1>
-        <label className="field">
-          <span className="field__label">{t("media.prompt")}</span>
-          <textarea rows={6} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
-        </label>
+      <MediaForm
+        id="images"
+        title={t("nav.images")}
+        prompt={prompt}
+        onPromptChange={setPrompt}
+        submitLabel={t("media.generate")}
+        busy={busy}
+        problem={problem}
+        error={error}
+        onSubmit={() => void generate()}
+      >
         <ModelField id="image" value={model} suggestions={profile?.models.image ?? []} onChange={setModel} />
         <div className="media-form__row">
           <label className="field">
@@ -85,16 +73,7 @@ export function ImagesPane() {
           <input type="checkbox" checked={asyncMode} onChange={(event) => setAsyncMode(event.target.checked)} />
           <span>{t("media.async")}</span>
         </label>
-        {problem && (
-          <p className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
-        {error && <ErrorNotice error={error} />}
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("media.generating") : t("media.generate")}
-        </button>
-      </form>
+      </MediaForm>
       <GalleryGrid
         items={gallery}
         pending={tasks.filter((task) => task.kind === "image" && isActive(task.status))}

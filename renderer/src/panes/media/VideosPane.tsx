@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useActiveProfile } from "../../api/queries.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
+import { MediaForm } from "./MediaForm.tsx";
 import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
 import type { ChosenReference } from "./reference-image.ts";
@@ -26,36 +26,27 @@ export function VideosPane() {
   const [size, setSize] = useState<(typeof VIDEO_SIZES)[number]>("1280x720");
   const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
   const [reference, setReference] = useState<ChosenReference | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { submit, error, busy } = useTaskSubmit();
-
-  const generate = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = VideoRequestSchema.safeParse({
-      model,
-      prompt,
-      size,
-      duration,
-      ...(reference ? { image: reference.image } : {}),
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]!.message);
-      return;
-    }
-    setProblem(null);
-    await submit(() => api.videos.generate(parsed.data));
-  };
+  const { submit, problem, error, busy } = useTaskSubmit();
+  const generate = () =>
+    submit(
+      VideoRequestSchema,
+      { model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) },
+      (request) => api.videos.generate(request),
+    );
 
   return (
     <div className="media-pane">
-      <form className="media-form" onSubmit={generate} noValidate aria-labelledby="videos-title">
-        <h1 id="videos-title" className="pane__title">
-          {t("nav.videos")}
-        </h1>
-        <label className="field">
-          <span className="field__label">{t("media.prompt")}</span>
-          <textarea rows={5} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
-        </label>
+      <MediaForm
+        id="videos"
+        title={t("nav.videos")}
+        prompt={prompt}
+        onPromptChange={setPrompt}
+        submitLabel={t("media.generateVideo")}
+        busy={busy}
+        problem={problem}
+        error={error}
+        onSubmit={() => void generate()}
+      >
         <ModelField id="video" value={model} suggestions={profile?.models.video ?? []} onChange={setModel} />
         <div className="media-form__row">
           <label className="field">
@@ -97,16 +88,7 @@ export function VideosPane() {
             ))}
           </div>
         )}
-        {problem && (
-          <p className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
-        {error && <ErrorNotice error={error} />}
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("media.generating") : t("media.generateVideo")}
-        </button>
-      </form>
+      </MediaForm>
       <GalleryGrid
         items={videos}
         pending={tasks.filter((task) => task.kind === "video" && isActive(task.status))}
