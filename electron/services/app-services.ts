@@ -108,6 +108,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     clientFor,
     download: env.fetch,
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
+    profileSettings: (profileId) => vault.taskSettings(profileId),
     onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),
     onGalleryChanged: (change) => listeners.forEach((listener) => listener.galleryChanged?.(change)),
   });

@@ -16,6 +16,24 @@ export const ModelsByKindSchema = z.object({
 });
 export type ModelsByKind = z.infer<typeof ModelsByKindSchema>;
 
+const limit = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be between 1 and ${max}`)
+    .max(max, `${label} must be between 1 and ${max}`);
+
+/** The gateway's video limits for a key, held by the app (defaults 2 running, 5 a minute, 100 a day). */
+export const VideoLimitsSchema = z.object({
+  concurrent: limit("Videos at once", 100),
+  perMinute: limit("Videos per minute", 1000),
+  perDay: limit("Videos per day", 100_000),
+});
+export type VideoLimitsSetting = z.infer<typeof VideoLimitsSchema>;
+export const DEFAULT_VIDEO_LIMITS: VideoLimitsSetting = { concurrent: 2, perMinute: 5, perDay: 100 };
+export const MAX_WAIT_MINUTES_RANGE = { min: 1, max: 24 * 60 } as const;
+export const DEFAULT_MAX_WAIT_MINUTES = 15;
+
 /** A profile as the window sees it: never the key, only whether there is one and its last characters. */
 export const ProfileViewSchema = z.object({
   id: z.string(),
@@ -24,6 +42,8 @@ export const ProfileViewSchema = z.object({
   auth: ProfileAuthSchema,
   models: ModelsByKindSchema,
   rpm: z.number().int(),
+  videoLimits: VideoLimitsSchema,
+  maxWaitMinutes: z.number().int(),
   hasKey: z.boolean(),
   keyHint: z.string().nullable(),
   /** The embedded local gateway's profile. */
@@ -61,7 +81,15 @@ export const ProfileInputSchema = z.object({
     .min(RPM_RANGE.min, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
     .max(RPM_RANGE.max, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
     .optional(),
-  key: z.string().trim().min(8, "The API key is too short").max(512, "The API key is too long").optional(),
+  videoLimits: VideoLimitsSchema.optional(),
+  maxWaitMinutes: limit("Maximum wait", MAX_WAIT_MINUTES_RANGE.max).optional(),
+  key: z
+    .string()
+    .trim()
+    .min(8, "The API key is too short")
+    .max(512, "The API key is too long")
+    .regex(/^[\x21-\x7e]+$/, "The API key may contain only visible ASCII characters, without spaces")
+    .optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 

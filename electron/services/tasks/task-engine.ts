@@ -29,7 +29,8 @@ export interface TaskEngineDependencies {
   /** Downloads results; no key is sent with it, result URLs are public by design. */
   readonly download: typeof fetch;
   readonly timing?: PollTiming;
-  readonly videoLimits?: () => VideoLimits;
+  /** A profile's video limits and maximum wait, from its settings; an explicit `timing` overrides the wait. */
+  readonly profileSettings?: (profileId: string) => { videoLimits: VideoLimits; maxWaitMs: number };
   readonly onTaskChanged: (view: TaskView) => void;
   readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
@@ -224,7 +225,12 @@ export class TaskEngine {
   }
 
   private async startWaitingVideo(row: TaskRow): Promise<void> {
-    const decision = videoSlot(this.deps.tasks, row.profile_id, this.videoLimits(), Date.now());
+    const decision = videoSlot(
+      this.deps.tasks,
+      row.profile_id,
+      this.settingsOf(row.profile_id).videoLimits,
+      Date.now(),
+    );
     if (!decision.free) {
       this.change(row.id, { wait_reason: decision.reason, next_poll_at: decision.retryAt }, ["waiting"]);
       this.schedule();
@@ -302,7 +308,10 @@ export class TaskEngine {
     if (!row?.remote_id || !isPollable(row.status)) return;
     this.polling.add(id);
     try {
-      if (row.wait_started_at !== null && Date.now() - row.wait_started_at > this.timing.maxWaitMs) {
+      if (
+        row.wait_started_at !== null &&
+        Date.now() - row.wait_started_at > this.settingsOf(row.profile_id).maxWaitMs
+      ) {
         this.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
@@ -465,8 +474,12 @@ export class TaskEngine {
     return new Uint8Array(await response.arrayBuffer());
   }
 
-  private videoLimits(): VideoLimits {
-    return this.deps.videoLimits?.() ?? DEFAULT_VIDEO_LIMITS;
+  private settingsOf(profileId: string): { videoLimits: VideoLimits; maxWaitMs: number } {
+    const profile = this.deps.profileSettings?.(profileId);
+    return {
+      videoLimits: profile?.videoLimits ?? DEFAULT_VIDEO_LIMITS,
+      maxWaitMs: this.deps.timing?.maxWaitMs ?? profile?.maxWaitMs ?? this.timing.maxWaitMs,
+    };
   }
 
   private change(

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
+  DEFAULT_MAX_WAIT_MINUTES,
+  DEFAULT_VIDEO_LIMITS,
   ModelsByKindSchema,
+  type VideoLimitsSetting,
   type ModelsByKind,
   type ProfileAuth,
   type ProfileInput,
@@ -20,6 +23,9 @@ interface StoredProfile {
   auth: ProfileAuth;
   models: ModelsByKind;
   rpm: number;
+  /** Absent in profiles saved before these settings existed: the defaults apply. */
+  videoLimits?: VideoLimitsSetting;
+  maxWaitMinutes?: number;
   encryptedKey: string | null;
   builtIn: boolean;
 }
@@ -97,6 +103,8 @@ export class ProfileVault {
       auth: input.auth,
       models: ModelsByKindSchema.parse(input.models ?? existing?.models ?? {}),
       rpm: input.rpm ?? existing?.rpm ?? DEFAULT_RPM,
+      videoLimits: input.videoLimits ?? existing?.videoLimits ?? DEFAULT_VIDEO_LIMITS,
+      maxWaitMinutes: input.maxWaitMinutes ?? existing?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
       encryptedKey: input.key !== undefined ? this.cipher.encrypt(input.key) : (existing?.encryptedKey ?? null),
       builtIn: existing?.builtIn ?? false,
     };
@@ -143,6 +151,15 @@ export class ProfileVault {
     return id;
   }
 
+  /** The task settings of a profile: its video limits and how long to wait for a result. */
+  taskSettings(id: string): { videoLimits: VideoLimitsSetting; maxWaitMs: number } {
+    const profile = this.stored().find((candidate) => candidate.id === id);
+    return {
+      videoLimits: profile?.videoLimits ?? DEFAULT_VIDEO_LIMITS,
+      maxWaitMs: (profile?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES) * 60_000,
+    };
+  }
+
   /** Main-process only: what the gateway client needs to call as this profile. */
   credentials(id: string): GatewayCredentials & { rpm: number } {
     const profile = this.stored().find((candidate) => candidate.id === id);
@@ -175,6 +192,8 @@ export class ProfileVault {
       auth: profile.auth,
       models: profile.models,
       rpm: profile.rpm,
+      videoLimits: profile.videoLimits ?? DEFAULT_VIDEO_LIMITS,
+      maxWaitMinutes: profile.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
       hasKey: key !== null,
       keyHint: key === null ? null : `…${key.slice(-4)}`,
       builtIn: profile.builtIn,

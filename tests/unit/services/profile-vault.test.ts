@@ -91,6 +91,28 @@ describe("the profile vault", () => {
     ]);
   });
 
+  it("keeps each profile's video limits and maximum wait, with the gateway's defaults", () => {
+    const { vault } = vaultIn(tempDir("vault-"));
+    const plain = vault.save({ name: "Plain", baseUrl: "https://p.example.com", auth: "bearer", key: SECRET });
+    expect(vault.taskSettings(plain.id)).toEqual({
+      videoLimits: { concurrent: 2, perMinute: 5, perDay: 100 },
+      maxWaitMs: 15 * 60_000,
+    });
+    const tuned = vault.save({
+      name: "Tuned",
+      baseUrl: "https://t.example.com",
+      auth: "bearer",
+      key: SECRET,
+      videoLimits: { concurrent: 4, perMinute: 10, perDay: 500 },
+      maxWaitMinutes: 45,
+    });
+    expect(vault.taskSettings(tuned.id)).toEqual({
+      videoLimits: { concurrent: 4, perMinute: 10, perDay: 500 },
+      maxWaitMs: 45 * 60_000,
+    });
+    expect(tuned).toMatchObject({ videoLimits: { concurrent: 4 }, maxWaitMinutes: 45 });
+  });
+
   it("refuses what would lose data: a new profile without key, removing the last profile", () => {
     const { vault } = vaultIn(tempDir("vault-"));
     expect(() => vault.save({ name: "No key", baseUrl: "https://g.example.com", auth: "bearer" })).toThrow(/API key/);

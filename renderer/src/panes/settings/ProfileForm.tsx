@@ -1,6 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ProfileInputSchema, RPM_RANGE, type ProfileInput, type ProfileView } from "../../../../shared/ipc/profiles.ts";
+import {
+  DEFAULT_MAX_WAIT_MINUTES,
+  DEFAULT_VIDEO_LIMITS,
+  ProfileInputSchema,
+  RPM_RANGE,
+  type ProfileInput,
+  type ProfileView,
+} from "../../../../shared/ipc/profiles.ts";
 import type { IpcError } from "../../../../shared/ipc/result.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
@@ -20,6 +27,11 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
   const [rpm, setRpm] = useState(String(profile?.rpm ?? 60));
   const [searchModel, setSearchModel] = useState(profile?.models.search[0] ?? "web-search");
   const [chatModels, setChatModels] = useState((profile?.models.chat ?? []).join(", "));
+  const limits = profile?.videoLimits ?? DEFAULT_VIDEO_LIMITS;
+  const [concurrent, setConcurrent] = useState(String(limits.concurrent));
+  const [perMinute, setPerMinute] = useState(String(limits.perMinute));
+  const [perDay, setPerDay] = useState(String(limits.perDay));
+  const [maxWait, setMaxWait] = useState(String(profile?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES));
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [saveError, setSaveError] = useState<IpcError | null>(null);
   const [saving, setSaving] = useState(false);
@@ -34,6 +46,8 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
       baseUrl,
       auth,
       rpm: Number(rpm),
+      videoLimits: { concurrent: Number(concurrent), perMinute: Number(perMinute), perDay: Number(perDay) },
+      maxWaitMinutes: Number(maxWait),
       models: {
         ...models,
         chat: [...new Set(chatModels.split(/[\s,]+/).filter(Boolean))],
@@ -152,6 +166,23 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           {t("settings.searchModelHint")}
         </span>
       </label>
+      <fieldset className="profile-form__limits">
+        <legend>{t("settings.taskLimits")}</legend>
+        <NumberField
+          label={t("settings.videosAtOnce")}
+          value={concurrent}
+          onChange={setConcurrent}
+          error={errorFor("videoLimits")}
+        />
+        <NumberField label={t("settings.videosPerMinute")} value={perMinute} onChange={setPerMinute} />
+        <NumberField label={t("settings.videosPerDay")} value={perDay} onChange={setPerDay} />
+        <NumberField
+          label={t("settings.maxWait")}
+          value={maxWait}
+          onChange={setMaxWait}
+          error={errorFor("maxWaitMinutes")}
+        />
+      </fieldset>
       {saveError && <ErrorNotice error={saveError} />}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
@@ -162,5 +193,15 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+function NumberField(props: { label: string; value: string; onChange(value: string): void; error?: ReactNode }) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input type="number" min={1} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
+      {props.error}
+    </label>
   );
 }
