@@ -1,5 +1,6 @@
 import { useMainEvents } from "./api/use-main-events.ts";
 import { NavRail } from "./layout/NavRail.tsx";
+import { useGlobalShortcuts } from "./layout/use-global-shortcuts.ts";
 import { StatusBar } from "./layout/StatusBar.tsx";
 import { BudgetPane } from "./panes/budget/BudgetPane.tsx";
 import { ChatPane } from "./panes/chat/ChatPane.tsx";
@@ -29,6 +30,7 @@ function ActivePane() {
 
 export function App() {
   useMainEvents();
+  useGlobalShortcuts();
   return (
     <div className="app">
       <NavRail />

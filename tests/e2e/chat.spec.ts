@@ -102,6 +102,7 @@ test("an out-of-range temperature is refused in the form, naming the range", asy
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("alert")).toHaveText("Temperature must be between 0 and 2 for Chat Completions");
   await page.getByRole("combobox", { name: "Wire format" }).selectOption({ label: "Messages" });
+  await expect(form.locator("#temperature-range")).toHaveText("Allowed: 0 to 1");
   await form.getByLabel("Temperature").fill("1.5");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("alert")).toHaveText("Temperature must be between 0 and 1 for Messages");
@@ -175,4 +176,19 @@ test("exports the conversation to Markdown and to JSON", async ({ launchApp }, t
     if (extension === ".json") expect(JSON.parse(content).messages).toHaveLength(2);
     else expect(content).toContain("## Assistant (chat-fast)");
   }
+});
+
+test("Ctrl+N starts a new chat from any pane, and a typed draft survives switching panes", async ({ launchApp }) => {
+  const { page } = await launchApp({ profile: { url: fast.url, key: KEY } });
+  await page.getByRole("button", { name: "Budget" }).click();
+  await page.keyboard.press("Control+n");
+  await expect(page.getByRole("button", { name: "Chat", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "New chat", exact: true }).first()).toBeVisible();
+  await page.getByRole("textbox", { name: "Message" }).fill("half-written question");
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await page.getByLabel("Prompt").fill("an unfinished image prompt");
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("half-written question");
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await expect(page.getByLabel("Prompt")).toHaveValue("an unfinished image prompt");
 });

@@ -11,6 +11,7 @@ import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
+import { useNewChat } from "./use-new-chat.ts";
 
 const UNDO_MS = 8000;
 
@@ -77,11 +78,7 @@ export function ChatPane() {
     [profile, allConversations],
   );
 
-  const create = async () => {
-    const conversation = await unwrap(api.chat.create());
-    await invalidate();
-    conversationOpened(conversation.id);
-  };
+  const create = useNewChat();
 
   useEffect(() => {
     if (activeId === null && allConversations.length > 0) conversationOpened(allConversations[0]!.id);
@@ -90,10 +87,7 @@ export function ChatPane() {
   useEffect(() => {
     const shortcuts = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return;
-      if (event.key.toLowerCase() === "n") {
-        event.preventDefault();
-        void create();
-      } else if (event.key.toLowerCase() === "k") {
+      if (event.key.toLowerCase() === "k") {
         event.preventDefault();
         searchInput.current?.focus();
       }

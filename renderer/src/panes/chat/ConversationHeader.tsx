@@ -107,13 +107,7 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
         </button>
       </div>
       {error && <ErrorNotice error={error} />}
-      {showSettings && (
-        <ConversationSettings
-          key={`${conversation.id}-${conversation.settings.wireFormat}`}
-          settings={conversation.settings}
-          onSave={save}
-        />
-      )}
+      {showSettings && <ConversationSettings key={conversation.id} settings={conversation.settings} onSave={save} />}
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { useActiveProfile } from "../../api/queries.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
+import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
 import { useTaskSubmit } from "./use-task-submit.ts";
 
@@ -15,7 +16,8 @@ export function ImagesPane() {
   const profile = useActiveProfile();
   const { data: gallery = [] } = useGallery("image");
   const { data: tasks = [] } = useTasks();
-  const [prompt, setPrompt] = useState("");
+  const prompt = useMediaDrafts((state) => state.imagePrompt);
+  const setPrompt = useMediaDrafts((state) => state.imagePromptChanged);
   // Until the user types one, the model is the profile's first image model.
   const [typedModel, setModel] = useState<string | null>(null);
   const model = typedModel ?? profile?.models.image[0] ?? "";

@@ -7,9 +7,9 @@ import { useActiveProfile } from "../../api/queries.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
+import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
-import type { ChosenReference } from "./reference-image.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
 
 const RECENT_IMAGES = 12;
@@ -20,12 +20,14 @@ export function VideosPane() {
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
   const { data: tasks = [] } = useTasks();
-  const [prompt, setPrompt] = useState("");
+  const prompt = useMediaDrafts((state) => state.videoPrompt);
+  const setPrompt = useMediaDrafts((state) => state.videoPromptChanged);
   const [typedModel, setModel] = useState<string | null>(null);
   const model = typedModel ?? profile?.models.video[0] ?? "";
   const [size, setSize] = useState<(typeof VIDEO_SIZES)[number]>("1280x720");
   const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
-  const [reference, setReference] = useState<ChosenReference | null>(null);
+  const reference = useMediaDrafts((state) => state.reference);
+  const setReference = useMediaDrafts((state) => state.referenceChosen);
   const { submit, problem, error, busy } = useTaskSubmit();
   const generate = () =>
     submit(
