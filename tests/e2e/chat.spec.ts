@@ -102,7 +102,7 @@ test("an out-of-range temperature is refused in the form, naming the range", asy
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("alert")).toHaveText("Temperature must be between 0 and 2 for Chat Completions");
   await page.getByRole("combobox", { name: "Wire format" }).selectOption({ label: "Messages" });
-  await expect(form.locator("#temperature-range")).toHaveText("Allowed: 0 to 1");
+  await expect(form.locator("#temperature-hint")).toHaveText("Allowed: 0 to 1");
   await form.getByLabel("Temperature").fill("1.5");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("alert")).toHaveText("Temperature must be between 0 and 1 for Messages");

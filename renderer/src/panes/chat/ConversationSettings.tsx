@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChatSettingsSchema, TEMPERATURE_MAX, type ChatSettings } from "../../../../shared/ipc/chat.ts";
+import {
+  ChatSettingsSchema,
+  MAX_TOKENS_LIMIT,
+  TEMPERATURE_MAX,
+  type ChatSettings,
+} from "../../../../shared/ipc/chat.ts";
+import { FormField } from "../../components/FormField.tsx";
 import { useProfiles } from "../../api/queries.ts";
 
 interface ConversationSettingsProps {
@@ -45,12 +51,15 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
     setSaved(await onSave(parsed.data));
   };
 
-  const errorFor = (field: string) =>
-    problem?.field === field ? (
+  const errorOf = (field: string) => (problem?.field === field ? problem.message : null);
+  const errorFor = (field: string) => {
+    const message = errorOf(field);
+    return message ? (
       <p className="field__error" role="alert">
-        {problem.message}
+        {message}
       </p>
     ) : null;
+  };
 
   return (
     <form
@@ -79,31 +88,36 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
         {errorFor("systemPrompt")}
       </label>
       <div className="conversation-settings__row">
-        <label className="field">
-          <span className="field__label">{t("chat.temperature")}</span>
-          <input
-            type="number"
-            step="0.1"
-            value={temperature}
-            onChange={(event) => setTemperature(event.target.value)}
-            aria-describedby="temperature-range"
-          />
-          <span className="field__hint" id="temperature-range">
-            {t("chat.range", { min: 0, max: TEMPERATURE_MAX[settings.wireFormat] })}
-          </span>
-          {errorFor("temperature")}
-        </label>
-        <label className="field">
-          <span className="field__label">{t("chat.topP")}</span>
-          <input type="number" step="0.05" value={topP} onChange={(event) => setTopP(event.target.value)} />
-          <span className="field__hint">{t("chat.range", { min: 0, max: 1 })}</span>
-          {errorFor("topP")}
-        </label>
-        <label className="field">
-          <span className="field__label">{t("chat.maxTokens")}</span>
-          <input type="number" step="1" value={maxTokens} onChange={(event) => setMaxTokens(event.target.value)} />
-          {errorFor("maxTokens")}
-        </label>
+        <FormField
+          id="temperature"
+          type="number"
+          step="0.1"
+          label={t("chat.temperature")}
+          value={temperature}
+          onChange={setTemperature}
+          hint={t("chat.range", { min: 0, max: TEMPERATURE_MAX[settings.wireFormat] })}
+          error={errorOf("temperature")}
+        />
+        <FormField
+          id="top-p"
+          type="number"
+          step="0.05"
+          label={t("chat.topP")}
+          value={topP}
+          onChange={setTopP}
+          hint={t("chat.range", { min: 0, max: 1 })}
+          error={errorOf("topP")}
+        />
+        <FormField
+          id="max-tokens"
+          type="number"
+          step="1"
+          label={t("chat.maxTokens")}
+          value={maxTokens}
+          onChange={setMaxTokens}
+          hint={t("chat.range", { min: 1, max: MAX_TOKENS_LIMIT })}
+          error={errorOf("maxTokens")}
+        />
       </div>
       {messages && (
         <label className="field">

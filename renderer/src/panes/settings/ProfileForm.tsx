@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_MAX_WAIT_MINUTES,
@@ -10,6 +10,7 @@ import {
 } from "../../../../shared/ipc/profiles.ts";
 import type { IpcError } from "../../../../shared/ipc/result.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { FormField } from "../../components/FormField.tsx";
 
 interface ProfileFormProps {
   readonly profile: ProfileView | null;
@@ -73,14 +74,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
     if (!error) setKey("");
   };
 
-  const errorFor = (field: string) =>
-    fieldError?.field === field ? (
-      <p className="field__error" id={`profile-${field}-error`} role="alert">
-        {fieldError.message}
-      </p>
-    ) : null;
-  const describedBy = (field: string, hint?: string) =>
-    [fieldError?.field === field ? `profile-${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : null);
 
   return (
     <form
@@ -90,25 +84,17 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
       aria-label={profile ? t("settings.editProfile") : t("settings.newProfile")}
     >
       <h3>{profile ? t("settings.editProfile") : t("settings.newProfile")}</h3>
-      <label className="field">
-        <span className="field__label">{t("settings.name")}</span>
-        <input value={name} onChange={(event) => setName(event.target.value)} aria-describedby={describedBy("name")} />
-        {errorFor("name")}
-      </label>
-      <label className="field">
-        <span className="field__label">{t("settings.baseUrl")}</span>
-        <input
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://gateway.example.com"
-          inputMode="url"
-          aria-describedby={describedBy("baseUrl", "profile-baseUrl-hint")}
-        />
-        <span className="field__hint" id="profile-baseUrl-hint">
-          {t("settings.baseUrlHint")}
-        </span>
-        {errorFor("baseUrl")}
-      </label>
+      <FormField id="profile-name" label={t("settings.name")} value={name} onChange={setName} error={errorOf("name")} />
+      <FormField
+        id="profile-base-url"
+        label={t("settings.baseUrl")}
+        value={baseUrl}
+        onChange={setBaseUrl}
+        placeholder="https://gateway.example.com"
+        inputMode="url"
+        hint={t("settings.baseUrlHint")}
+        error={errorOf("baseUrl")}
+      />
       <label className="field">
         <span className="field__label">{t("settings.auth")}</span>
         <select value={auth} onChange={(event) => setAuth(event.target.value as ProfileInput["auth"])}>
@@ -116,71 +102,77 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           <option value="x-api-key">{t("settings.authHeader")}</option>
         </select>
       </label>
-      <label className="field">
-        <span className="field__label">{t("settings.apiKey")}</span>
-        <input
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          placeholder={profile?.keyHint ? t("settings.apiKeyKeep", { hint: profile.keyHint }) : t("settings.apiKeyNew")}
-          aria-describedby={describedBy("key")}
-        />
-        {errorFor("key")}
-      </label>
-      <label className="field">
-        <span className="field__label">{t("settings.rpm")}</span>
-        <input
-          type="number"
-          min={RPM_RANGE.min}
-          max={RPM_RANGE.max}
-          value={rpm}
-          onChange={(event) => setRpm(event.target.value)}
-          aria-describedby={describedBy("rpm", "profile-rpm-hint")}
-        />
-        <span className="field__hint" id="profile-rpm-hint">
-          {t("settings.rpmHint")}
-        </span>
-        {errorFor("rpm")}
-      </label>
-      <label className="field">
-        <span className="field__label">{t("settings.chatModels")}</span>
-        <input
-          value={chatModels}
-          onChange={(event) => setChatModels(event.target.value)}
-          aria-describedby="profile-chat-models-hint"
-        />
-        <span className="field__hint" id="profile-chat-models-hint">
-          {t("settings.chatModelsHint")}
-        </span>
-      </label>
-      <label className="field">
-        <span className="field__label">{t("settings.searchModel")}</span>
-        <input
-          value={searchModel}
-          onChange={(event) => setSearchModel(event.target.value)}
-          aria-describedby="profile-search-model-hint"
-        />
-        <span className="field__hint" id="profile-search-model-hint">
-          {t("settings.searchModelHint")}
-        </span>
-      </label>
+      <FormField
+        id="profile-key"
+        label={t("settings.apiKey")}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={key}
+        onChange={setKey}
+        placeholder={profile?.keyHint ? t("settings.apiKeyKeep", { hint: profile.keyHint }) : t("settings.apiKeyNew")}
+        error={errorOf("key")}
+      />
+      <FormField
+        id="profile-rpm"
+        label={t("settings.rpm")}
+        type="number"
+        min={RPM_RANGE.min}
+        max={RPM_RANGE.max}
+        value={rpm}
+        onChange={setRpm}
+        hint={t("settings.rpmHint")}
+        error={errorOf("rpm")}
+      />
+      <FormField
+        id="profile-chat-models"
+        label={t("settings.chatModels")}
+        value={chatModels}
+        onChange={setChatModels}
+        hint={t("settings.chatModelsHint")}
+      />
+      <FormField
+        id="profile-search-model"
+        label={t("settings.searchModel")}
+        value={searchModel}
+        onChange={setSearchModel}
+        hint={t("settings.searchModelHint")}
+      />
       <fieldset className="profile-form__limits">
         <legend>{t("settings.taskLimits")}</legend>
-        <NumberField
+        <FormField
+          id="profile-videos-at-once"
+          type="number"
+          min={1}
           label={t("settings.videosAtOnce")}
           value={concurrent}
           onChange={setConcurrent}
-          error={errorFor("videoLimits")}
+          error={errorOf("videoLimits")}
         />
-        <NumberField label={t("settings.videosPerMinute")} value={perMinute} onChange={setPerMinute} />
-        <NumberField label={t("settings.videosPerDay")} value={perDay} onChange={setPerDay} />
-        <NumberField
+        <FormField
+          id="profile-videos-per-minute"
+          type="number"
+          min={1}
+          label={t("settings.videosPerMinute")}
+          value={perMinute}
+          onChange={setPerMinute}
+        />
+        <FormField
+          id="profile-videos-per-day"
+          type="number"
+          min={1}
+          label={t("settings.videosPerDay")}
+          value={perDay}
+          onChange={setPerDay}
+        />
+        <FormField
+          id="profile-max-wait"
+          type="number"
+          min={1}
           label={t("settings.maxWait")}
           value={maxWait}
           onChange={setMaxWait}
-          error={errorFor("maxWaitMinutes")}
+          error={errorOf("maxWaitMinutes")}
         />
       </fieldset>
       {saveError && <ErrorNotice error={saveError} />}
@@ -193,15 +185,5 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
         </button>
       </div>
     </form>
-  );
-}
-
-function NumberField(props: { label: string; value: string; onChange(value: string): void; error?: ReactNode }) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input type="number" min={1} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
-      {props.error}
-    </label>
   );
 }
