@@ -7,6 +7,7 @@ import { BudgetService } from "./budget/budget-service.ts";
 import { ChatService } from "./chat/chat-service.ts";
 import { ConversationStore } from "./chat/conversation-store.ts";
 import { GatewayClient } from "./gateway-client/gateway-client.ts";
+import { withHeaderTimeout } from "./gateway-client/header-timeout-fetch.ts";
 import { openAppDatabase } from "./store/app-database.ts";
 import { loggingFetch } from "./store/request-log.ts";
 import { StreamHub } from "./streams/stream-hub.ts";
@@ -97,7 +98,10 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   };
   const clientFor = (profileId: string) => {
     const credentials = vault.credentials(profileId);
-    const fetchThroughScheduler = scheduledFetch(schedulerFor(profileId, credentials.rpm), env.fetch);
+    const fetchThroughScheduler = scheduledFetch(
+      schedulerFor(profileId, credentials.rpm),
+      withHeaderTimeout(env.fetch),
+    );
     return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, fetchThroughScheduler) });
   };
   const listeners = new Set<Partial<AppEvents>>();

@@ -31,6 +31,7 @@ import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shar
 import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
 import { GatewayError } from "./gateway-error.ts";
+import { withHeaderTimeout } from "./header-timeout-fetch.ts";
 import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
 import { sseMessages } from "./sse-events.ts";
 
@@ -41,10 +42,8 @@ export interface GatewayCredentials {
 }
 
 export interface GatewayClientOptions {
-  /** Electron's net.fetch in the app (system proxies), Node's fetch elsewhere. */
+  /** Electron's net.fetch in the app (system proxies), Node's fetch elsewhere; bounded by a header timeout. */
   readonly fetch?: typeof fetch;
-  /** Time allowed until response headers arrive. */
-  readonly timeoutMs?: number;
 }
 
 export interface GatewayResponse<T> {
@@ -67,13 +66,11 @@ export class GatewayClient {
   private readonly baseUrl: string;
   private readonly credentials: GatewayCredentials;
   private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
 
   constructor(credentials: GatewayCredentials, options: GatewayClientOptions = {}) {
     this.credentials = credentials;
     this.baseUrl = normalizeBaseUrl(credentials.baseUrl);
-    this.fetchImpl = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.fetchImpl = options.fetch ?? withHeaderTimeout(fetch);
   }
 
   getBalance(signal?: AbortSignal): Promise<GatewayResponse<Balance>> {
@@ -229,23 +226,17 @@ export class GatewayClient {
     if (this.credentials.auth === "bearer") headers.authorization = `Bearer ${this.credentials.key}`;
     else headers["x-api-key"] = this.credentials.key;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const timeout = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     try {
       response = await this.fetchImpl(this.baseUrl + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
       if (signal?.aborted) throw aborted(null);
-      if (timeout.aborted) {
-        throw new GatewayError({
-          code: "TIMEOUT",
-          message: `The gateway did not answer within ${this.timeoutMs / 1000} s.`,
-        });
-      }
+      if (error instanceof GatewayError) throw error;
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
       throw new GatewayError({
         code: "NETWORK_ERROR",

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient, normalizeBaseUrl } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
+import { withHeaderTimeout } from "../../../electron/services/gateway-client/header-timeout-fetch.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;
@@ -175,6 +176,23 @@ describe("GatewayClient against a broken server", () => {
       if (request.url === "/v1/balance") {
         response.writeHead(200, { "content-type": "application/json", "x-request-id": "req_broken" });
         response.end(JSON.stringify({ object: "balance", currency: "CNY", balance: "lots" }));
+      } else if (request.url === "/v1/tasks/slow-headers") {
+        setTimeout(() => {
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end("{}");
+        }, 600);
+      } else if (request.url === "/v1/chat/completions") {
+        // Headers at once, then a stream that takes longer than the header timeout.
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        const chunk = (content: string, finish: string | null) =>
+          `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+        let sent = 0;
+        const timer = setInterval(() => {
+          sent++;
+          if (sent < 5) return void response.write(chunk(`part${sent} `, null));
+          clearInterval(timer);
+          response.end(chunk("end", "stop") + "data: [DONE]\n\n");
+        }, 100);
       } else if (request.url === "/v1/tasks/html") {
         response.writeHead(200, { "content-type": "text/html" });
         response.end("<html>proxy login</html>");
@@ -195,6 +213,17 @@ describe("GatewayClient against a broken server", () => {
     expect(shape.message).toMatch(/balance/);
     expect(shape.requestId).toBe("req_broken");
     expect((await failureOf(broken.getTask("html"))).code).toBe("INVALID_RESPONSE");
+  });
+
+  it("times out when headers do not come, but lets a long stream run past the same timeout", async () => {
+    const impatient = new GatewayClient(
+      { baseUrl: url, auth: "bearer", key: "sk-anything-1" },
+      { fetch: withHeaderTimeout(fetch, 250) },
+    );
+    expect(await failureOf(impatient.getTask("slow-headers"))).toMatchObject({ code: "TIMEOUT" });
+    const stream = await impatient.streamChatCompletion({ model: "x", messages: ask });
+    const text = (await collect(stream.events)).map((chunk) => chunk.choices[0]?.delta.content ?? "").join("");
+    expect(text).toBe("part1 part2 part3 part4 end");
   });
 
   it("keeps a non-JSON error as HTTP_<status>", async () => {
