@@ -10,7 +10,7 @@ test.beforeAll(async () => {
     tenants: [{ id: "t", name: "Tenant", topupBalance: 1234.5, giftBalance: 100 }],
     keys: [
       { key: KEY, tenant: "t", id: "k1", name: "Team key", dailyBudget: 50, monthlyBudget: null },
-      { key: "sk-e2e-budget-rpm2", tenant: "t", id: "k2", name: "Tight key", rpm: 2 },
+      { key: "sk-e2e-budget-rpm5", tenant: "t", id: "k2", name: "Tight key", rpm: 5 },
     ],
   });
   // Spend something first, so the figures are not round.
@@ -66,11 +66,15 @@ test("a wrong key shows the 401 with its code, message and request id", async ({
 });
 
 test("a 429 shows a Retry-After countdown", async ({ launchApp }) => {
-  const { page } = await launchApp({ profile: { url: gateway.url, key: "sk-e2e-budget-rpm2" } });
+  const { page } = await launchApp({ profile: { url: gateway.url, key: "sk-e2e-budget-rpm5" } });
   await page.getByRole("button", { name: "Budget" }).click();
   await expect(page.getByTestId("key-name")).toHaveText("Tight key");
-  // The app keeps within the key's RPM by itself; another client using the same key is what makes it hit 429.
-  await balanceOf(gateway, "sk-e2e-budget-rpm2");
+  // The app keeps within the key's RPM by itself; another client spending the rest of the minute is what
+  // makes the app's next request meet a 429.
+  for (let status = 200; status !== 429;) {
+    status = (await fetch(`${gateway.url}/v1/balance`, { headers: { authorization: "Bearer sk-e2e-budget-rpm5" } }))
+      .status;
+  }
   await page.getByRole("button", { name: "Refresh" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("429 RATE_LIMIT");
