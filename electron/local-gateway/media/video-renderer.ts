@@ -40,6 +40,8 @@ export async function renderVideo(request: VideoRequest): Promise<Uint8Array> {
 
   const frameCount = durationSeconds * VIDEO_FRAME_RATE;
   for (let index = 0; index < frameCount; index++) {
+    // Let requests in between frames: the gateway keeps answering while a video renders.
+    if (index % 4 === 3) await new Promise((resolve) => setImmediate(resolve));
     const seconds = index / VIDEO_FRAME_RATE;
     const frame = cloneYuvFrame(base);
     const x = bounce(startX + velocityX * seconds, width - side);
