@@ -13,6 +13,7 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
     "profiles.select": ({ id }) => vault.select(id),
     "profiles.test": ({ id }) => budget.testConnection(vault.resolveId(id)),
     "budget.get": ({ profileId }) => budget.snapshot(vault.resolveId(profileId)),
+    "budget.history": ({ profileId }) => budget.history(vault.resolveId(profileId)),
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
     "chat.create": () => conversations.create(chat.defaultSettings()),

@@ -14,3 +14,11 @@ export const BudgetSnapshotSchema = z.object({
 export type BudgetSnapshot = z.infer<typeof BudgetSnapshotSchema>;
 
 export const BudgetRequestSchema = z.object({ profileId: z.string().min(1).optional() });
+
+export const BalanceSampleSchema = z.object({
+  at: z.string(),
+  balance: z.number(),
+  dailyUsed: z.number().nullable(),
+  monthlyUsed: z.number().nullable(),
+});
+export type BalanceSample = z.infer<typeof BalanceSampleSchema>;

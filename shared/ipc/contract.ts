@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppInfoSchema } from "./app-info.ts";
-import { BudgetRequestSchema, BudgetSnapshotSchema } from "./budget.ts";
+import { BalanceSampleSchema, BudgetRequestSchema, BudgetSnapshotSchema } from "./budget.ts";
 import {
   ConnectionTestSchema,
   ProfileIdSchema,
@@ -38,6 +38,7 @@ export const INVOKE_CHANNELS = {
   "profiles.select": { input: ProfileIdSchema, output: ProfilesStateSchema },
   "profiles.test": { input: ProfileIdSchema, output: ConnectionTestSchema },
   "budget.get": { input: BudgetRequestSchema, output: BudgetSnapshotSchema },
+  "budget.history": { input: BudgetRequestSchema, output: z.array(BalanceSampleSchema) },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
   "chat.list": { input: ChatInputs.list, output: z.array(ConversationSummarySchema) },
   "chat.create": { input: NoInput, output: ConversationSummarySchema },

@@ -31,7 +31,7 @@ export function createDesktopApi(transport: ApiTransport) {
       test: call("profiles.test"),
       onChanged: on("profiles.changed"),
     },
-    budget: { get: call("budget.get") },
+    budget: { get: call("budget.get"), history: call("budget.history") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
     chat: {
       list: call("chat.list"),

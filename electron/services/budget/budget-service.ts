@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { BudgetSnapshot } from "../../../shared/ipc/budget.ts";
+import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { ConnectionTest } from "../../../shared/ipc/profiles.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 
@@ -28,6 +28,26 @@ export class BudgetService {
       requestId: meta.requestId,
       rateLimit: meta.rateLimit,
     };
+  }
+
+  /** The latest readings of a profile, oldest first. */
+  history(profileId: string, limit = 240): BalanceSample[] {
+    const rows = this.db
+      .prepare(
+        "SELECT sampled_at, balance, daily_used, monthly_used FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT ?",
+      )
+      .all(profileId, limit) as {
+      sampled_at: number;
+      balance: number;
+      daily_used: number | null;
+      monthly_used: number | null;
+    }[];
+    return rows.reverse().map((row) => ({
+      at: new Date(row.sampled_at).toISOString(),
+      balance: row.balance,
+      dailyUsed: row.daily_used,
+      monthlyUsed: row.monthly_used,
+    }));
   }
 
   /** Test connection: one balance call, reporting who answered and how fast. */

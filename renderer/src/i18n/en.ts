@@ -33,6 +33,8 @@ export const en = {
     noDaily: "No daily budget set",
     noMonthly: "No monthly budget set",
     lastUpdated: "Last updated {{time}}",
+    historyTitle: "Balance history",
+    history: "{{from}} → {{to}} over {{count}} readings since {{since}}",
     refresh: "Refresh",
     refreshing: "Refreshing…",
     loading: "Loading balance…",

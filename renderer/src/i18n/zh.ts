@@ -26,6 +26,8 @@ export const zh: Strings = {
     noDaily: "未设置每日预算",
     noMonthly: "未设置每月预算",
     lastUpdated: "更新于 {{time}}",
+    historyTitle: "余额历史",
+    history: "自 {{since}} 起 {{count}} 次读数：{{from}} → {{to}}",
     refresh: "刷新",
     refreshing: "刷新中…",
     loading: "正在加载余额…",

@@ -4,6 +4,7 @@ import { useActiveProfile, useBudget } from "../../api/queries.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
+import { BalanceHistory } from "./BalanceHistory.tsx";
 import { BudgetGauge } from "./BudgetGauge.tsx";
 
 export function BudgetPane() {
@@ -68,6 +69,7 @@ export function BudgetPane() {
               now={now}
             />
           </div>
+          <BalanceHistory profileId={snapshot.profileId} fetchedAt={snapshot.fetchedAt} />
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")

@@ -1,0 +1,46 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../api/desktop-api.ts";
+import { unwrap } from "../../api/api-error.ts";
+import { formatMoney } from "../../components/format.ts";
+
+const WIDTH = 600;
+const HEIGHT = 120;
+
+/** The balance over the app's recent readings, as a line; it refreshes with the balance itself. */
+export function BalanceHistory({ profileId, fetchedAt }: { profileId: string; fetchedAt: string }) {
+  const { t } = useTranslation();
+  const { data: samples = [] } = useQuery({
+    queryKey: ["budget-history", profileId, fetchedAt],
+    queryFn: () => unwrap(api.budget.history({ profileId })),
+    placeholderData: keepPreviousData,
+  });
+  if (samples.length < 2) return null;
+  const values = samples.map((sample) => sample.balance);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const points = values
+    .map(
+      (value, index) =>
+        `${(index / (values.length - 1)) * WIDTH},${HEIGHT - 8 - ((value - low) / span) * (HEIGHT - 16)}`,
+    )
+    .join(" ");
+  const summary = t("budget.history", {
+    from: formatMoney(values[0]!),
+    to: formatMoney(values.at(-1)!),
+    count: values.length,
+    since: new Date(samples[0]!.at).toLocaleString(),
+  });
+  return (
+    <section className="balance-history" aria-labelledby="balance-history-title">
+      <h2 id="balance-history-title" className="gauge__title">
+        {t("budget.historyTitle")}
+      </h2>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
+        <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <p className="pane__footnote">{summary}</p>
+    </section>
+  );
+}
