@@ -58,11 +58,10 @@ export class ChatService {
 
   /** Settings for a new conversation, from the active profile's models. */
   defaultSettings(): ChatSettings {
-    const state = this.vault.state();
-    const profile = state.profiles.find((candidate) => candidate.id === state.activeId);
+    const models = this.vault.modelsOf(this.vault.activeId());
     return {
       profileId: null,
-      model: profile?.models.chat[0] ?? DEFAULT_CHAT_MODEL,
+      model: models?.chat[0] ?? DEFAULT_CHAT_MODEL,
       wireFormat: "chat-completions",
       systemPrompt: "",
       temperature: 1,
@@ -125,7 +124,7 @@ export class ChatService {
   ): Promise<void> {
     const { settings, searchWeb } = run;
     const client = this.clientFor(run.profileId);
-    const searchModel = this.vault.state().profiles.find((profile) => profile.id === run.profileId)?.models.search[0];
+    const searchModel = this.vault.modelsOf(run.profileId)?.search[0];
     const meta: MessageMeta = {
       model: searchWeb ? (searchModel ?? DEFAULT_SEARCH_MODEL) : settings.model,
       wireFormat: settings.wireFormat,

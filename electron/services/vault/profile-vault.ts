@@ -63,9 +63,17 @@ export class ProfileVault {
 
   state(): ProfilesState {
     const profiles = this.stored();
-    const activeId = this.settings.get("activeProfileId");
-    const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
-    return { profiles: profiles.map((profile) => this.view(profile)), activeId: active?.id ?? null };
+    return { profiles: profiles.map((profile) => this.view(profile)), activeId: this.activeIdOf(profiles) };
+  }
+
+  /** The active profile's id, without decrypting any key. */
+  activeId(): string | null {
+    return this.activeIdOf(this.stored());
+  }
+
+  /** The models a profile knows, without decrypting any key. */
+  modelsOf(id: string | null): ModelsByKind | null {
+    return this.stored().find((profile) => profile.id === id)?.models ?? null;
   }
 
   /** Creates the embedded gateway's profile on first run, and keeps its address and key current. */
@@ -144,7 +152,7 @@ export class ProfileVault {
 
   /** The id of `requested`, or of the active profile. */
   resolveId(requested?: string): string {
-    const id = requested ?? this.state().activeId;
+    const id = requested ?? this.activeId();
     if (!id || !this.stored().some((profile) => profile.id === id)) {
       throw new AppError("PROFILE_NOT_FOUND", "Choose a profile in Settings first.");
     }
@@ -173,6 +181,11 @@ export class ProfileVault {
       );
     }
     return { baseUrl: profile.baseUrl, auth: profile.auth, key, rpm: profile.rpm };
+  }
+
+  private activeIdOf(profiles: readonly StoredProfile[]): string | null {
+    const activeId = this.settings.get("activeProfileId");
+    return (profiles.find((profile) => profile.id === activeId) ?? profiles[0])?.id ?? null;
   }
 
   private decryptOrNull(ciphertext: string): string | null {
