@@ -6,6 +6,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useActiveProfile } from "../../api/queries.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
+import { FormField } from "../../components/FormField.tsx";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
@@ -46,20 +47,16 @@ export function ImagesPane() {
       >
         <ModelField id="image" value={model} suggestions={profile?.models.image ?? []} onChange={setModel} />
         <div className="media-form__row">
-          <label className="field">
-            <span className="field__label">{t("media.count")}</span>
-            <input
-              type="number"
-              min={1}
-              max={IMAGE_COUNT_MAX}
-              value={n}
-              onChange={(event) => setN(event.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t("media.size")}</span>
-            <input value={size} onChange={(event) => setSize(event.target.value)} placeholder="1024x1024" />
-          </label>
+          <FormField
+            id="image-count"
+            type="number"
+            min={1}
+            max={IMAGE_COUNT_MAX}
+            label={t("media.count")}
+            value={n}
+            onChange={setN}
+          />
+          <FormField id="image-size" label={t("media.size")} value={size} onChange={setSize} placeholder="1024x1024" />
         </div>
         <label className="field">
           <span className="field__label">{t("media.responseFormat")}</span>

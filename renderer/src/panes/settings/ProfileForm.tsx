@@ -59,7 +59,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
     const parsed = ProfileInputSchema.safeParse(candidate);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setFieldError({ field: String(issue.path[0] ?? ""), message: issue.message });
+      setFieldError({ field: issue.path.map(String).join("."), message: issue.message });
       return;
     }
     if (!profile && !parsed.data.key) {
@@ -147,7 +147,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           label={t("settings.videosAtOnce")}
           value={concurrent}
           onChange={setConcurrent}
-          error={errorOf("videoLimits")}
+          error={errorOf("videoLimits.concurrent")}
         />
         <FormField
           id="profile-videos-per-minute"
@@ -156,6 +156,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           label={t("settings.videosPerMinute")}
           value={perMinute}
           onChange={setPerMinute}
+          error={errorOf("videoLimits.perMinute")}
         />
         <FormField
           id="profile-videos-per-day"
@@ -164,6 +165,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           label={t("settings.videosPerDay")}
           value={perDay}
           onChange={setPerDay}
+          error={errorOf("videoLimits.perDay")}
         />
         <FormField
           id="profile-max-wait"
