@@ -55,7 +55,7 @@ export default defineConfig(({ mode }) => {
     build: { outDir: "../dist/electron/renderer", emptyOutDir: true, target: "chrome140", chunkSizeWarningLimit: 2048 },
     test: {
       root: ".",
-      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },
