@@ -56,6 +56,7 @@ export default defineConfig(({ mode }) => {
     test: {
       root: ".",
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+      globalSetup: ["tests/support/vitest-global-setup.ts"],
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },

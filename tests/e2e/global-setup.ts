@@ -1,12 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { ensureRendererBuild } from "../../electron/web-host/renderer-build.ts";
+import { useTestTempRoot } from "../support/test-temp-root.ts";
 import { electronBinary, PROJECT_ROOT } from "./support/electron-binary.ts";
 
-/** Builds once before the workers start: the web host's renderer, and the Electron app where it can run. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Builds once before the workers start: the web host's renderer, and the Electron app where it
+ * can run. The function it returns removes the run's temporary directories afterwards.
+ */
+export default async function globalSetup(): Promise<() => void> {
+  const removeTempRoot = useTestTempRoot();
   await ensureRendererBuild(PROJECT_ROOT);
   if (electronBinary()) {
     const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("npm run build failed");
   }
+  return removeTempRoot;
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test, type RunningApp } from "./support/app-fixture.ts";
 import { startGateway } from "./support/test-gateway.ts";
@@ -52,10 +54,29 @@ test("the key never reaches the page: DOM, storage, cookies, bridge frames", asy
   for (const key of [LAUNCH_KEY, TYPED_KEY]) expect(held).not.toContain(key);
 
   // The launch key never crosses the bridge; the typed key crosses once, outwards, in the save call.
+  expect(app.frames.received.length).toBeGreaterThan(10);
   const received = app.frames.received.join("\n");
+  expect(received).toContain("Typed key");
   for (const key of [LAUNCH_KEY, TYPED_KEY]) expect(received).not.toContain(key);
   expect(app.frames.sent.join("\n")).not.toContain(LAUNCH_KEY);
   const carryingTypedKey = app.frames.sent.filter((frame) => frame.includes(TYPED_KEY));
-  expect(carryingTypedKey.length).toBeLessThanOrEqual(1);
-  for (const frame of carryingTypedKey) expect(JSON.parse(frame).channel).toBe("profiles.save");
+  expect(carryingTypedKey).toHaveLength(1);
+  expect(JSON.parse(carryingTypedKey[0]!).channel).toBe("profiles.save");
+
+  // Nor the app's output, nor any file it wrote (settings, database and its journal, media).
+  await app.close();
+  expect(app.output()).toContain("app at ");
+  const files = filesUnder(app.dataDir);
+  expect(files.some((file) => file.endsWith("settings.json"))).toBe(true);
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    for (const key of [LAUNCH_KEY, TYPED_KEY]) expect(bytes.includes(key), `${file} holds a key`).toBe(false);
+  }
+  for (const key of [LAUNCH_KEY, TYPED_KEY]) expect(app.output()).not.toContain(key);
 });
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}

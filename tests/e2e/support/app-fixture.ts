@@ -19,16 +19,29 @@ export interface RunningApp {
   readonly dataDir: string;
   /** Every WebSocket frame the page sent or received (web host only). */
   readonly frames: { readonly sent: string[]; readonly received: string[] };
+  /** What the app printed on stdout and stderr (web host only). */
+  readonly output: () => string;
   close(): Promise<void>;
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+/** The key goes through the environment, the way the README recommends: argv is readable by every local user. */
+function profileLaunch(profile: LaunchOptions["profile"]): { args: string[]; env: NodeJS.ProcessEnv } {
+  if (!profile) return { args: [], env: process.env };
+  return { args: ["--profile-url", profile.url], env: { ...process.env, MODELDESK_PROFILE_KEY: profile.key } };
+}
+
+function collectOutput(child: ChildProcess): () => string {
+  let output = "";
+  child.stdout!.on("data", (data: Buffer) => (output += data.toString()));
+  child.stderr!.on("data", (data: Buffer) => (output += data.toString()));
+  return () => output;
+}
+
+function waitForLine(child: ChildProcess, output: () => string, pattern: RegExp): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 45_000);
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const match = pattern.exec(output);
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output()}`)), 45_000);
+    const onData = () => {
+      const match = pattern.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(match);
@@ -36,7 +49,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecAr
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
+    child.once("exit", (code) => reject(new Error(`web host exited with ${code}:\n${output()}`)));
   });
 }
 
@@ -45,15 +58,20 @@ async function launchWebHost(
   options: LaunchOptions,
   dataDir: string,
 ): Promise<RunningApp> {
-  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir];
-  if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
+  const profile = profileLaunch(options.profile);
+  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, ...profile.args];
   if (options.gatewayConfig) {
     const configFile = join(dataDir, "gateway-config.json");
     writeFileSync(configFile, JSON.stringify(options.gatewayConfig));
     args.push("--gateway-config", configFile);
   }
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  const [, appUrl] = await waitForLine(child, /^app at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)$/m);
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: profile.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collectOutput(child);
+  const [, appUrl] = await waitForLine(child, output, /^app at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)$/m);
   const page = await browserPage();
   const frames = { sent: [] as string[], received: [] as string[] };
   page.on("websocket", (socket) => {
@@ -66,6 +84,7 @@ async function launchWebHost(
     page,
     dataDir,
     frames,
+    output,
     async close() {
       await page.close();
       child.kill("SIGTERM");
@@ -75,12 +94,28 @@ async function launchWebHost(
 }
 
 async function launchElectron(options: LaunchOptions, dataDir: string): Promise<RunningApp> {
-  const args = [join(PROJECT_ROOT, "dist", "electron", "main", "main.js"), `--user-data-dir=${dataDir}`];
-  if (options.profile) args.push("--profile-url", options.profile.url, "--profile-key", options.profile.key);
-  const app = await electron.launch({ executablePath: electronBinary()!, args });
+  const profile = profileLaunch(options.profile);
+  const args = [
+    join(PROJECT_ROOT, "dist", "electron", "main", "main.js"),
+    `--user-data-dir=${dataDir}`,
+    ...profile.args,
+  ];
+  const app = await electron.launch({
+    executablePath: electronBinary()!,
+    args,
+    env: Object.fromEntries(
+      Object.entries(profile.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+  });
   const page = await app.firstWindow();
   let closing: Promise<void> | null = null;
-  return { page, dataDir, frames: { sent: [], received: [] }, close: () => (closing ??= app.close()) };
+  return {
+    page,
+    dataDir,
+    frames: { sent: [], received: [] },
+    output: () => "",
+    close: () => (closing ??= app.close()),
+  };
 }
 
 /** `launchApp()` starts the app the way the project under test runs it: web host + Chromium, or Electron. */

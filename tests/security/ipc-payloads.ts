@@ -1,0 +1,58 @@
+import type { AppServices } from "../../electron/services/app-services.ts";
+import type { InvokeChannel, InvokeInput } from "../../shared/ipc/contract.ts";
+
+type PayloadOf = { [C in InvokeChannel]: (services: () => AppServices) => InvokeInput<C> };
+
+const conversationOf = (services: () => AppServices) =>
+  services().conversations.create(services().chat.defaultSettings()).id;
+
+/**
+ * One valid payload per channel, the seed the fuzzer mutates. Paid work uses models that end
+ * quickly and cheaply (a failing video model, tiny images), so a run stays fast.
+ */
+export const VALID_PAYLOADS: PayloadOf = {
+  "app.info": () => undefined,
+  "profiles.list": () => undefined,
+  "profiles.save": () => ({ name: "Fuzz", baseUrl: "http://127.0.0.1:9/", auth: "bearer", key: "sk-fuzz-0000-0000" }),
+  "profiles.remove": () => ({ id: "no-such-profile" }),
+  "profiles.select": (services) => ({ id: services().vault.activeId()! }),
+  "profiles.test": (services) => ({ id: services().vault.activeId()! }),
+  "budget.get": () => ({}),
+  "budget.history": () => ({}),
+  "streams.cancel": () => ({ streamId: "no-such-stream" }),
+  "chat.list": () => ({ query: "fuzz" }),
+  "chat.create": () => undefined,
+  "chat.get": (services) => ({ conversationId: conversationOf(services) }),
+  "chat.rename": (services) => ({ conversationId: conversationOf(services), title: "Renamed" }),
+  "chat.updateSettings": (services) => ({
+    conversationId: conversationOf(services),
+    settings: services().chat.defaultSettings(),
+  }),
+  "chat.delete": (services) => ({ conversationId: conversationOf(services) }),
+  "chat.restore": (services) => ({ conversationId: conversationOf(services) }),
+  "chat.send": (services) => ({ conversationId: conversationOf(services), content: "Hello", searchWeb: false }),
+  "chat.regenerate": (services) => ({ conversationId: conversationOf(services), searchWeb: false }),
+  "chat.edit": (services) => ({
+    conversationId: conversationOf(services),
+    messageId: "no-such-message",
+    content: "Hello",
+    searchWeb: false,
+  }),
+  "chat.export": (services) => ({ conversationId: conversationOf(services), format: "markdown" }),
+  "images.generate": () => ({
+    model: "image-fast",
+    prompt: "a red square",
+    n: 1,
+    size: "64x64",
+    responseFormat: "b64_json",
+    async: false,
+  }),
+  "videos.generate": () => ({ model: "video-upstream-error", prompt: "a wave", size: "1280x720", duration: 5 }),
+  "tasks.list": () => ({}),
+  "tasks.cancel": () => ({ id: "no-such-task" }),
+  "tasks.retry": () => ({ id: "no-such-task" }),
+  "tasks.checkAgain": () => ({ id: "no-such-task" }),
+  "tasks.clearFinished": () => undefined,
+  "gallery.list": () => ({ kind: "image" }),
+  "gallery.delete": () => ({ id: "no-such-media" }),
+};
