@@ -26,6 +26,8 @@ export interface RunningGateway {
   readonly url: string;
   /** The generated key when the config defines no keys, else null. */
   readonly demoKey: string | null;
+  /** The key a client on this machine uses by default: the demo key, or else the first configured key. */
+  readonly defaultKey: string;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   const config = parseGatewayConfig(input);
   const db = openGatewayDatabase(dataDir);
   const { demoKey } = seedAccounts(db, config);
+  const defaultKey = demoKey ?? config.keys[0]?.key;
+  if (defaultKey === undefined) throw new Error("the gateway has no key to offer");
   const accounts = new AccountDirectory(db);
   const billing = new Billing(db, accounts, config.utcOffset);
   const pacing = new Pacing(config.timeScale, config.tokensPerSecond, config.firstTokenDelayMs);
@@ -65,6 +69,7 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   return {
     url: origin,
     demoKey,
+    defaultKey,
     async close() {
       await tasks.stop();
       await app.close();

@@ -86,7 +86,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       dataDir: join(env.dataDir, "local-gateway"),
       config: options.localGatewayConfig ?? {},
     });
-    vault.ensureBuiltInProfile(localGateway.url, localGateway.demoKey!);
+    vault.ensureBuiltInProfile(localGateway.url, localGateway.defaultKey);
   }
   // One scheduler per profile key: every request of the key, chat, polls and budget alike, shares its RPM.
   const schedulers = new Map<string, RequestScheduler>();

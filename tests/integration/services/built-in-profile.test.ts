@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startAppServices, type AppServices } from "../../../electron/services/app-services.ts";
+import { BUILT_IN_PROFILE_ID } from "../../../electron/services/vault/profile-vault.ts";
+import { webHostEnvironment } from "../../support/app-services.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+let services: AppServices | null = null;
+afterEach(async () => {
+  await services?.close();
+  services = null;
+});
+
+describe("the built-in profile of the embedded gateway", () => {
+  it("uses the demo key when the gateway config defines no keys", async () => {
+    services = await startAppServices(webHostEnvironment(tempDir("app-")), { localGatewayConfig: { timeScale: 0 } });
+    const snapshot = await services.budget.snapshot(BUILT_IN_PROFILE_ID);
+    expect(snapshot.balance.api_key.name).toBe("Demo key");
+  });
+
+  it("uses the first configured key when the gateway config has keys", async () => {
+    services = await startAppServices(webHostEnvironment(tempDir("app-")), {
+      localGatewayConfig: {
+        timeScale: 0,
+        tenants: [{ id: "t", name: "Team", topupBalance: 3, giftBalance: 0 }],
+        keys: [
+          { key: "sk-config-first-0001", tenant: "t", id: "k1", name: "First key" },
+          { key: "sk-config-second-0002", tenant: "t", id: "k2", name: "Second key" },
+        ],
+      },
+    });
+    const snapshot = await services.budget.snapshot(BUILT_IN_PROFILE_ID);
+    expect(snapshot.balance.api_key.name).toBe("First key");
+    expect(snapshot.balance.balance).toBe(3);
+  });
+});
