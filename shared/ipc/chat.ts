@@ -67,7 +67,8 @@ export const MessageMetaSchema = z.object({
 });
 export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 
-export const MessageStatusSchema = z.enum(["complete", "stopped", "interrupted", "error"]);
+/** `streaming`: written ahead while the reply arrives; it ends as one of the others. */
+export const MessageStatusSchema = z.enum(["streaming", "complete", "stopped", "interrupted", "error"]);
 export type MessageStatus = z.infer<typeof MessageStatusSchema>;
 
 export const ChatMessageSchema = z.object({

@@ -18,6 +18,7 @@ import type { ProfileVault } from "../vault/profile-vault.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
+import { ReplyJournal } from "./reply-journal.ts";
 import {
   completionEvents,
   messageEvents,
@@ -36,7 +37,8 @@ type Emit = <K extends keyof ChatStreamData>(kind: K, data: ChatStreamData[K]) =
 /**
  * Chat turns: persists the user's message, streams the reply through the gateway client in either
  * wire format (or web search), normalises it into one event model, coalesces deltas per frame,
- * and persists the reply however it ends: complete, stopped, interrupted or failed.
+ * writes the reply ahead while it streams, and settles it however it ends: complete, stopped,
+ * interrupted or failed. Replies a crash left streaming become Interrupted when the service starts.
  */
 export class ChatService {
   private readonly store: ConversationStore;
@@ -54,6 +56,7 @@ export class ChatService {
     this.streams = streams;
     this.vault = vault;
     this.clientFor = clientFor;
+    store.interruptUnfinishedReplies();
   }
 
   /** Settings for a new conversation, from the active profile's models. */
@@ -139,8 +142,12 @@ export class ChatService {
       sources: [],
     };
     const started = performance.now();
-    let text = "";
-    let status: MessageStatus = "complete";
+    const journal = new ReplyJournal(
+      this.store,
+      { id: run.assistantMessageId, conversationId: run.conversationId },
+      meta,
+    );
+    let status: Exclude<MessageStatus, "streaming"> = "complete";
     let error: IpcError | null = null;
     const coalescer = new DeltaCoalescer((delta) => emit("delta", { text: delta }));
 
@@ -156,7 +163,7 @@ export class ChatService {
           switch (event.type) {
             case "delta":
               meta.ttftMs ??= Math.round(performance.now() - started);
-              text += event.text;
+              journal.append(event.text);
               coalescer.push(event.text);
               break;
             case "usage":
@@ -185,7 +192,7 @@ export class ChatService {
           break;
         }
         // A 429 means the request was not accepted: nothing was charged, so waiting and sending again is safe.
-        if (failure?.code === "RATE_LIMIT" && text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
+        if (failure?.code === "RATE_LIMIT" && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
           const wait = failure.retryAfter ?? 1;
           emit("error", { ...failure.toIpcError(), retryAfter: wait, retrying: true });
           try {
@@ -196,7 +203,7 @@ export class ChatService {
           }
           continue;
         }
-        if (text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")) {
+        if (journal.text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")) {
           status = "interrupted";
         } else {
           status = "error";
@@ -208,16 +215,7 @@ export class ChatService {
     }
     coalescer.flush();
     meta.totalMs = Math.round(performance.now() - started);
-    const message = this.store.appendMessage({
-      id: run.assistantMessageId,
-      conversationId: run.conversationId,
-      role: "assistant",
-      content: text,
-      status,
-      error,
-      meta,
-    });
-    emit("done", { message });
+    emit("done", { message: journal.finish({ status, error }) });
   }
 
   private async *replyEvents(

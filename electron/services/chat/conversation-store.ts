@@ -160,6 +160,43 @@ export class ConversationStore {
     return messageOf(this.db.prepare("SELECT * FROM messages WHERE id = ?").get(id) as unknown as MessageRow);
   }
 
+  /** The text so far of a reply still streaming. */
+  writeReplyText(id: string, content: string): void {
+    this.db.prepare("UPDATE messages SET content = ? WHERE id = ? AND status = 'streaming'").run(content, id);
+  }
+
+  /** How a reply written ahead ended. */
+  settleReply(reply: {
+    id: string;
+    content: string;
+    status: MessageStatus;
+    error: IpcError | null;
+    meta: MessageMeta;
+  }) {
+    this.db
+      .prepare("UPDATE messages SET content = ?, status = ?, error = ?, meta = ? WHERE id = ?")
+      .run(
+        reply.content,
+        reply.status,
+        reply.error ? JSON.stringify(reply.error) : null,
+        JSON.stringify(reply.meta),
+        reply.id,
+      );
+    return messageOf(this.db.prepare("SELECT * FROM messages WHERE id = ?").get(reply.id) as unknown as MessageRow);
+  }
+
+  /** On start: replies that were streaming when the app died keep their text and become Interrupted. */
+  interruptUnfinishedReplies(): number {
+    const error: IpcError = {
+      code: "APP_CLOSED",
+      message: "The app closed while this reply was streaming; the text that had arrived is kept.",
+    };
+    const { changes } = this.db
+      .prepare("UPDATE messages SET status = 'interrupted', error = ? WHERE status = 'streaming'")
+      .run(JSON.stringify(error));
+    return Number(changes);
+  }
+
   /** Rewrites a user message and drops everything after it (edit and resend). */
   rewriteFrom(conversationId: string, messageId: string, content: string): void {
     const row = this.db

@@ -239,6 +239,7 @@ export const en = {
     thinking: "Thinking…",
     retryingIn: "Rate limited: sending again by itself in {{seconds}} s.",
     status: {
+      streaming: "Still arriving…",
       stopped: "Stopped",
       interrupted: "Interrupted: the connection dropped before the reply was complete.",
     },

@@ -229,7 +229,7 @@ export const zh: Strings = {
     retry: "重试",
     thinking: "思考中…",
     retryingIn: "已限流：{{seconds}} 秒后自动重新发送。",
-    status: { stopped: "已停止", interrupted: "已中断：回复完成前连接断开。" },
+    status: { streaming: "仍在生成…", stopped: "已停止", interrupted: "已中断：回复完成前连接断开。" },
     sources: "来源",
     copyCode: "复制代码",
     finish: { finished: "已完成", max_tokens: "达到最大 tokens 被截断", stop_sequence: "在“{{sequence}}”处停止" },

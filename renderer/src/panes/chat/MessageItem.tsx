@@ -66,7 +66,11 @@ interface AssistantMessageProps {
   onRegenerate(): void;
 }
 
-const STATUS_LABELS = { stopped: "chat.status.stopped", interrupted: "chat.status.interrupted" } as const;
+const STATUS_LABELS = {
+  streaming: "chat.status.streaming",
+  stopped: "chat.status.stopped",
+  interrupted: "chat.status.interrupted",
+} as const;
 
 export function AssistantMessage({ message, isLast, busy, onRegenerate }: AssistantMessageProps) {
   const { t } = useTranslation();
@@ -75,7 +79,7 @@ export function AssistantMessage({ message, isLast, busy, onRegenerate }: Assist
   return (
     <article className={`message message--assistant message--${message.status}`} aria-label={t("chat.assistant")}>
       {message.content && <MarkdownView text={message.content} anchorPrefix={anchor} sourceCount={sources.length} />}
-      {(message.status === "stopped" || message.status === "interrupted") && (
+      {(message.status === "streaming" || message.status === "stopped" || message.status === "interrupted") && (
         <p className="message__status" role="status">
           {t(STATUS_LABELS[message.status])}
         </p>

@@ -17,11 +17,13 @@ interface MessageListProps {
 const FOLLOW_THRESHOLD = 80;
 
 /** The transcript, virtualised so long conversations stay smooth; it follows the stream while at the bottom. */
-export function MessageList({ messages, live, onEdit, onRegenerate }: MessageListProps) {
+export function MessageList({ messages: stored, live, onEdit, onRegenerate }: MessageListProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const now = useNow(live?.notice?.retrying ? 500 : 60_000);
+  // The reply streaming here is written ahead in main: show it once, live.
+  const messages = live ? stored.filter((message) => message.id !== live.assistantMessageId) : stored;
   const rows = live ? messages.length + 1 : messages.length;
   const virtualizer = useVirtualizer({
     count: rows,
