@@ -1,4 +1,6 @@
+import { useHostReconnects } from "./api/use-host-reconnects.ts";
 import { useMainEvents } from "./api/use-main-events.ts";
+import { ConnectionBar } from "./layout/ConnectionBar.tsx";
 import { NavRail } from "./layout/NavRail.tsx";
 import { useGlobalShortcuts } from "./layout/use-global-shortcuts.ts";
 import { StatusBar } from "./layout/StatusBar.tsx";
@@ -30,9 +32,11 @@ function ActivePane() {
 
 export function App() {
   useMainEvents();
+  useHostReconnects();
   useGlobalShortcuts();
   return (
     <div className="app">
+      <ConnectionBar />
       <NavRail />
       <main className="app__main">
         <ActivePane />

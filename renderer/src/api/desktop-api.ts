@@ -1,4 +1,5 @@
 import { createDesktopApi, type DesktopApi } from "../../../shared/ipc/desktop-api.ts";
+import { useHostConnection } from "./host-connection.ts";
 import { webSocketTransport } from "./web-socket-transport.ts";
 
 declare global {
@@ -10,7 +11,8 @@ declare global {
 
 function webHostApi(): DesktopApi {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  return createDesktopApi(webSocketTransport(`${protocol}//${location.host}/bridge`));
+  const { statusChanged } = useHostConnection.getState();
+  return createDesktopApi(webSocketTransport(`${protocol}//${location.host}/bridge`, statusChanged));
 }
 
 /** The window's only way to main: the preload's `window.api`, or the same API over the web host's bridge. */

@@ -12,7 +12,17 @@ export const en = {
   profile: {
     active: "Active profile",
     none: "No profile",
-    status: { ok: "Reachable", limited: "Rate-limited", error: "Error", unknown: "Not checked yet" },
+    status: {
+      ok: "Reachable",
+      limited: "Rate-limited",
+      error: "Error",
+      unknown: "Not checked yet",
+      disconnected: "Disconnected from the app host",
+    },
+  },
+  connection: {
+    reconnecting: "Disconnected — reconnecting…",
+    restarted: "The app host restarted: open the address it printed to continue.",
   },
   status: {
     bar: "Status",

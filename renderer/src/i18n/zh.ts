@@ -5,7 +5,11 @@ export const zh: Strings = {
   profile: {
     active: "当前配置",
     none: "没有配置",
-    status: { ok: "可连接", limited: "已限流", error: "出错", unknown: "尚未检查" },
+    status: { ok: "可连接", limited: "已限流", error: "出错", unknown: "尚未检查", disconnected: "与应用主机断开" },
+  },
+  connection: {
+    reconnecting: "已断开 — 正在重新连接…",
+    restarted: "应用主机已重启：请打开它打印的地址继续。",
   },
   status: {
     bar: "状态",

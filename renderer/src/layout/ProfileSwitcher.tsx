@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/desktop-api.ts";
 import { unwrap } from "../api/api-error.ts";
+import { useHostConnection } from "../api/host-connection.ts";
 import { queryKeys, useBudget, useProfiles } from "../api/queries.ts";
 import { profileHealth } from "./profile-health.ts";
 
@@ -10,7 +11,8 @@ export function ProfileSwitcher() {
   const queryClient = useQueryClient();
   const { data } = useProfiles();
   const budget = useBudget(data?.activeId ?? null);
-  const health = profileHealth(budget);
+  const connected = useHostConnection((state) => state.status === "connected");
+  const health = connected ? profileHealth(budget) : "disconnected";
   const select = async (id: string) => {
     queryClient.setQueryData(queryKeys.profiles, await unwrap(api.profiles.select({ id })));
   };

@@ -21,6 +21,8 @@ export interface RunningApp {
   readonly frames: { readonly sent: string[]; readonly received: string[] };
   /** What the app printed on stdout and stderr (web host only). */
   readonly output: () => string;
+  /** Ends the app's process with SIGKILL, as a crash would; the page stays open. */
+  crash(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,10 @@ async function launchWebHost(
     dataDir,
     frames,
     output,
+    async crash() {
+      child.kill("SIGKILL");
+      await exited;
+    },
     async close() {
       await page.close();
       child.kill("SIGTERM");
@@ -114,6 +120,10 @@ async function launchElectron(options: LaunchOptions, dataDir: string): Promise<
     dataDir,
     frames: { sent: [], received: [] },
     output: () => "",
+    async crash() {
+      app.process().kill("SIGKILL");
+      await new Promise((resolve) => app.process().once("exit", resolve));
+    },
     close: () => (closing ??= app.close()),
   };
 }

@@ -53,7 +53,7 @@ function ConversationView({
       {actions.error && <ErrorNotice error={actions.error} />}
       <Composer
         conversationId={conversationId}
-        generating={live !== null}
+        generating={live !== null && !live.interrupted}
         onSend={actions.send}
         onStop={() => live && void actions.stop(live.streamId)}
       />

@@ -114,16 +114,21 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
     : null;
   return (
     <article
-      className="message message--assistant message--streaming"
+      className={`message message--assistant message--${reply.interrupted ? "interrupted" : "streaming"}`}
       aria-label={t("chat.assistant")}
-      aria-busy="true"
+      aria-busy={!reply.interrupted}
     >
       {reply.text ? (
         <MarkdownView text={reply.text} anchorPrefix={anchor} sourceCount={reply.sources.length} />
       ) : (
-        <p className="message__typing">{t("chat.thinking")}</p>
+        !reply.interrupted && <p className="message__typing">{t("chat.thinking")}</p>
       )}
-      {notice?.retrying && (
+      {reply.interrupted && (
+        <p className="message__status" role="status">
+          {t("chat.status.interrupted")}
+        </p>
+      )}
+      {notice?.retrying && !reply.interrupted && (
         <div role="alert" className="error-notice">
           <p className="error-notice__headline">
             <code className="error-notice__code">

@@ -13,6 +13,8 @@ export interface LiveReply {
   /** A 429 being waited out, or the error that ended the stream. */
   readonly notice: (ChatStreamData["error"] & { at: number }) | null;
   readonly startedAt: number;
+  /** The app host went away while this streamed: it will never finish here. */
+  readonly interrupted: boolean;
 }
 
 interface ChatState {
@@ -30,6 +32,8 @@ interface ChatState {
   sourcesReceived(streamId: string, sources: SearchResult[]): void;
   noticeReceived(streamId: string, notice: ChatStreamData["error"]): void;
   replyEnded(streamId: string): void;
+  hostLost(): void;
+  interruptedRepliesDropped(): void;
 }
 
 function updateLive(state: ChatState, streamId: string, change: (reply: LiveReply) => Partial<LiveReply>) {
@@ -50,7 +54,15 @@ export const useChatStore = create<ChatState>((set) => ({
     set((state) => ({
       live: {
         ...state.live,
-        [reply.streamId]: { ...reply, text: "", sources: [], usage: null, notice: null, startedAt: Date.now() },
+        [reply.streamId]: {
+          ...reply,
+          text: "",
+          sources: [],
+          usage: null,
+          notice: null,
+          startedAt: Date.now(),
+          interrupted: false,
+        },
       },
     })),
   deltaReceived: (streamId, text) =>
@@ -65,6 +77,16 @@ export const useChatStore = create<ChatState>((set) => ({
       delete live[streamId];
       return { live };
     }),
+  hostLost: () =>
+    set((state) => ({
+      live: Object.fromEntries(
+        Object.entries(state.live).map(([streamId, reply]) => [streamId, { ...reply, interrupted: true }]),
+      ),
+    })),
+  interruptedRepliesDropped: () =>
+    set((state) => ({
+      live: Object.fromEntries(Object.entries(state.live).filter(([, reply]) => !reply.interrupted)),
+    })),
 }));
 
 export const useLiveReply = (conversationId: string | null) =>
