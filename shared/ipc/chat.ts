@@ -135,4 +135,6 @@ export interface ChatStreamData {
   done: { message: ChatMessage };
   /** `retrying`: a 429 — the app waits `retryAfter` seconds and sends again by itself. */
   error: z.infer<typeof IpcErrorSchema> & { retrying: boolean };
+  /** The request is held for the key's rate limit and goes out at `until` (ISO time); Stop cancels it. */
+  waiting: { until: string };
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const StreamEventSchema = z.object({
   streamId: z.string(),
   seq: z.number().int().min(0),
-  kind: z.enum(["delta", "usage", "citations", "done", "error"]),
+  kind: z.enum(["delta", "usage", "citations", "done", "error", "waiting"]),
   data: z.unknown(),
 });
 export type StreamEvent = z.infer<typeof StreamEventSchema>;

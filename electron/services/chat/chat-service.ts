@@ -13,6 +13,7 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { toIpcError } from "../error-values.ts";
 import type { Page } from "../pages.ts";
+import { onWait } from "../scheduler/wait-notices.ts";
 import type { StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
@@ -150,6 +151,8 @@ export class ChatService {
     let status: Exclude<MessageStatus, "streaming"> = "complete";
     let error: IpcError | null = null;
     const coalescer = new DeltaCoalescer((delta) => emit("delta", { text: delta }));
+    const waitUntil = (until: number) => emit("waiting", { until: new Date(until).toISOString() });
+    onWait(signal, waitUntil);
 
     for (let attempt = 0; ; attempt++) {
       try {
@@ -195,6 +198,7 @@ export class ChatService {
         if (failure?.code === "RATE_LIMIT" && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
           const wait = failure.retryAfter ?? 1;
           emit("error", { ...failure.toIpcError(), retryAfter: wait, retrying: true });
+          waitUntil(Date.now() + wait * 1000);
           try {
             await sleep(wait * 1000, undefined, { signal });
           } catch {

@@ -6,19 +6,28 @@ interface Waiter {
   readonly priority: RequestPriority;
   readonly grant: () => void;
   readonly refuse: (reason: unknown) => void;
+  /** Told when the request is expected to go out, each time that estimate moves. */
+  readonly onWait: ((until: number) => void) | undefined;
+  notifiedUntil: number;
 }
 
 // A second more than the gateway's minute: a request is counted there a little after it is granted here.
 const WINDOW_MS = 61_000;
 
+/** An estimate that moves by less than this is not worth telling the user about. */
+const WAIT_NOTICE_STEP_MS = 1000;
+
 /**
  * One per API key: spaces every request of the key so it stays within its requests per minute.
  * User-initiated calls go ahead of polls; `Retry-After` pauses the key; the gateway's
- * `X-RateLimit-Remaining` corrects the count when others use the same key.
+ * `X-RateLimit-Remaining` corrects the count when others use the same key. Until the gateway has
+ * answered once (and so told its real limit), requests go out one at a time.
  */
 export class RequestScheduler {
   private configuredRpm: number;
   private gatewayLimit = Number.POSITIVE_INFINITY;
+  private limitKnown = false;
+  private probing = 0;
   private grants: number[] = [];
   private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
@@ -39,10 +48,10 @@ export class RequestScheduler {
   }
 
   /** Resolves when a request of this priority may be sent. */
-  acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
+  acquire(priority: RequestPriority, signal?: AbortSignal, onWait?: (until: number) => void): Promise<void> {
     return new Promise((grant, refuse) => {
       if (signal?.aborted) return refuse(signal.reason);
-      const waiter: Waiter = { priority, grant, refuse };
+      const waiter: Waiter = { priority, grant, refuse, onWait, notifiedUntil: 0 };
       // User calls queue behind other user calls only.
       const firstPoll = this.queue.findIndex((queued) => queued.priority === "poll");
       if (priority === "user" && firstPoll !== -1) this.queue.splice(firstPoll, 0, waiter);
@@ -63,6 +72,7 @@ export class RequestScheduler {
   /** Reads what the gateway said about the key's budget; a 429's Retry-After pauses every request. */
   observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number): void {
     const now = Date.now();
+    this.limitKnown = true;
     if (retryAfterSeconds !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterSeconds * 1000);
     if (rateLimit) {
       this.prune(now);
@@ -78,8 +88,18 @@ export class RequestScheduler {
     this.pump();
   }
 
+  /** A granted request that got no answer at all (network error, cancelled): the next one may go. */
+  unanswered(): void {
+    this.probing = Math.max(0, this.probing - 1);
+    this.pump();
+  }
+
   get waiting(): number {
     return this.queue.length;
+  }
+
+  private get mayGrant(): boolean {
+    return this.limitKnown || this.probing === 0;
   }
 
   private prune(now: number): void {
@@ -91,14 +111,29 @@ export class RequestScheduler {
     this.timer = null;
     const now = Date.now();
     this.prune(now);
-    while (this.queue.length > 0 && now >= this.pausedUntil && this.grants.length < this.rpm) {
+    while (this.queue.length > 0 && now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
       this.grants.push(now);
+      if (!this.limitKnown) this.probing++;
       this.queue.shift()!.grant();
     }
-    if (this.queue.length === 0) return;
+    if (this.queue.length === 0 || !this.mayGrant) return;
     const nextSlot = this.grants.length < this.rpm ? now : this.grants[0]! + WINDOW_MS;
     const wait = Math.max(this.pausedUntil, nextSlot) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
     this.timer.unref?.();
+    this.tellWaits(now);
+  }
+
+  /** The i-th waiter goes out when the i-th oldest grant leaves the window (or the pause ends). */
+  private tellWaits(now: number): void {
+    const free = Math.max(0, this.rpm - this.grants.length);
+    this.queue.forEach((waiter, index) => {
+      if (!waiter.onWait) return;
+      const slot = index < free ? now : (this.grants[index - free] ?? now) + WINDOW_MS;
+      const until = Math.max(this.pausedUntil, slot);
+      if (Math.abs(until - waiter.notifiedUntil) < WAIT_NOTICE_STEP_MS) return;
+      waiter.notifiedUntil = until;
+      waiter.onWait(until);
+    });
   }
 }

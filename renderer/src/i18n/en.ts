@@ -247,6 +247,7 @@ export const en = {
     regenerate: "Regenerate",
     retry: "Retry",
     thinking: "Thinking…",
+    waitingForRateLimit: "Waiting for the rate limit — sending in {{seconds}} s",
     retryingIn: "Rate limited: sending again by itself in {{seconds}} s.",
     status: {
       streaming: "Still arriving…",

@@ -232,6 +232,7 @@ export const zh: Strings = {
     regenerate: "重新生成",
     retry: "重试",
     thinking: "思考中…",
+    waitingForRateLimit: "正在等待速率限制 — {{seconds}} 秒后发送",
     retryingIn: "已限流：{{seconds}} 秒后自动重新发送。",
     status: { streaming: "仍在生成…", stopped: "已停止", interrupted: "已中断：回复完成前连接断开。" },
     sources: "来源",

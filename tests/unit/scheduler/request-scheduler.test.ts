@@ -23,6 +23,7 @@ function requests(
 describe("the request scheduler", () => {
   it("never grants more than the RPM in any 60-second window, however many wait", async () => {
     const scheduler = new RequestScheduler(10);
+    scheduler.observe(null);
     const granted: { priority: string; at: number }[] = [];
     requests(scheduler, 50, "poll", granted);
     await vi.advanceTimersByTimeAsync(5 * 61_000);
@@ -34,6 +35,7 @@ describe("the request scheduler", () => {
 
   it("serves user calls before waiting polls", async () => {
     const scheduler = new RequestScheduler(2);
+    scheduler.observe(null);
     const granted: { priority: string; at: number }[] = [];
     requests(scheduler, 2, "poll", granted);
     await vi.advanceTimersByTimeAsync(0);
@@ -82,6 +84,33 @@ describe("the request scheduler", () => {
     expect(priorityOf("GET", "http://g/v1/video/generations/task_1")).toBe("poll");
     expect(priorityOf("POST", "http://g/v1/tasks/task_1/cancel")).toBe("user");
     expect(priorityOf("POST", "http://g/v1/video/generations")).toBe("user");
-    expect(priorityOf("GET", "http://g/v1/balance")).toBe("user");
+    expect(priorityOf("GET", "http://g/v1/balance")).toBe("poll");
+  });
+
+  it("sends one request at a time to a key until the gateway has answered once", async () => {
+    const scheduler = new RequestScheduler(60);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 4, "user", granted);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(granted).toHaveLength(1);
+    scheduler.unanswered();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toHaveLength(2);
+    scheduler.observe({ limit: 3, remaining: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toHaveLength(3);
+  });
+
+  it("tells a held request when it is expected to go out", async () => {
+    const scheduler = new RequestScheduler(2);
+    scheduler.observe(null);
+    await vi.advanceTimersByTimeAsync(1_000);
+    requests(scheduler, 2, "user", []);
+    await vi.advanceTimersByTimeAsync(0);
+    const told: number[] = [];
+    void scheduler.acquire("user", undefined, (until) => told.push(until));
+    expect(told).toEqual([62_000]);
+    scheduler.observe(null, 90);
+    expect(told).toEqual([62_000, 91_000]);
   });
 });

@@ -54,6 +54,7 @@ function ConversationView({
       <Composer
         conversationId={conversationId}
         generating={live !== null && !live.interrupted}
+        waitUntil={live && !live.interrupted ? live.waitUntil : null}
         onSend={actions.send}
         onStop={() => live && void actions.stop(live.streamId)}
       />

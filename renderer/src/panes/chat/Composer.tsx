@@ -1,17 +1,21 @@
 import { useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
 
 interface ComposerProps {
   readonly conversationId: string;
   readonly generating: boolean;
+  /** When a reply held for the key's rate limit goes out. */
+  readonly waitUntil: number | null;
   onSend(content: string): Promise<boolean>;
   onStop(): void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer({ conversationId, generating, onSend, onStop }: ComposerProps) {
+export function Composer({ conversationId, generating, waitUntil, onSend, onStop }: ComposerProps) {
   const { t } = useTranslation();
+  const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[conversationId] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
   const searchWeb = useChatStore((state) => state.searchWeb);
@@ -57,6 +61,11 @@ export function Composer({ conversationId, generating, onSend, onStop }: Compose
           <input type="checkbox" checked={searchWeb} onChange={(event) => searchWebToggled(event.target.checked)} />
           <span>{t("chat.searchWeb")}</span>
         </label>
+        {waitUntil !== null && (
+          <span className="composer__wait" role="status">
+            {t("chat.waitingForRateLimit", { seconds: Math.max(0, Math.ceil((waitUntil - now) / 1000)) })}
+          </span>
+        )}
         {generating ? (
           <button type="button" className="button button--danger" onClick={onStop}>
             {t("chat.stop")}

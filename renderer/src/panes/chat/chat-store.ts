@@ -13,6 +13,8 @@ export interface LiveReply {
   /** A 429 being waited out, or the error that ended the stream. */
   readonly notice: (ChatStreamData["error"] & { at: number }) | null;
   readonly startedAt: number;
+  /** When a request held for the key's rate limit goes out; null once text arrives. */
+  readonly waitUntil: number | null;
   /** The app host went away while this streamed: it will never finish here. */
   readonly interrupted: boolean;
 }
@@ -31,6 +33,7 @@ interface ChatState {
   usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
   sourcesReceived(streamId: string, sources: SearchResult[]): void;
   noticeReceived(streamId: string, notice: ChatStreamData["error"]): void;
+  waitReceived(streamId: string, until: number): void;
   replyEnded(streamId: string): void;
   hostLost(): void;
   interruptedRepliesDropped(): void;
@@ -61,16 +64,18 @@ export const useChatStore = create<ChatState>((set) => ({
           usage: null,
           notice: null,
           startedAt: Date.now(),
+          waitUntil: null,
           interrupted: false,
         },
       },
     })),
   deltaReceived: (streamId, text) =>
-    set((state) => updateLive(state, streamId, (reply) => ({ text: reply.text + text }))),
+    set((state) => updateLive(state, streamId, (reply) => ({ text: reply.text + text, waitUntil: null }))),
   usageReceived: (streamId, usage) => set((state) => updateLive(state, streamId, () => ({ usage }))),
   sourcesReceived: (streamId, sources) => set((state) => updateLive(state, streamId, () => ({ sources }))),
   noticeReceived: (streamId, notice) =>
     set((state) => updateLive(state, streamId, () => ({ notice: { ...notice, at: Date.now() } }))),
+  waitReceived: (streamId, until) => set((state) => updateLive(state, streamId, () => ({ waitUntil: until }))),
   replyEnded: (streamId) =>
     set((state) => {
       const live = { ...state.live };

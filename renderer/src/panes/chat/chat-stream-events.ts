@@ -22,13 +22,17 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
     case "error":
       store.noticeReceived(event.streamId, event.data as ChatStreamData["error"]);
       break;
+    case "waiting":
+      store.waitReceived(event.streamId, Date.parse((event.data as ChatStreamData["waiting"]).until));
+      break;
     case "done": {
       const { message } = event.data as ChatStreamData["done"];
+      // A reply costs money, so the budget is stale; its refresh waits for the key's rate limit
+      // in the background and must not hold the finished reply.
+      void queryClient.invalidateQueries({ queryKey: ["budget"] });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: chatKeys.detail(message.conversationId) }),
         queryClient.invalidateQueries({ queryKey: ["chat", "list"] }),
-        // A reply costs money: the budget figures are stale now.
-        queryClient.invalidateQueries({ queryKey: ["budget"] }),
       ]);
       store.replyEnded(event.streamId);
       break;

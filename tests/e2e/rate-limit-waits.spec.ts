@@ -1,0 +1,54 @@
+import type { RunningGateway } from "../../electron/local-gateway/index.ts";
+import { expect, test } from "./support/app-fixture.ts";
+import { startGateway } from "./support/test-gateway.ts";
+
+const KEY = "sk-e2e-rpm3-0001";
+let gateway: RunningGateway;
+
+test.beforeAll(async () => {
+  gateway = await startGateway({
+    tenants: [{ id: "t", name: "Tenant", topupBalance: 100, giftBalance: 0 }],
+    keys: [{ key: KEY, tenant: "t", id: "k", name: "RPM 3 key", rpm: 3 }],
+    timeScale: 0.02,
+    rateLimitWindowSeconds: 8,
+  });
+});
+test.afterAll(() => gateway.close());
+
+/** Another client on the same key spends what is left of the window. */
+async function spendTheWindow() {
+  for (let status = 200; status !== 429;) {
+    status = (await fetch(`${gateway.url}/v1/balance`, { headers: { authorization: `Bearer ${KEY}` } })).status;
+  }
+}
+
+test("on an RPM-3 key a held reply counts down, Stop cancels it, and the next Send works once the reply ends", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ profile: { url: gateway.url, key: KEY } });
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByRole("button", { name: "New chat" }).first().click();
+  const message = page.getByRole("textbox", { name: "Message" });
+  const replies = page.getByRole("article", { name: "Assistant" });
+  const wait = page.getByRole("status").filter({ hasText: "Waiting for the rate limit — sending in" });
+
+  await spendTheWindow();
+  await message.fill("First question");
+  await message.press("Enter");
+  await expect(wait).toHaveText(/sending in \d+ s/);
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(replies.last().getByRole("status")).toHaveText("Stopped");
+  await expect(replies).toHaveCount(1);
+  await expect(wait).toBeHidden();
+
+  await spendTheWindow();
+  await message.fill("Second question");
+  await message.press("Enter");
+  await expect(wait).toBeVisible();
+  await expect(replies).toHaveCount(2);
+  await expect(replies.last().getByTestId("finish")).toHaveText("Finished", { timeout: 30_000 });
+  await expect(replies).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 2_000 });
+  await message.fill("Third question");
+  await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+});
