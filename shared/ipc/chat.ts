@@ -60,6 +60,8 @@ export const MessageMetaSchema = z.object({
   stopSequence: z.string().nullable(),
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
+  /** The server reported no usage: the app counted the tokens itself. */
+  tokensEstimated: z.boolean().optional(),
   ttftMs: z.number().nullable(),
   totalMs: z.number().nullable(),
   requestId: z.string().nullable(),

@@ -20,6 +20,7 @@ import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-reque
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { ReplyJournal } from "./reply-journal.ts";
+import { estimateTokens } from "./token-estimate.ts";
 import {
   completionEvents,
   messageEvents,
@@ -195,7 +196,7 @@ export class ChatService {
           break;
         }
         // A 429 means the request was not accepted: nothing was charged, so waiting and sending again is safe.
-        if (failure?.code === "RATE_LIMIT" && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
+        if (failure?.rateLimited && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
           const wait = failure.retryAfter ?? 1;
           emit("error", { ...failure.toIpcError(), retryAfter: wait, retrying: true });
           waitUntil(Date.now() + wait * 1000);
@@ -219,6 +220,10 @@ export class ChatService {
     }
     coalescer.flush();
     meta.totalMs = Math.round(performance.now() - started);
+    if (meta.outputTokens === null && journal.text !== "") {
+      const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages)];
+      Object.assign(meta, estimateTokens(prompt, journal.text), { tokensEstimated: true });
+    }
     emit("done", { message: journal.finish({ status, error }) });
   }
 

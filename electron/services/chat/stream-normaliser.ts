@@ -1,7 +1,12 @@
-import type { ChatCompletion, ChatCompletionChunk } from "../../../shared/gateway-api/chat-completions.ts";
-import type { Message, MessageStreamEvent } from "../../../shared/gateway-api/messages.ts";
-import type { SearchCompletionChunk, SearchResult } from "../../../shared/gateway-api/search-completions.ts";
+import type { SearchResult } from "../../../shared/gateway-api/search-completions.ts";
 import type { Finish } from "../../../shared/ipc/chat.ts";
+import {
+  textOf,
+  type LenientChatChunk,
+  type LenientChatCompletion,
+  type LenientMessage,
+  type LenientMessageEvent,
+} from "../gateway-client/lenient-schemas.ts";
 
 /** One event model for every wire format: the window never learns which one produced a delta. */
 export type ReplyEvent =
@@ -10,28 +15,35 @@ export type ReplyEvent =
   | { readonly type: "citations"; readonly sources: SearchResult[] }
   | { readonly type: "finish"; readonly finish: Finish; readonly stopSequence: string | null };
 
-/** `stop`/`end_turn` → finished, `length`/`max_tokens` → cut at max tokens, a stop sequence → matched. */
+/**
+ * `stop`/`end_turn` → finished, `length`/`max_tokens` → cut at max tokens, a stop sequence →
+ * matched; any other reason a server gives (`content_filter`, `tool_calls`…) ended the answer too.
+ */
 export function finishOf(reason: string | null | undefined): Finish | null {
   switch (reason) {
-    case "stop":
-    case "end_turn":
-      return "finished";
+    case null:
+    case undefined:
+    case "":
+      return null;
     case "length":
     case "max_tokens":
       return "max_tokens";
     case "stop_sequence":
       return "stop_sequence";
     default:
-      return null;
+      return "finished";
   }
 }
 
 /** Sources of a search answer: `search_results`, or bare `citations` URLs when that is all there is. */
-function sourcesOf(chunk: {
-  citations?: string[] | undefined;
-  search_results?: SearchResult[] | undefined;
-}): SearchResult[] | null {
-  if (chunk.search_results && chunk.search_results.length > 0) return chunk.search_results;
+function sourcesOf(chunk: Pick<LenientChatChunk, "citations" | "search_results">): SearchResult[] | null {
+  if (chunk.search_results && chunk.search_results.length > 0) {
+    return chunk.search_results.map((result) => ({
+      url: result.url,
+      title: result.title || hostOf(result.url),
+      snippet: result.snippet ?? "",
+    }));
+  }
   if (chunk.citations && chunk.citations.length > 0) {
     return chunk.citations.map((url) => ({ title: hostOf(url), url, snippet: "" }));
   }
@@ -46,40 +58,41 @@ function hostOf(url: string): string {
   }
 }
 
-export async function* normaliseChatChunks(
-  chunks: AsyncIterable<ChatCompletionChunk | SearchCompletionChunk>,
-): AsyncGenerator<ReplyEvent> {
+export async function* normaliseChatChunks(chunks: AsyncIterable<LenientChatChunk>): AsyncGenerator<ReplyEvent> {
   let sourcesSent = false;
   for await (const chunk of chunks) {
-    const sources = sourcesSent ? null : sourcesOf(chunk as SearchCompletionChunk);
+    const sources = sourcesSent ? null : sourcesOf(chunk);
     if (sources) {
       sourcesSent = true;
       yield { type: "citations", sources };
     }
-    const choice = chunk.choices[0];
-    if (choice?.delta.content) yield { type: "delta", text: choice.delta.content };
-    if (chunk.usage) {
-      yield { type: "usage", inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-    }
+    const choice = chunk.choices?.[0];
+    const text = textOf(choice?.delta?.content);
+    if (text) yield { type: "delta", text };
+    if (chunk.usage) yield usageOf(chunk.usage.prompt_tokens, chunk.usage.completion_tokens);
     const finish = finishOf(choice?.finish_reason);
     if (finish) yield { type: "finish", finish, stopSequence: null };
   }
 }
 
-export async function* normaliseMessageEvents(events: AsyncIterable<MessageStreamEvent>): AsyncGenerator<ReplyEvent> {
+function usageOf(input: number | null | undefined, output: number | null | undefined): ReplyEvent {
+  return { type: "usage", inputTokens: input ?? null, outputTokens: output ?? null };
+}
+
+export async function* normaliseMessageEvents(events: AsyncIterable<LenientMessageEvent>): AsyncGenerator<ReplyEvent> {
   let inputTokens: number | null = null;
   for await (const event of events) {
     switch (event.type) {
       case "message_start":
-        inputTokens = event.message.usage.input_tokens;
+        inputTokens = event.message?.usage?.input_tokens ?? null;
         break;
       case "content_block_delta":
         if (event.delta.text) yield { type: "delta", text: event.delta.text };
         break;
       case "message_delta": {
-        yield { type: "usage", inputTokens, outputTokens: event.usage.output_tokens };
-        const finish = finishOf(event.delta.stop_reason);
-        if (finish) yield { type: "finish", finish, stopSequence: event.delta.stop_sequence ?? null };
+        if (event.usage) yield usageOf(inputTokens, event.usage.output_tokens);
+        const finish = finishOf(event.delta?.stop_reason);
+        if (finish) yield { type: "finish", finish, stopSequence: event.delta?.stop_sequence ?? null };
         break;
       }
       default:
@@ -89,25 +102,23 @@ export async function* normaliseMessageEvents(events: AsyncIterable<MessageStrea
 }
 
 /** A whole (non-streamed) answer as the same events. */
-export function completionEvents(
-  answer: ChatCompletion & { citations?: string[]; search_results?: SearchResult[] },
-): ReplyEvent[] {
+export function completionEvents(answer: LenientChatCompletion): ReplyEvent[] {
   const sources = sourcesOf(answer);
   const choice = answer.choices[0];
   const finish = finishOf(choice?.finish_reason);
   return [
     ...(sources ? [{ type: "citations" as const, sources }] : []),
-    { type: "delta", text: choice?.message.content ?? "" },
-    { type: "usage", inputTokens: answer.usage.prompt_tokens, outputTokens: answer.usage.completion_tokens },
+    { type: "delta", text: textOf(choice?.message?.content) },
+    ...(answer.usage ? [usageOf(answer.usage.prompt_tokens, answer.usage.completion_tokens)] : []),
     ...(finish ? [{ type: "finish" as const, finish, stopSequence: null }] : []),
   ];
 }
 
-export function messageEvents(message: Message): ReplyEvent[] {
+export function messageEvents(message: LenientMessage): ReplyEvent[] {
   const finish = finishOf(message.stop_reason);
   return [
-    { type: "delta", text: message.content.map((block) => block.text).join("") },
-    { type: "usage", inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
-    ...(finish ? [{ type: "finish" as const, finish, stopSequence: message.stop_sequence }] : []),
+    { type: "delta", text: textOf(message.content) },
+    ...(message.usage ? [usageOf(message.usage.input_tokens, message.usage.output_tokens)] : []),
+    ...(finish ? [{ type: "finish" as const, finish, stopSequence: message.stop_sequence ?? null }] : []),
   ];
 }

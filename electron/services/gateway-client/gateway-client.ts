@@ -1,36 +1,28 @@
 import type { z } from "zod";
 import { BalanceSchema, type Balance } from "../../../shared/gateway-api/balance.ts";
-import {
-  ChatCompletionChunkSchema,
-  ChatCompletionSchema,
-  type ChatCompletion,
-  type ChatCompletionChunk,
-  type ChatCompletionRequest,
-} from "../../../shared/gateway-api/chat-completions.ts";
-import { ErrorBodySchema } from "../../../shared/gateway-api/errors.ts";
+import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-completions.ts";
 import {
   ImageGenerationResponseSchema,
   type ImageGenerationRequest,
   type ImageResult,
 } from "../../../shared/gateway-api/images.ts";
-import {
-  MessageSchema,
-  MessageStreamEventSchema,
-  type Message,
-  type MessageStreamEvent,
-  type MessagesRequest,
-} from "../../../shared/gateway-api/messages.ts";
-import {
-  SearchCompletionChunkSchema,
-  SearchCompletionSchema,
-  type SearchCompletion,
-  type SearchCompletionChunk,
-  type SearchCompletionRequest,
-} from "../../../shared/gateway-api/search-completions.ts";
+import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
+import type { SearchCompletionRequest } from "../../../shared/gateway-api/search-completions.ts";
 import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
+import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
+import {
+  LenientChatChunkSchema,
+  LenientChatCompletionSchema,
+  LenientMessageEventSchema,
+  LenientMessageSchema,
+  type LenientChatChunk,
+  type LenientChatCompletion,
+  type LenientMessage,
+  type LenientMessageEvent,
+} from "./lenient-schemas.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
 import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
 import { sseMessages } from "./sse-events.ts";
@@ -77,48 +69,54 @@ export class GatewayClient {
     return this.json("GET", "/v1/balance", undefined, BalanceSchema, signal);
   }
 
-  chatCompletion(request: ChatCompletionRequest, signal?: AbortSignal): Promise<GatewayResponse<ChatCompletion>> {
-    return this.json("POST", "/v1/chat/completions", { ...request, stream: false }, ChatCompletionSchema, signal);
-  }
-
-  streamChatCompletion(
+  chatCompletion(
     request: ChatCompletionRequest,
     signal?: AbortSignal,
-  ): Promise<GatewayStream<ChatCompletionChunk>> {
-    return this.stream("/v1/chat/completions", request, signal, (message) =>
-      message.data === "[DONE]" ? "end" : ChatCompletionChunkSchema.parse(JSON.parse(message.data)),
+  ): Promise<GatewayResponse<LenientChatCompletion>> {
+    return this.json(
+      "POST",
+      "/v1/chat/completions",
+      { ...request, stream: false },
+      LenientChatCompletionSchema,
+      signal,
     );
   }
 
-  messages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayResponse<Message>> {
-    return this.json("POST", "/v1/messages", { ...request, stream: false }, MessageSchema, signal);
+  streamChatCompletion(request: ChatCompletionRequest, signal?: AbortSignal): Promise<GatewayStream<LenientChatChunk>> {
+    return this.stream<LenientChatChunk>("/v1/chat/completions", request, signal, decodeChatChunk);
   }
 
-  streamMessages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayStream<MessageStreamEvent>> {
-    return this.stream<MessageStreamEvent>("/v1/messages", request, signal, (message, meta) => {
-      const event = MessageStreamEventSchema.parse(JSON.parse(message.data));
-      if (event.type === "error") {
-        throw new GatewayError({
-          code: event.error.type,
-          message: event.error.message,
-          requestId: meta.requestId ?? undefined,
-        });
-      }
-      return event.type === "message_stop" ? ["last", event] : (event as MessageStreamEvent);
+  messages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayResponse<LenientMessage>> {
+    return this.json("POST", "/v1/messages", { ...request, stream: false }, LenientMessageSchema, signal);
+  }
+
+  streamMessages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayStream<LenientMessageEvent>> {
+    return this.stream<LenientMessageEvent>("/v1/messages", request, signal, (message, meta) => {
+      const data: unknown = JSON.parse(message.data);
+      const event = LenientMessageEventSchema.parse(data);
+      if (event.type === "error") throw streamErrorOf(data, meta)!;
+      return event.type === "message_stop" ? ["last", event] : event;
     });
   }
 
-  searchCompletion(request: SearchCompletionRequest, signal?: AbortSignal): Promise<GatewayResponse<SearchCompletion>> {
-    return this.json("POST", "/v1/search/completions", { ...request, stream: false }, SearchCompletionSchema, signal);
+  searchCompletion(
+    request: SearchCompletionRequest,
+    signal?: AbortSignal,
+  ): Promise<GatewayResponse<LenientChatCompletion>> {
+    return this.json(
+      "POST",
+      "/v1/search/completions",
+      { ...request, stream: false },
+      LenientChatCompletionSchema,
+      signal,
+    );
   }
 
   streamSearchCompletion(
     request: SearchCompletionRequest,
     signal?: AbortSignal,
-  ): Promise<GatewayStream<SearchCompletionChunk>> {
-    return this.stream("/v1/search/completions", request, signal, (message) =>
-      message.data === "[DONE]" ? "end" : SearchCompletionChunkSchema.parse(JSON.parse(message.data)),
-    );
+  ): Promise<GatewayStream<LenientChatChunk>> {
+    return this.stream<LenientChatChunk>("/v1/search/completions", request, signal, decodeChatChunk);
   }
 
   generateImages(
@@ -248,27 +246,46 @@ export class GatewayClient {
   }
 }
 
+/** Code, message and request id as the server said them, whichever error shape it uses. */
 async function errorOf(response: Response): Promise<GatewayError> {
   const meta = responseMeta(response);
   const text = await response.text().catch(() => "");
-  const body = parseErrorBody(text);
+  let server: ServerError | null;
+  try {
+    server = serverErrorOf(JSON.parse(text));
+  } catch {
+    server = null;
+  }
+  const statusLine = `The gateway answered HTTP ${response.status} ${response.statusText}`.trim();
   return new GatewayError({
-    code: body?.error.code ?? `HTTP_${response.status}`,
-    message: body?.error.message ?? `The gateway answered HTTP ${response.status} ${response.statusText}`.trim(),
+    code: server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`),
+    message: server?.message ?? (server ? null : excerptOf(text)) ?? statusLine,
     status: response.status,
-    requestId: body?.error.request_id ?? meta.requestId ?? undefined,
+    requestId: server?.requestId ?? meta.requestId ?? undefined,
     retryAfter: retryAfterSeconds(response),
     rateLimit: meta.rateLimit,
   });
 }
 
-function parseErrorBody(text: string): z.infer<typeof ErrorBodySchema> | null {
-  try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** One chat-completions (or search) stream message: a chunk, the `[DONE]` terminator, or an error the server sent mid-stream. */
+function decodeChatChunk(message: { event: string | undefined; data: string }, meta: ResponseMeta) {
+  if (message.data === "[DONE]") return "end" as const;
+  const data: unknown = JSON.parse(message.data);
+  const error = streamErrorOf(data, meta);
+  if (error) throw error;
+  return LenientChatChunkSchema.parse(data);
+}
+
+/** An error object sent inside a stream (`data: {"error": …}`), as a GatewayError. */
+function streamErrorOf(data: unknown, meta: ResponseMeta): GatewayError | null {
+  const server = serverErrorOf(data);
+  if (!server) return null;
+  return new GatewayError({
+    code: server.code ?? "STREAM_ERROR",
+    message: server.message ?? "The gateway reported an error in the middle of the answer.",
+    status: meta.status,
+    requestId: server.requestId ?? meta.requestId ?? undefined,
+  });
 }
 
 function aborted(meta: ResponseMeta | null): GatewayError {

@@ -29,6 +29,11 @@ export class GatewayError extends Error {
     this.rateLimit = init.rateLimit ?? null;
   }
 
+  /** Refused for the key's rate limit: not accepted, so not charged, and safe to send again later. */
+  get rateLimited(): boolean {
+    return this.status === 429 || this.code === "RATE_LIMIT";
+  }
+
   toIpcError(): IpcError {
     return {
       code: this.code,

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { CopyButton } from "./CopyButton.tsx";
+import { adviceKey } from "./error-advice.ts";
 import { useNow } from "./use-now.ts";
 
 /** An error where it happened: code, message, what to do, the request id to copy, and a 429 countdown. */
@@ -9,8 +10,7 @@ export function ErrorNotice({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const now = useNow();
   const [shownAt] = useState(() => Date.now());
-  const hintKey = `error.hint.${error.code}`;
-  const hint = t(hintKey, { defaultValue: t("error.hint.default") });
+  const hint = t(adviceKey(error));
   const retryLeft = error.retryAfter === undefined ? null : Math.ceil(error.retryAfter - (now - shownAt) / 1000);
   return (
     <div role="alert" className="error-notice">

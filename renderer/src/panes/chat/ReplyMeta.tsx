@@ -17,7 +17,10 @@ export function ReplyMeta({ meta }: { meta: MessageMeta }) {
     <div className="reply-meta" data-testid="reply-meta">
       <span>{meta.model}</span>
       {finish && <span data-testid="finish">{finish}</span>}
-      <span>{t("chat.tokens", { input: meta.inputTokens ?? "–", output: meta.outputTokens ?? "–" })}</span>
+      <span title={meta.tokensEstimated ? t("chat.tokensEstimatedHint") : undefined}>
+        {meta.tokensEstimated ? "≈ " : ""}
+        {t("chat.tokens", { input: meta.inputTokens ?? "–", output: meta.outputTokens ?? "–" })}
+      </span>
       <span title={t("chat.ttftHint")}>{t("chat.ttft", { time: seconds(meta.ttftMs) })}</span>
       <span>{t("chat.total", { time: seconds(meta.totalMs) })}</span>
       {meta.requestId && (

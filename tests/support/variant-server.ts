@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small OpenAI-compatible server that differs from our gateway the ways real servers do: it
+ * has only `/v1/chat/completions` and `/v1/models` (no balance, messages, search, images or
+ * video), answers OpenAI-style error bodies, and varies by model code:
+ * - `plain`: no `id`, `created`, `object` or `usage`; extra unknown fields everywhere
+ * - `usage-last`: usage only in a final chunk with empty `choices` (as OpenAI's `include_usage`)
+ * - `stream-error`: two deltas, then `data: {"error": …}` in the stream
+ * - `anthropic-error` / `html-error` / `unauthorized` / `rate-limited`: those error answers
+ */
+export interface VariantServer {
+  readonly url: string;
+  readonly models: readonly string[];
+  readonly requests: { method: string; path: string }[];
+  close(): Promise<void>;
+}
+
+export const VARIANT_REPLY = "Hello from a server that is not the spec's gateway.";
+const MODELS = ["plain", "usage-last", "stream-error", "anthropic-error", "html-error", "unauthorized", "rate-limited"];
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function openAiError(response: ServerResponse, status: number, message: string, type: string, code: string | null) {
+  json(response, status, { error: { message, type, param: null, code } }, { "x-request-id": `vr-${randomUUID()}` });
+}
+
+async function bodyOf(request: IncomingMessage): Promise<{ model?: string; stream?: boolean }> {
+  let text = "";
+  for await (const chunk of request) text += String(chunk);
+  try {
+    return JSON.parse(text) as { model?: string; stream?: boolean };
+  } catch {
+    return {};
+  }
+}
+
+function stream(response: ServerResponse, model: string) {
+  response.writeHead(200, { "content-type": "text/event-stream" });
+  const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+  const words = VARIANT_REPLY.split(/(?<= )/);
+  const cutAt = model === "stream-error" ? 2 : words.length;
+  for (const word of words.slice(0, cutAt)) {
+    send({ choices: [{ delta: { content: word }, finish_reason: null, logprobs: null }], vendor_extra: { a: 1 } });
+  }
+  if (model === "stream-error") {
+    send({
+      error: { message: "The upstream model crashed mid-answer.", type: "server_error", code: "upstream_crash" },
+    });
+    response.end();
+    return;
+  }
+  send({ choices: [{ delta: {}, finish_reason: "stop" }] });
+  if (model === "usage-last") send({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 13 } });
+  response.end("data: [DONE]\n\n");
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse) {
+  const path = (request.url ?? "/").split("?")[0];
+  if (request.method === "GET" && path === "/v1/models") {
+    return json(response, 200, { object: "list", data: MODELS.map((id) => ({ id, object: "model", owned_by: "x" })) });
+  }
+  if (request.method !== "POST" || path !== "/v1/chat/completions") {
+    return openAiError(response, 404, `Unknown request URL: ${request.method} ${path}.`, "invalid_request_error", null);
+  }
+  const { model = "plain", stream: streamed } = await bodyOf(request);
+  if (model === "unauthorized") {
+    return openAiError(
+      response,
+      401,
+      "Incorrect API key provided: sk-****.",
+      "invalid_request_error",
+      "invalid_api_key",
+    );
+  }
+  if (model === "rate-limited") {
+    return openAiError(response, 429, "Rate limit reached for requests.", "requests", "rate_limit_exceeded");
+  }
+  if (model === "anthropic-error") {
+    return json(response, 529, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+  }
+  if (model === "html-error") {
+    response.writeHead(502, { "content-type": "text/html" });
+    return response.end("<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>");
+  }
+  if (streamed) return stream(response, model);
+  json(response, 200, {
+    choices: [{ message: { role: "assistant", content: VARIANT_REPLY, refusal: null }, finish_reason: "stop" }],
+    service_tier: "default",
+  });
+}
+
+export async function startVariantServer(): Promise<VariantServer> {
+  const requests: { method: string; path: string }[] = [];
+  const server = createServer((request, response) => {
+    requests.push({ method: request.method ?? "GET", path: request.url ?? "/" });
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    models: MODELS,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
