@@ -4,14 +4,19 @@ import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices): InvokeHandlers {
-  const { vault, budget, streams, conversations, chat, tasks, media } = services;
+  const { vault, budget, streams, conversations, chat, tasks, media, capabilities } = services;
   return {
     "app.info": () => services.info,
     "profiles.list": () => vault.state(),
-    "profiles.save": (input) => vault.save(input),
+    "profiles.save": (input) => {
+      const view = vault.save(input);
+      void capabilities.redetect(view.id);
+      return view;
+    },
     "profiles.remove": ({ id }) => vault.remove(id),
     "profiles.select": ({ id }) => vault.select(id),
-    "profiles.test": ({ id }) => budget.testConnection(vault.resolveId(id)),
+    "profiles.test": ({ id }) => capabilities.check(vault.resolveId(id)),
+    "capabilities.get": ({ profileId }) => capabilities.get(vault.resolveId(profileId)),
     "budget.get": ({ profileId }) => budget.snapshot(vault.resolveId(profileId)),
     "budget.history": ({ profileId }) => budget.history(vault.resolveId(profileId)),
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),

@@ -15,6 +15,7 @@ export function createMainCore(services: AppServices): MainCore {
   services.subscribe({
     taskChanged: (view) => pages.broadcast("tasks.changed", view),
     galleryChanged: (change) => pages.broadcast("gallery.changed", change),
+    capabilitiesChanged: (capabilities) => pages.broadcast("capabilities.changed", capabilities),
   });
   return { route: createInvokeRouter(invokeHandlers(services)), pages };
 }

@@ -27,6 +27,13 @@ export class ModelRegistry {
   find(code: string): ModelConfig | undefined {
     return this.models.get(code);
   }
+
+  /** The online models a key may use, in catalog order. */
+  listFor(key: ApiKeyRecord): ModelConfig[] {
+    return [...this.models.values()].filter(
+      (model) => model.online && (!key.models || key.models.includes(model.code)),
+    );
+  }
 }
 
 /** The error a faulty model answers a synchronous request with. */

@@ -3,7 +3,11 @@ import { join } from "node:path";
 import { start as startLocalGateway, type RunningGateway } from "../local-gateway/index.ts";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
+import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
 import { BudgetService } from "./budget/budget-service.ts";
+import { capabilityFetch } from "./capabilities/capability-fetch.ts";
+import { CapabilityService } from "./capabilities/capability-service.ts";
+import { CapabilityStore } from "./capabilities/capability-store.ts";
 import { ChatService } from "./chat/chat-service.ts";
 import { ConversationStore } from "./chat/conversation-store.ts";
 import { GatewayClient } from "./gateway-client/gateway-client.ts";
@@ -46,6 +50,7 @@ export interface AppServicesOptions {
 export interface AppEvents {
   taskChanged(view: TaskView): void;
   galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
+  capabilitiesChanged(capabilities: ServerCapabilities): void;
 }
 
 export interface AppServices {
@@ -58,6 +63,7 @@ export interface AppServices {
   readonly chat: ChatService;
   readonly tasks: TaskEngine;
   readonly media: MediaLibrary;
+  readonly capabilities: CapabilityService;
   readonly localGateway: RunningGateway | null;
   clientFor(profileId: string): GatewayClient;
   /** Subscribes to what main pushes to windows; returns the unsubscribe function. */
@@ -96,15 +102,19 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     scheduler.setRpm(rpm);
     return scheduler;
   };
+  const listeners = new Set<Partial<AppEvents>>();
+  const capabilityStore = new CapabilityStore(db, (capabilities) =>
+    listeners.forEach((listener) => listener.capabilitiesChanged?.(capabilities)),
+  );
   const clientFor = (profileId: string) => {
     const credentials = vault.credentials(profileId);
     const fetchThroughScheduler = scheduledFetch(
       schedulerFor(profileId, credentials.rpm),
       withHeaderTimeout(env.fetch),
     );
-    return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, fetchThroughScheduler) });
+    const observed = capabilityFetch(capabilityStore, profileId, fetchThroughScheduler);
+    return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, observed) });
   };
-  const listeners = new Set<Partial<AppEvents>>();
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({
     tasks: new TaskRepository(db),
@@ -129,6 +139,11 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     chat: new ChatService(conversations, streams, vault, clientFor),
     tasks,
     media,
+    capabilities: new CapabilityService(
+      capabilityStore,
+      clientFor,
+      (profileId) => vault.modelsOf(profileId)?.chat[0] ?? capabilityStore.get(profileId).models?.[0] ?? "chat-fast",
+    ),
     localGateway,
     clientFor,
     subscribe(listener) {

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { AppInfoSchema } from "./app-info.ts";
 import { BalanceSampleSchema, BudgetRequestSchema, BudgetSnapshotSchema } from "./budget.ts";
-import {
-  ConnectionTestSchema,
-  ProfileIdSchema,
-  ProfileInputSchema,
-  ProfilesStateSchema,
-  ProfileViewSchema,
-} from "./profiles.ts";
+import { CapabilitiesRequestSchema, ConnectionCheckSchema, ServerCapabilitiesSchema } from "./capabilities.ts";
+import { ProfileIdSchema, ProfileInputSchema, ProfilesStateSchema, ProfileViewSchema } from "./profiles.ts";
 import { StreamEventSchema, StreamIdSchema } from "./streams.ts";
 import {
   ChatInputs,
@@ -36,7 +31,8 @@ export const INVOKE_CHANNELS = {
   "profiles.save": { input: ProfileInputSchema, output: ProfileViewSchema },
   "profiles.remove": { input: ProfileIdSchema, output: ProfilesStateSchema },
   "profiles.select": { input: ProfileIdSchema, output: ProfilesStateSchema },
-  "profiles.test": { input: ProfileIdSchema, output: ConnectionTestSchema },
+  "profiles.test": { input: ProfileIdSchema, output: ConnectionCheckSchema },
+  "capabilities.get": { input: CapabilitiesRequestSchema, output: ServerCapabilitiesSchema },
   "budget.get": { input: BudgetRequestSchema, output: BudgetSnapshotSchema },
   "budget.history": { input: BudgetRequestSchema, output: z.array(BalanceSampleSchema) },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
@@ -68,6 +64,7 @@ export const EVENT_CHANNELS = {
   "stream.event": StreamEventSchema,
   "tasks.changed": TaskViewSchema,
   "gallery.changed": z.object({ profileId: z.string(), kind: z.enum(["image", "video"]) }),
+  "capabilities.changed": ServerCapabilitiesSchema,
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE_CHANNELS;

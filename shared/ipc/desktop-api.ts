@@ -32,6 +32,7 @@ export function createDesktopApi(transport: ApiTransport) {
       onChanged: on("profiles.changed"),
     },
     budget: { get: call("budget.get"), history: call("budget.history") },
+    capabilities: { get: call("capabilities.get"), onChanged: on("capabilities.changed") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
     chat: {
       list: call("chat.list"),

@@ -94,12 +94,3 @@ export const ProfileInputSchema = z.object({
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 export const ProfileIdSchema = z.object({ id: z.string().min(1) });
-
-export const ConnectionTestSchema = z.object({
-  keyName: z.string(),
-  balance: z.number(),
-  currency: z.string(),
-  latencyMs: z.number(),
-  requestId: z.string().nullable(),
-});
-export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;

@@ -17,6 +17,7 @@ export const VALID_PAYLOADS: PayloadOf = {
   "profiles.remove": () => ({ id: "no-such-profile" }),
   "profiles.select": (services) => ({ id: services().vault.activeId()! }),
   "profiles.test": (services) => ({ id: services().vault.activeId()! }),
+  "capabilities.get": () => ({}),
   "budget.get": () => ({}),
   "budget.history": () => ({}),
   "streams.cancel": () => ({ streamId: "no-such-stream" }),

@@ -16,4 +16,12 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): v
   });
 
   app.get("/v1/balance", async (request) => ctx.billing.balanceOf(request.apiKey, ctx.now()));
+
+  // Not in the spec; the OpenAI ecosystem's model list, so clients can offer the codes a key may use.
+  app.get("/v1/models", async (request) => ({
+    object: "list",
+    data: ctx.models
+      .listFor(request.apiKey)
+      .map((model) => ({ id: model.code, object: "model", owned_by: "local-gateway", kind: model.kind })),
+  }));
 }

@@ -1,6 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
-import type { ConnectionTest } from "../../../shared/ipc/profiles.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 
 /** Balance and budgets of a profile's key; every reading is kept as a sample for history. */
@@ -48,18 +47,5 @@ export class BudgetService {
       dailyUsed: row.daily_used,
       monthlyUsed: row.monthly_used,
     }));
-  }
-
-  /** Test connection: one balance call, reporting who answered and how fast. */
-  async testConnection(profileId: string): Promise<ConnectionTest> {
-    const started = performance.now();
-    const { data, meta } = await this.clientFor(profileId).getBalance();
-    return {
-      keyName: data.api_key.name,
-      balance: data.balance,
-      currency: data.currency,
-      latencyMs: Math.round(performance.now() - started),
-      requestId: meta.requestId,
-    };
   }
 }

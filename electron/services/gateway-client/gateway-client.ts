@@ -11,6 +11,7 @@ import type { SearchCompletionRequest } from "../../../shared/gateway-api/search
 import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
+import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
 import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
 import {
@@ -18,6 +19,8 @@ import {
   LenientChatCompletionSchema,
   LenientMessageEventSchema,
   LenientMessageSchema,
+  ModelListSchema,
+  type ModelList,
   type LenientChatChunk,
   type LenientChatCompletion,
   type LenientMessage,
@@ -67,6 +70,11 @@ export class GatewayClient {
 
   getBalance(signal?: AbortSignal): Promise<GatewayResponse<Balance>> {
     return this.json("GET", "/v1/balance", undefined, BalanceSchema, signal);
+  }
+
+  /** The OpenAI ecosystem's model list; not in the spec, offered by many servers. */
+  listModels(signal?: AbortSignal): Promise<GatewayResponse<ModelList>> {
+    return this.json("GET", "/v1/models", undefined, ModelListSchema, signal);
   }
 
   chatCompletion(
@@ -241,13 +249,13 @@ export class GatewayClient {
         message: `Could not reach the gateway at ${new URL(this.baseUrl).host}: ${cause}`,
       });
     }
-    if (!response.ok) throw await errorOf(response);
+    if (!response.ok) throw await errorOf(response, path);
     return response;
   }
 }
 
 /** Code, message and request id as the server said them, whichever error shape it uses. */
-async function errorOf(response: Response): Promise<GatewayError> {
+async function errorOf(response: Response, path: string): Promise<GatewayError> {
   const meta = responseMeta(response);
   const text = await response.text().catch(() => "");
   let server: ServerError | null;
@@ -257,9 +265,14 @@ async function errorOf(response: Response): Promise<GatewayError> {
     server = null;
   }
   const statusLine = `The gateway answered HTTP ${response.status} ${response.statusText}`.trim();
+  const missing = featureOf(path) !== null && isMissingEndpoint(response.status, server?.code ?? null);
   return new GatewayError({
-    code: server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`),
-    message: server?.message ?? (server ? null : excerptOf(text)) ?? statusLine,
+    code: missing
+      ? "NOT_OFFERED"
+      : (server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`)),
+    message: missing
+      ? `This server does not offer ${path}.`
+      : (server?.message ?? (server ? null : excerptOf(text)) ?? statusLine),
     status: response.status,
     requestId: server?.requestId ?? meta.requestId ?? undefined,
     retryAfter: retryAfterSeconds(response),

@@ -81,3 +81,7 @@ export function textOf(content: z.infer<typeof Content>): string {
     .map((part) => (part.type === undefined || part.type === "text" ? (part.text ?? "") : ""))
     .join("");
 }
+
+/** `GET /v1/models` as OpenAI-compatible servers answer it. */
+export const ModelListSchema = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) });
+export type ModelList = z.infer<typeof ModelListSchema>;

@@ -94,6 +94,14 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX media_by_profile_kind ON media(profile_id, kind, created_at);
   `,
+  `
+  CREATE TABLE capabilities (
+    profile_id TEXT PRIMARY KEY,
+    models TEXT,
+    features TEXT NOT NULL,
+    checked_at INTEGER
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -7,6 +7,7 @@ export const queryKeys = {
   appInfo: ["app-info"] as const,
   profiles: ["profiles"] as const,
   budget: (profileId: string | null) => ["budget", profileId] as const,
+  capabilities: (profileId: string | null) => ["capabilities", profileId] as const,
 };
 
 export const useAppInfo = () =>
@@ -21,12 +22,15 @@ export function useActiveProfile() {
 
 const MINUTE = 60_000;
 
-/** Balance and budgets of a profile: fetched on open, every minute while visible, and on demand. */
-export const useBudget = (profileId: string | null) =>
+/**
+ * Balance and budgets of a profile: fetched on open, every minute while visible, and on demand;
+ * never from a server known to have no balance endpoint (`offered: false`).
+ */
+export const useBudget = (profileId: string | null, offered = true) =>
   useQuery({
     queryKey: queryKeys.budget(profileId),
     queryFn: () => unwrap(api.budget.get(profileId ? { profileId } : {})),
-    enabled: profileId !== null,
+    enabled: profileId !== null && offered,
     refetchInterval: MINUTE,
     refetchIntervalInBackground: false,
     refetchOnMount: "always",

@@ -19,6 +19,9 @@ export function useMainEvents(): void {
         void queryClient.invalidateQueries({ queryKey: ["tasks"] });
         notifyTaskEnded(task);
       }),
+      api.capabilities.onChanged((capabilities) =>
+        queryClient.setQueryData(queryKeys.capabilities(capabilities.profileId), capabilities),
+      ),
       api.gallery.onChanged(({ kind }) => {
         void queryClient.invalidateQueries({ queryKey: ["gallery"], predicate: (query) => query.queryKey[2] === kind });
         void queryClient.invalidateQueries({ queryKey: ["budget"] });

@@ -11,6 +11,13 @@ export function ErrorNotice({ error }: { error: IpcError }) {
   const now = useNow();
   const [shownAt] = useState(() => Date.now());
   const hint = t(adviceKey(error));
+  if (error.code === "NOT_OFFERED") {
+    return (
+      <p className="notice" role="status">
+        {error.message}
+      </p>
+    );
+  }
   const retryLeft = error.retryAfter === undefined ? null : Math.ceil(error.retryAfter - (now - shownAt) / 1000);
   return (
     <div role="alert" className="error-notice">

@@ -24,12 +24,34 @@ export const en = {
     reconnecting: "Disconnected — reconnecting…",
     restarted: "The app host restarted: open the address it printed to continue.",
   },
+  capabilities: {
+    title: "What the server offers",
+    models: "{{count}} models listed (/v1/models)",
+    noModelList: "No model list",
+    feature: {
+      balance: "Balance",
+      messages: "Messages format",
+      search: "Web search",
+      images: "Images",
+      video: "Video",
+    },
+    state: { unknown: "not checked yet", offered: "offered", missing: "not offered" },
+    notOfferedShort: "not offered",
+    notOffered: {
+      balance: "This server does not offer a balance endpoint, so the budget is unknown.",
+      messages: "This server does not offer the messages format.",
+      search: "This server does not offer web search.",
+      images: "This server does not offer image generation.",
+      video: "This server does not offer video generation.",
+    },
+  },
   status: {
     bar: "Status",
     requestsLeft: "{{count}} requests left this minute",
     requestsUnknown: "Requests left: unknown",
     dailyRemaining: "Today: {{amount}} left",
     noDailyBudget: "No daily budget",
+    budgetUnknown: "Budget unknown",
   },
   budget: {
     title: "Budget",
@@ -110,6 +132,10 @@ export const en = {
     testConnection: "Test connection",
     testing: "Testing…",
     connected: "Connected as {{keyName}}: balance {{balance}}, {{latency}} ms.",
+    connectedViaModels:
+      "Connected: the server lists {{count}} models ({{latency}} ms). It has no balance endpoint, so the budget is unknown.",
+    connectedViaChat:
+      "Connected: the server answered a chat request ({{latency}} ms). It lists no models and has no balance.",
     builtIn: "Embedded gateway",
     keyHint: "Key {{hint}}",
     noKey: "No key",

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/desktop-api.ts";
 import { unwrap } from "../api/api-error.ts";
+import { useFeatureMissing } from "../api/capability-queries.ts";
 import { useHostConnection } from "../api/host-connection.ts";
 import { queryKeys, useBudget, useProfiles } from "../api/queries.ts";
 import { profileHealth } from "./profile-health.ts";
@@ -10,7 +11,7 @@ export function ProfileSwitcher() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useProfiles();
-  const budget = useBudget(data?.activeId ?? null);
+  const budget = useBudget(data?.activeId ?? null, !useFeatureMissing("balance"));
   const connected = useHostConnection((state) => state.status === "connected");
   const health = connected ? profileHealth(budget) : "disconnected";
   const select = async (id: string) => {

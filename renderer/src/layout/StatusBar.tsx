@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useFeatureMissing } from "../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../api/queries.ts";
 import { formatMoney } from "../components/format.ts";
 import { useRunningTaskCount } from "../api/task-queries.ts";
@@ -6,8 +7,15 @@ import { useRunningTaskCount } from "../api/task-queries.ts";
 export function StatusBar() {
   const { t } = useTranslation();
   const profile = useActiveProfile();
-  const { data } = useBudget(profile?.id ?? null);
+  const balanceMissing = useFeatureMissing("balance");
+  const { data } = useBudget(profile?.id ?? null, !balanceMissing);
   const dailyRemaining = data?.balance.api_key.daily_remaining;
+  // Without a reading (no balance endpoint, or it failed) the budget is unknown, not absent.
+  const budgetText = !data
+    ? t("status.budgetUnknown")
+    : dailyRemaining === null || dailyRemaining === undefined
+      ? t("status.noDailyBudget")
+      : t("status.dailyRemaining", { amount: formatMoney(dailyRemaining) });
   const running = useRunningTaskCount();
   return (
     <footer className="status-bar" aria-label={t("status.bar")}>
@@ -15,11 +23,7 @@ export function StatusBar() {
       <span>
         {data?.rateLimit ? t("status.requestsLeft", { count: data.rateLimit.remaining }) : t("status.requestsUnknown")}
       </span>
-      <span>
-        {dailyRemaining === null || dailyRemaining === undefined
-          ? t("status.noDailyBudget")
-          : t("status.dailyRemaining", { amount: formatMoney(dailyRemaining) })}
-      </span>
+      <span>{budgetText}</span>
       <span>{t("tasks.running", { count: running })}</span>
     </footer>
   );

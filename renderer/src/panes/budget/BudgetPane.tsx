@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { errorDetail } from "../../api/api-error.ts";
+import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../../api/queries.ts";
+import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -10,7 +12,8 @@ import { BudgetGauge } from "./BudgetGauge.tsx";
 export function BudgetPane() {
   const { t } = useTranslation();
   const profile = useActiveProfile();
-  const budget = useBudget(profile?.id ?? null);
+  const balanceMissing = useFeatureMissing("balance");
+  const budget = useBudget(profile?.id ?? null, !balanceMissing);
   const now = useNow();
   const snapshot = budget.data;
   const key = snapshot?.balance.api_key;
@@ -20,15 +23,16 @@ export function BudgetPane() {
         <h1 id="budget-title" className="pane__title">
           {t("budget.title")}
         </h1>
-        {profile && (
+        {profile && !balanceMissing && (
           <button type="button" className="button" onClick={() => void budget.refetch()} disabled={budget.isFetching}>
             {t("budget.refresh")}
           </button>
         )}
       </header>
       {!profile && <p className="empty-state">{t("budget.noProfile")}</p>}
+      {balanceMissing && <NotOffered feature="balance" />}
       {budget.isError && <ErrorNotice key={budget.errorUpdatedAt} error={errorDetail(budget.error)} />}
-      {profile && budget.isPending && (
+      {profile && !balanceMissing && budget.isPending && (
         <div className="skeleton" aria-busy="true" aria-label={t("budget.loading")}>
           <div className="skeleton__block skeleton__block--wide" />
           <div className="skeleton__block" />

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/desktop-api.ts";
 import { unwrap } from "../../api/api-error.ts";
-import { useActiveProfile } from "../../api/queries.ts";
+import { useModelSuggestions } from "../../api/capability-queries.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore, useLiveReply } from "./chat-store.ts";
@@ -70,13 +70,13 @@ export function ChatPane() {
   const activeId = useChatStore((state) => state.activeConversationId);
   const conversationOpened = useChatStore((state) => state.conversationOpened);
   const invalidate = useInvalidateChat();
-  const profile = useActiveProfile();
   const searchInput = useRef<HTMLInputElement>(null);
   const [deleted, setDeleted] = useState<{ id: string; title: string } | null>(null);
 
+  const { suggestions: serverModels } = useModelSuggestions("chat");
   const modelSuggestions = useMemo(
-    () => [...new Set([...(profile?.models.chat ?? []), ...allConversations.map((item) => item.settings.model)])],
-    [profile, allConversations],
+    () => [...new Set([...serverModels, ...allConversations.map((item) => item.settings.model)])],
+    [serverModels, allConversations],
   );
 
   const create = useNewChat();

@@ -1,5 +1,6 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
 
@@ -20,6 +21,10 @@ export function Composer({ conversationId, generating, waitUntil, onSend, onStop
   const draftChanged = useChatStore((state) => state.draftChanged);
   const searchWeb = useChatStore((state) => state.searchWeb);
   const searchWebToggled = useChatStore((state) => state.searchWebToggled);
+  const searchMissing = useFeatureMissing("search");
+  useEffect(() => {
+    if (searchMissing && searchWeb) searchWebToggled(false);
+  }, [searchMissing, searchWeb, searchWebToggled]);
   const input = useRef<HTMLTextAreaElement>(null);
 
   const send = async () => {
@@ -57,8 +62,13 @@ export function Composer({ conversationId, generating, waitUntil, onSend, onStop
         onKeyDown={onKeyDown}
       />
       <div className="composer__bar">
-        <label className="toggle">
-          <input type="checkbox" checked={searchWeb} onChange={(event) => searchWebToggled(event.target.checked)} />
+        <label className="toggle" title={searchMissing ? t("capabilities.notOffered.search") : undefined}>
+          <input
+            type="checkbox"
+            checked={searchWeb && !searchMissing}
+            disabled={searchMissing}
+            onChange={(event) => searchWebToggled(event.target.checked)}
+          />
           <span>{t("chat.searchWeb")}</span>
         </label>
         {waitUntil !== null && (

@@ -1,3 +1,4 @@
+import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -23,6 +24,7 @@ interface ConversationHeaderProps {
 
 export function ConversationHeader({ conversation, modelSuggestions }: ConversationHeaderProps) {
   const { t } = useTranslation();
+  const messagesMissing = useFeatureMissing("messages");
   const invalidate = useInvalidateChat();
   const [model, setModel] = useState(conversation.settings.model);
   const [showSettings, setShowSettings] = useState(false);
@@ -85,8 +87,10 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
             onChange={(event) => changeWireFormat(event.target.value as WireFormat)}
           >
             {WIRE_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {WIRE_FORMAT_LABELS[format]}
+              <option key={format} value={format} disabled={format === "messages" && messagesMissing}>
+                {format === "messages" && messagesMissing
+                  ? `${WIRE_FORMAT_LABELS[format]} (${t("capabilities.notOfferedShort")})`
+                  : WIRE_FORMAT_LABELS[format]}
               </option>
             ))}
           </select>

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { ImageRequestSchema, type ImageRequest } from "../../../../shared/ipc/tasks.ts";
 import { IMAGE_COUNT_MAX } from "../../../../shared/gateway-api/images.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useActiveProfile } from "../../api/queries.ts";
+import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { NotOffered } from "../../components/NotOffered.tsx";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { FormField } from "../../components/FormField.tsx";
@@ -14,14 +15,15 @@ import { useTaskSubmit } from "./use-task-submit.ts";
 
 export function ImagesPane() {
   const { t } = useTranslation();
-  const profile = useActiveProfile();
+  const models = useModelSuggestions("image");
+  const missing = useFeatureMissing("images");
   const { data: gallery = [] } = useGallery("image");
   const { data: tasks = [] } = useTasks();
   const prompt = useMediaDrafts((state) => state.imagePrompt);
   const setPrompt = useMediaDrafts((state) => state.imagePromptChanged);
-  // Until the user types one, the model is the profile's first image model.
+  // Until the user types one, the model is the profile's first image model (or the server's).
   const [typedModel, setModel] = useState<string | null>(null);
-  const model = typedModel ?? profile?.models.image[0] ?? "";
+  const model = typedModel ?? models.preferred;
   const [n, setN] = useState("1");
   const [size, setSize] = useState("1024x1024");
   const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
@@ -45,7 +47,8 @@ export function ImagesPane() {
         error={error}
         onSubmit={() => void generate()}
       >
-        <ModelField id="image" value={model} suggestions={profile?.models.image ?? []} onChange={setModel} />
+        {missing && <NotOffered feature="images" />}
+        <ModelField id="image" value={model} suggestions={models.suggestions} onChange={setModel} />
         <div className="media-form__row">
           <FormField
             id="image-count"

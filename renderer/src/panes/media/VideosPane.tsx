@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useActiveProfile } from "../../api/queries.ts";
+import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { NotOffered } from "../../components/NotOffered.tsx";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
@@ -16,14 +17,15 @@ const RECENT_IMAGES = 12;
 
 export function VideosPane() {
   const { t } = useTranslation();
-  const profile = useActiveProfile();
+  const models = useModelSuggestions("video");
+  const missing = useFeatureMissing("video");
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
   const { data: tasks = [] } = useTasks();
   const prompt = useMediaDrafts((state) => state.videoPrompt);
   const setPrompt = useMediaDrafts((state) => state.videoPromptChanged);
   const [typedModel, setModel] = useState<string | null>(null);
-  const model = typedModel ?? profile?.models.video[0] ?? "";
+  const model = typedModel ?? models.preferred;
   const [size, setSize] = useState<(typeof VIDEO_SIZES)[number]>("1280x720");
   const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
   const reference = useMediaDrafts((state) => state.reference);
@@ -49,7 +51,8 @@ export function VideosPane() {
         error={error}
         onSubmit={() => void generate()}
       >
-        <ModelField id="video" value={model} suggestions={profile?.models.video ?? []} onChange={setModel} />
+        {missing && <NotOffered feature="video" />}
+        <ModelField id="video" value={model} suggestions={models.suggestions} onChange={setModel} />
         <div className="media-form__row">
           <label className="field">
             <span className="field__label">{t("media.size")}</span>

@@ -5,7 +5,7 @@ import { errorDetail, unwrap } from "../../api/api-error.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney } from "../../components/format.ts";
 
-/** Test connection: one balance call, reporting success or the exact error. */
+/** Test connection: the balance where the server offers it, else its model list, else a one-token chat. */
 export function ConnectionTestButton({ profileId, profileName }: { profileId: string; profileName: string }) {
   const { t } = useTranslation();
   const test = useMutation({ mutationFn: () => unwrap(api.profiles.test({ id: profileId })) });
@@ -22,11 +22,15 @@ export function ConnectionTestButton({ profileId, profileName }: { profileId: st
       </button>
       {test.isSuccess && (
         <p className="connection-test__ok" role="status">
-          {t("settings.connected", {
-            keyName: test.data.keyName,
-            balance: formatMoney(test.data.balance, test.data.currency),
-            latency: test.data.latencyMs,
-          })}
+          {test.data.via === "balance"
+            ? t("settings.connected", {
+                keyName: test.data.keyName,
+                balance: formatMoney(test.data.balance ?? 0, test.data.currency ?? "CNY"),
+                latency: test.data.latencyMs,
+              })
+            : test.data.via === "models"
+              ? t("settings.connectedViaModels", { count: test.data.models ?? 0, latency: test.data.latencyMs })
+              : t("settings.connectedViaChat", { latency: test.data.latencyMs })}
         </p>
       )}
       {test.isError && <ErrorNotice error={errorDetail(test.error)} />}

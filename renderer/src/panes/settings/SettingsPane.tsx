@@ -7,6 +7,7 @@ import { api } from "../../api/desktop-api.ts";
 import { queryKeys, useAppInfo, useProfiles } from "../../api/queries.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { changeLanguage, LANGUAGES, type Language } from "../../i18n/index.ts";
+import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 
@@ -73,6 +74,7 @@ export function SettingsPane() {
                 <span className="profile-card__meta" data-testid="key-hint">
                   {profile.hasKey ? t("settings.keyHint", { hint: profile.keyHint }) : t("settings.noKey")}
                 </span>
+                <CapabilitySummary profileId={profile.id} profileName={profile.name} />
               </div>
               <div className="profile-card__actions">
                 {profile.id !== profiles.activeId && (

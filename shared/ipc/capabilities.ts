@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Endpoints beyond chat completions that a server may or may not offer. */
+export const FEATURES = ["balance", "messages", "search", "images", "video"] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** `unknown` until the app has asked (on save, Test connection, or first use). */
+export const FeatureStateSchema = z.enum(["unknown", "offered", "missing"]);
+export type FeatureState = z.infer<typeof FeatureStateSchema>;
+
+export const ServerCapabilitiesSchema = z.object({
+  profileId: z.string(),
+  /** Model codes from `GET /v1/models`; null where the server has no such list. */
+  models: z.array(z.string()).nullable(),
+  features: z.object({
+    balance: FeatureStateSchema,
+    messages: FeatureStateSchema,
+    search: FeatureStateSchema,
+    images: FeatureStateSchema,
+    video: FeatureStateSchema,
+  }),
+  checkedAt: z.string().nullable(),
+});
+export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;
+
+export const CapabilitiesRequestSchema = z.object({ profileId: z.string().min(1).optional() });
+
+/** Test connection: who answered and through which endpoint (balance where offered, else models, else chat). */
+export const ConnectionCheckSchema = z.object({
+  via: z.enum(["balance", "models", "chat"]),
+  keyName: z.string().nullable(),
+  balance: z.number().nullable(),
+  currency: z.string().nullable(),
+  models: z.number().int().nullable(),
+  latencyMs: z.number(),
+  requestId: z.string().nullable(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>;

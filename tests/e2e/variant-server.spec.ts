@@ -1,0 +1,44 @@
+import { expect, test } from "./support/app-fixture.ts";
+import { startVariantServer, VARIANT_REPLY, type VariantServer } from "../support/variant-server.ts";
+
+let server: VariantServer;
+
+test.beforeAll(async () => {
+  server = await startVariantServer();
+});
+test.afterAll(() => server.close());
+
+test("against an OpenAI-compatible server without balance, images or video, every pane says what it lacks", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ profile: { url: server.url, key: "sk-variant-e2e-0001" } });
+  const statusBar = page.getByRole("contentinfo", { name: "Status" });
+  await expect(statusBar).toContainText("Budget unknown");
+
+  await page.getByRole("button", { name: "Budget" }).click();
+  await expect(
+    page.getByText("This server does not offer a balance endpoint, so the budget is unknown."),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  const card = page.getByRole("listitem", { name: /Gateway at/ });
+  await expect(card.getByRole("list", { name: /What the server offers/ })).toContainText("7 models listed");
+  await card.getByRole("button", { name: /Test connection/ }).click();
+  await expect(card.getByRole("status")).toContainText("Connected: the server lists 7 models");
+
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByRole("button", { name: "New chat" }).first().click();
+  await page.getByRole("textbox", { name: "Message" }).fill("Hello?");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  const reply = page.getByRole("article", { name: "Assistant" }).last();
+  await expect(reply.locator(".markdown")).toHaveText(VARIANT_REPLY);
+  await expect(reply.getByTestId("reply-meta")).toContainText(/≈ \d+ in · \d+ out tokens/);
+
+  await page.getByRole("button", { name: "Images" }).click();
+  await page.getByRole("textbox", { name: "Prompt" }).fill("a lighthouse");
+  await page.getByRole("combobox", { name: "Model" }).fill("plain");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page.getByText("This server does not offer image generation.")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
