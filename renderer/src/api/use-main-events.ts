@@ -17,6 +17,9 @@ export function useMainEvents(): void {
       api.streams.onEvent((event) => handleStreamEvent(event, queryClient)),
       api.tasks.onChanged((task) => {
         void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+        // A failed or cancelled task is refunded: the budget shown is stale at once.
+        if (task.status === "failed" || task.status === "cancelled")
+          void queryClient.invalidateQueries({ queryKey: ["budget"] });
         notifyTaskEnded(task);
       }),
       api.capabilities.onChanged((capabilities) =>

@@ -1,7 +1,11 @@
-/** Money always with currency and two decimals, in tabular figures (see the CSS). */
+/**
+ * Money with currency and two decimals, in tabular figures (see the CSS); an amount under a cent
+ * keeps up to four decimals, so a small spend never reads ¥0.00.
+ */
 export function formatMoney(amount: number, currency = "CNY"): string {
   const symbol = currency === "CNY" ? "¥" : `${currency} `;
-  return `${symbol}${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const subCent = amount !== 0 && Math.abs(amount) < 0.01;
+  return `${symbol}${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: subCent ? 4 : 2 })}`;
 }
 
 /** `1d 02:03:04` style, for countdowns. */

@@ -177,6 +177,7 @@ export const en = {
     noImages: "No images yet — describe one on the left and press Generate.",
     noVideos: "No videos yet — describe one, or drop an image on Reference image, and press Generate video.",
     pending: "In progress: {{prompt}}",
+    fileMissing: "The file is no longer in the media folder.",
     details: "Details",
     saveAs: "Save as…",
     delete: "Delete",

@@ -154,6 +154,7 @@ export const zh: Strings = {
     noImages: "还没有图片——在左侧描述并点击生成。",
     noVideos: "还没有视频——描述一个，或把图片拖到参考图，然后点击生成视频。",
     pending: "进行中：{{prompt}}",
+    fileMissing: "文件已不在媒体文件夹中。",
     details: "详情",
     saveAs: "另存为…",
     delete: "删除",

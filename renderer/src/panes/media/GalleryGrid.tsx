@@ -80,14 +80,20 @@ function MediaCard({ item }: { item: MediaView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState(false);
+  const [missing, setMissing] = useState(false);
   return (
     <article className="media-card" aria-label={item.prompt}>
-      {item.kind === "image" ? (
+      {missing ? (
+        <p className="media-card__placeholder media-card__missing" role="status">
+          {t("media.fileMissing")}
+        </p>
+      ) : item.kind === "image" ? (
         <img
           className="media-card__preview"
           src={item.src}
           alt={item.prompt}
           loading="lazy"
+          onError={() => setMissing(true)}
           draggable
           onDragStart={(event) => {
             event.dataTransfer.setData(MEDIA_DRAG_TYPE, item.id);
@@ -95,7 +101,14 @@ function MediaCard({ item }: { item: MediaView }) {
           }}
         />
       ) : (
-        <video className="media-card__preview" src={item.src} controls preload="metadata" aria-label={item.prompt} />
+        <video
+          className="media-card__preview"
+          src={item.src}
+          controls
+          preload="metadata"
+          aria-label={item.prompt}
+          onError={() => setMissing(true)}
+        />
       )}
       <p className="media-card__prompt" title={item.prompt}>
         {item.prompt}
