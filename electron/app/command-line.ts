@@ -1,14 +1,26 @@
 import { parseArgs } from "node:util";
+import { PROFILE_OPTIONS, profileFromCommandLine } from "../services/command-line-profile.ts";
 
-/** `--profile-url URL --profile-key KEY`, as the web host takes them (used by end-to-end tests). */
-export function commandLineProfile(argv: readonly string[]): { baseUrl: string; key: string } | undefined {
+/**
+ * The profile given on the command line, the way the web host takes it (used by end-to-end
+ * tests). Arguments that do not fit are reported on stderr and the app starts without them.
+ */
+export function commandLineProfile(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { baseUrl: string; key: string } | undefined {
   const { values } = parseArgs({
     args: argv.slice(1),
-    options: { "profile-url": { type: "string" }, "profile-key": { type: "string" } },
+    options: PROFILE_OPTIONS,
     strict: false,
     allowPositionals: true,
   });
-  const baseUrl = values["profile-url"];
-  const key = values["profile-key"];
-  return typeof baseUrl === "string" && typeof key === "string" ? { baseUrl, key } : undefined;
+  try {
+    const { profile, warning } = profileFromCommandLine(values, env);
+    if (warning) console.error(warning);
+    return profile;
+  } catch (error) {
+    console.error((error as Error).message);
+    return undefined;
+  }
 }

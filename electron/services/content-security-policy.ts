@@ -11,8 +11,9 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    // Pasted reference-image links are previewed: images from https and loopback may load, never run.
-    `img-src ${media} https: http://127.0.0.1:* http://localhost:*`,
+    // No network images: a reply could beacon data out, and an image on another loopback port
+    // would carry the web host's token cookie there (cookies are not scoped by port).
+    `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self'",
     `connect-src 'self' ${connectSources.join(" ")}`.trim(),

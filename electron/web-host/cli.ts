@@ -1,18 +1,25 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import {
+  PROFILE_KEY_VARIABLE,
+  PROFILE_OPTIONS,
+  profileFromCommandLine,
+  type CommandLineProfile,
+} from "../services/command-line-profile.ts";
 import { ensureRendererBuild } from "./renderer-build.ts";
 import { startWebHost } from "./web-host.ts";
 
-const USAGE =
-  "usage: npm run web -- [--port N] [--data DIR] [--profile-url URL --profile-key KEY] [--gateway-config FILE]";
+const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]
+  --profile-url URL        use this gateway as the active profile; its key comes from the environment
+                           variable ${PROFILE_KEY_VARIABLE} or from --profile-key-file FILE (contents, trimmed).
+                           --profile-key KEY works too, but every local user can read it in the process list.`;
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "0" },
     data: { type: "string" },
-    "profile-url": { type: "string" },
-    "profile-key": { type: "string" },
+    ...PROFILE_OPTIONS,
     "gateway-config": { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -29,10 +36,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be an integer between 0 and 65535\n${USAGE}`);
   process.exit(2);
 }
-if ((values["profile-url"] === undefined) !== (values["profile-key"] === undefined)) {
-  console.error(`--profile-url and --profile-key go together\n${USAGE}`);
+let commandLine: CommandLineProfile;
+try {
+  commandLine = profileFromCommandLine(values, process.env);
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
 }
+if (commandLine.warning) console.error(commandLine.warning);
 
 try {
   const version = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
@@ -42,7 +53,7 @@ try {
     dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
     rendererDir,
     version,
-    ...(values["profile-url"] ? { profile: { baseUrl: values["profile-url"], key: values["profile-key"]! } } : {}),
+    ...(commandLine.profile ? { profile: commandLine.profile } : {}),
     ...(values["gateway-config"]
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),

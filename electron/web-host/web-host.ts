@@ -1,14 +1,17 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
+import type { Duplex } from "node:stream";
 import Conf from "conf";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices, type AppServices } from "../services/app-services.ts";
 import { contentSecurityPolicy } from "../services/content-security-policy.ts";
 import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
+import { requestGuard, tokenCookie } from "./request-guard.ts";
+import { sendFile } from "./send-file.ts";
+import { resolveStaticFile } from "./static-files.ts";
 import { WebSocketBridge } from "./ws-bridge.ts";
-import { resolveStaticFile, sendFile } from "./static-files.ts";
 
 export interface WebHostOptions {
   readonly port?: number;
@@ -28,12 +31,11 @@ export interface RunningWebHost {
   close(): Promise<void>;
 }
 
-const COOKIE = "modeldesk_token";
-
 /**
  * The app in a browser: the same main-process services in plain Node, the built renderer on
  * 127.0.0.1, and the same contract over a WebSocket. Every request needs the per-run token, given
- * once in the URL and then kept in an HttpOnly, same-site cookie.
+ * once in the URL and then kept in an HttpOnly, same-site cookie. No request may end the process:
+ * each handler answers its own failures.
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const token = randomBytes(24).toString("hex");
@@ -57,55 +59,70 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
     },
   );
-  const core = createMainCore(services);
-  const bridge = new WebSocketBridge(core);
-  let origin = "";
-
-  const authorized = (request: IncomingMessage, url: URL) =>
-    sameSecret(url.searchParams.get("token"), token) || sameSecret(cookieOf(request, COOKIE), token);
-
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", origin);
-    if (request.method !== "GET" && request.method !== "HEAD") return refuse(response, 405, "Method not allowed");
-    if (!authorized(request, url))
-      return refuse(response, 403, "Open the address the web host printed (it carries the access token).");
-    const headers: Record<string, string> = {
-      "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),
-      "referrer-policy": "no-referrer",
-      "cache-control": "no-store",
-    };
-    if (url.searchParams.has("token")) {
-      headers["set-cookie"] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-    }
-    const mediaId = /^\/media\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
-    if (mediaId) {
-      const media = services.media.file(mediaId);
-      if (!media) return refuse(response, 404, "Not found");
-      const mediaHeaders = { ...headers, "content-type": media.mime, "cache-control": "private, max-age=86400" };
-      return sendFile(response, media.path, mediaHeaders, request);
-    }
-    const file =
-      url.pathname === "/"
-        ? join(options.rendererDir, "index.html")
-        : await resolveStaticFile(options.rendererDir, url.pathname);
-    if (!file) return refuse(response, 404, "Not found");
-    sendFile(response, file, headers);
-  });
-
-  server.on("upgrade", (request, socket, head) => {
-    const url = new URL(request.url ?? "/", origin);
-    // The Origin check stops other sites from opening the bridge with the user's cookie.
-    if (url.pathname !== "/bridge" || request.headers.origin !== origin || !authorized(request, url)) {
-      socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      return;
-    }
-    bridge.upgrade(request, socket, head);
-  });
-
+  const bridge = new WebSocketBridge(createMainCore(services));
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the web host is not listening on TCP");
-  origin = `http://127.0.0.1:${address.port}`;
+  const origin = `http://127.0.0.1:${address.port}`;
+  const admit = requestGuard(origin, token);
+  const securityHeaders = {
+    "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  };
+  const refuse = (response: ServerResponse, status: number, message: string) => {
+    response.writeHead(status, { ...securityHeaders, "content-type": "text/plain; charset=utf-8" });
+    response.end(message);
+  };
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== "GET" && request.method !== "HEAD") return refuse(response, 405, "Method not allowed");
+    const admission = admit(request);
+    if (!admission.admitted) return refuse(response, admission.status, admission.message);
+    const { pathname, searchParams } = admission.url;
+    const headers: Record<string, string> = { ...securityHeaders };
+    if (searchParams.has("token")) headers["set-cookie"] = tokenCookie(token);
+    const mediaId = /^\/media\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
+    if (mediaId) {
+      const media = services.media.file(mediaId);
+      if (!media) return refuse(response, 404, "Not found");
+      return sendFile(request, response, media.path, {
+        ...headers,
+        "content-type": media.mime,
+        "cache-control": "private, max-age=86400",
+      });
+    }
+    const file = await resolveStaticFile(options.rendererDir, pathname === "/" ? "/index.html" : pathname);
+    if (!file) return refuse(response, 404, "Not found");
+    return sendFile(request, response, file, headers);
+  }
+
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    serve(request, response).catch((error: unknown) => {
+      // Once the answer has started (or the browser went away, as a seeking video does), it can only be cut.
+      if (response.headersSent || response.destroyed) return void response.destroy();
+      console.error("web host: request failed:", error);
+      refuse(response, 500, "Internal error");
+    });
+  });
+
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands over an upgraded socket without an error listener: a reset would end the process.
+    socket.on("error", () => socket.destroy());
+    try {
+      const admission = admit(request);
+      if (!admission.admitted) return refuseUpgrade(socket, admission.status);
+      // The Origin check stops other sites from opening the bridge with the user's cookie.
+      if (admission.url.pathname !== "/bridge" || request.headers.origin !== origin) return refuseUpgrade(socket, 403);
+      bridge.upgrade(request, socket, head);
+    } catch (error) {
+      console.error("web host: upgrade failed:", error);
+      refuseUpgrade(socket, 500);
+    }
+  });
+
   return {
     url: origin,
     appUrl: `${origin}/?token=${token}`,
@@ -119,20 +136,6 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   };
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
-  response.end(message);
-}
-
-function cookieOf(request: IncomingMessage, name: string): string | null {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return null;
-}
-
-function sameSecret(candidate: string | null, secret: string): boolean {
-  if (candidate === null || candidate.length !== secret.length) return false;
-  return timingSafeEqual(Buffer.from(candidate), Buffer.from(secret));
+function refuseUpgrade(socket: Duplex, status: number): void {
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

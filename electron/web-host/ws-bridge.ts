@@ -14,7 +14,8 @@ const BridgeRequestSchema = z.object({
   payload: z.unknown().optional(),
 });
 
-const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+/** Room for the largest call: a video request with an 8 MiB reference image as a data: URL (≈10.7 MiB). */
+const MAX_MESSAGE_BYTES = 12 * 1024 * 1024;
 
 /**
  * The web host's IPC: each WebSocket connection is a page. Invokes go through the same router as
@@ -49,16 +50,24 @@ export class WebSocketBridge {
     };
     this.core.pages.add(page);
     ws.on("close", () => closed.abort());
-    ws.on("message", async (raw) => {
-      let request: z.infer<typeof BridgeRequestSchema>;
-      try {
-        request = BridgeRequestSchema.parse(JSON.parse(raw.toString()));
-      } catch {
-        ws.close(1003, "malformed message");
-        return;
-      }
-      const result = await this.core.route(request.channel, request.payload, page);
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: "result", id: request.id, result }));
+    ws.on("error", () => {
+      // A frame over the limit, text that is not UTF-8 or a broken frame: ws has already closed the
+      // connection with the matching code; unheard, the error would end the process.
     });
+    ws.on("message", (raw) => {
+      this.answer(ws, page, raw).catch(() => ws.close(1011, "internal error"));
+    });
+  }
+
+  private async answer(ws: WebSocket, page: Page, raw: WebSocket.RawData): Promise<void> {
+    let request: z.infer<typeof BridgeRequestSchema>;
+    try {
+      request = BridgeRequestSchema.parse(JSON.parse(raw.toString()));
+    } catch {
+      ws.close(1003, "malformed message");
+      return;
+    }
+    const result = await this.core.route(request.channel, request.payload, page);
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: "result", id: request.id, result }));
   }
 }

@@ -89,8 +89,8 @@ export async function uiBench(): Promise<void> {
   await ensureRendererBuild(PROJECT_ROOT);
   const host = spawn(
     process.execPath,
-    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--profile-url", gateway.url, "--profile-key", KEY],
-    { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--profile-url", gateway.url],
+    { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: KEY }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const appUrl = await new Promise<string>((resolve, reject) => {
     let output = "";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +70,39 @@ describe("the web host", () => {
     expect((await fetch(`${host.url}/../../etc/passwd`, { headers: { cookie: cookie.split(";")[0]! } })).status).toBe(
       404,
     );
+  });
+
+  it("serves stored media by id only, with byte ranges and the page's security headers", async () => {
+    const bytes = Uint8Array.from({ length: 64 }, (_, index) => index);
+    // A type the file's extension (.bin) does not suggest: the stored type must win.
+    const media = host.services.media.save({
+      taskId: null,
+      profileId: "web-test",
+      kind: "video",
+      mime: "video/quicktime",
+      bytes,
+      prompt: "a lighthouse",
+      model: "video-test",
+      size: null,
+      duration: null,
+      remoteUrl: null,
+      requestId: null,
+    });
+    const cookie = `modeldesk_token=${new URL(host.appUrl).searchParams.get("token")}`;
+    const part = await fetch(`${host.url}${media.src}`, { headers: { cookie, range: "bytes=10-19" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 10-19/64");
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(10, 20));
+    expect(part.headers.get("content-type")).toBe("video/quicktime");
+    expect(part.headers.get("cache-control")).toBe("private, max-age=86400");
+    expect(part.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(part.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(part.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const whole = await fetch(`${host.url}${media.src}`, { headers: { cookie } });
+    expect(whole.status).toBe(200);
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+    expect((await fetch(`${host.url}/media/${randomUUID()}`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${host.url}${media.src}`)).status).toBe(403);
   });
 
   it("opens the bridge only with the token and the host's own Origin", async () => {

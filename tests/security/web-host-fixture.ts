@@ -1,0 +1,139 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import WebSocket from "ws";
+import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
+import { KEYS, startTestGateway, tempDir } from "../support/local-gateway.ts";
+
+export interface HostFixture {
+  readonly host: RunningWebHost;
+  readonly port: number;
+  readonly rendererDir: string;
+  /** The `Cookie` header that carries the token. */
+  readonly cookie: string;
+  /** The `Host` header this host answers to. */
+  readonly hostHeader: string;
+  /** A temporary directory that `close` removes. */
+  tempDir(prefix: string): string;
+  close(): Promise<void>;
+}
+
+/** A web host serving a small fake renderer, on a test gateway. */
+export async function startHostFixture(): Promise<HostFixture> {
+  const dirs: string[] = [];
+  const ownTempDir = (prefix: string) => dirs[dirs.push(tempDir(prefix)) - 1]!;
+  const rendererDir = ownTempDir("renderer-");
+  mkdirSync(join(rendererDir, "assets"));
+  writeFileSync(join(rendererDir, "index.html"), "<!doctype html><title>ModelDesk</title>");
+  writeFileSync(join(rendererDir, "assets", "app.js"), "console.log('app')");
+  const gateway = await startTestGateway({}, ownTempDir("gateway-"));
+  const host = await startWebHost({
+    dataDir: ownTempDir("web-"),
+    rendererDir,
+    version: "0.0.0-test",
+    profile: { baseUrl: gateway.url, key: KEYS.main.key },
+  });
+  return {
+    host,
+    port: Number(new URL(host.url).port),
+    rendererDir,
+    cookie: `modeldesk_token=${new URL(host.appUrl).searchParams.get("token")}`,
+    hostHeader: new URL(host.url).host,
+    tempDir: ownTempDir,
+    async close() {
+      await host.close();
+      await gateway.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  /** Everything the host wrote, head and body. */
+  readonly text: string;
+}
+
+/** The bytes of a request with this host's Host header unless `headers` name another. */
+export function requestText(fixture: HostFixture, target: string, headers: Record<string, string>): string {
+  const lines = Object.entries({ host: fixture.hostHeader, ...headers }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
+  return `GET ${target} HTTP/1.1\r\n${lines.join("")}\r\n`;
+}
+
+/** A GET sent byte for byte (fetch would normalise the path first); the answer is read until the host closes. */
+export function rawRequest(
+  fixture: HostFixture,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(fixture.port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy());
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    });
+    socket.write(requestText(fixture, target, { connection: "close", ...headers }));
+  });
+}
+
+/** The headers of a WebSocket upgrade from the app's own page, without the token. */
+export function upgradeHeaders(fixture: HostFixture): Record<string, string> {
+  return {
+    connection: "Upgrade",
+    upgrade: "websocket",
+    "sec-websocket-version": "13",
+    "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+    origin: fixture.host.url,
+  };
+}
+
+/** The status a bridge connection gets: 101 when it opens (it is closed again), else the refusal's. */
+export function bridgeStatus(fixture: HostFixture, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${fixture.host.url.replace("http", "ws")}/bridge`, { headers });
+    ws.once("open", () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    ws.once("error", reject);
+  });
+}
+
+/** A bridge connection from the app's page with the token cookie, once open. */
+export async function openBridge(fixture: HostFixture): Promise<WebSocket> {
+  const ws = new WebSocket(`${fixture.host.url.replace("http", "ws")}/bridge`, {
+    headers: { origin: fixture.host.url, cookie: fixture.cookie },
+  });
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  return ws;
+}
+
+/** The result of one call over the bridge; rejects when the host closes the connection instead. */
+export function invoke(ws: WebSocket, channel: string, payload?: unknown): Promise<{ ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    ws.on("message", (raw) => {
+      const frame = JSON.parse(raw.toString()) as { t: string; result: { ok: boolean } };
+      if (frame.t === "result") resolve(frame.result);
+    });
+    ws.once("close", (code) => reject(new Error(`the host closed the bridge with ${code}`)));
+    ws.send(JSON.stringify({ t: "invoke", id: 1, channel, payload }));
+  });
+}
+
+/** Whether the host still answers: the app page with the token, and a call over a new bridge. */
+export async function stillServes(fixture: HostFixture): Promise<boolean> {
+  if ((await fetch(fixture.host.appUrl)).status !== 200) return false;
+  const ws = await openBridge(fixture);
+  try {
+    return (await invoke(ws, "profiles.list")).ok;
+  } finally {
+    ws.close();
+  }
+}
