@@ -13,6 +13,8 @@ import { ConversationStore } from "./chat/conversation-store.ts";
 import { GatewayClient } from "./gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "./gateway-client/header-timeout-fetch.ts";
 import { openAppDatabase } from "./store/app-database.ts";
+import { backUpDataFiles } from "./store/data-backups.ts";
+import { DATA_FILES } from "./store/data-files.ts";
 import { loggingFetch } from "./store/request-log.ts";
 import { StreamHub } from "./streams/stream-hub.ts";
 import { ProfileVault } from "./vault/profile-vault.ts";
@@ -73,7 +75,9 @@ export interface AppServices {
 
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
 export async function startAppServices(env: AppEnvironment, options: AppServicesOptions = {}): Promise<AppServices> {
-  const db = openAppDatabase(join(env.dataDir, "modeldesk.sqlite"));
+  const db = openAppDatabase(join(env.dataDir, DATA_FILES.database));
+  // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
+  await backUpDataFiles(env.dataDir, db);
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;
   if (options.profile) {

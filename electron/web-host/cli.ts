@@ -8,6 +8,7 @@ import {
   type CommandLineProfile,
 } from "../services/command-line-profile.ts";
 import { ensureRendererBuild } from "./renderer-build.ts";
+import { describeDamage } from "./recovery-page.ts";
 import { startWebHost } from "./web-host.ts";
 
 const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]
@@ -58,6 +59,8 @@ try {
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),
   });
+  for (const file of host.damaged) console.error(`data damaged: ${describeDamage(file)}`);
+  if (host.damaged.length > 0) console.error("Open the app to restore the latest backup or start fresh.");
   console.log(`app at ${host.appUrl}`);
   const shutdown = () => void host.close().then(() => process.exit(0));
   process.on("SIGINT", shutdown);

@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import { join } from "node:path";
 import type { Duplex } from "node:stream";
-import Conf from "conf";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
-import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices, type AppServices } from "../services/app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import { contentSecurityPolicy } from "../services/content-security-policy.ts";
-import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
+import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } from "../services/store/data-files.ts";
+import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { requestGuard, tokenCookie } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
 import { resolveStaticFile } from "./static-files.ts";
-import { WebSocketBridge } from "./ws-bridge.ts";
+import { openWebApp, type WebApp } from "./web-app.ts";
 
 export interface WebHostOptions {
   readonly port?: number;
@@ -28,6 +26,8 @@ export interface RunningWebHost {
   /** The address to open: carries the per-run access token. */
   readonly appUrl: string;
   readonly services: AppServices;
+  /** Data files found damaged at start: until the user chooses, the host shows the recovery page. */
+  readonly damaged: readonly DamagedFile[];
   close(): Promise<void>;
 }
 
@@ -39,27 +39,9 @@ export interface RunningWebHost {
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const token = randomBytes(24).toString("hex");
-  const settings = new Conf<Record<string, unknown>>({
-    cwd: options.dataDir,
-    configName: "settings",
-    projectName: "modeldesk",
-  });
-  const services = await startAppServices(
-    {
-      host: "web",
-      version: options.version,
-      dataDir: options.dataDir,
-      settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
-      cipher: keyFileCipher(join(options.dataDir, "secret.key")),
-      fetch,
-      mediaSrc: (id) => `/media/${id}`,
-    },
-    {
-      ...(options.profile ? { profile: options.profile } : {}),
-      ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
-    },
-  );
-  const bridge = new WebSocketBridge(createMainCore(services));
+  let damaged = checkDataFiles(options.dataDir);
+  const damagedAtStart = damaged;
+  let app: WebApp | null = damaged.length === 0 ? await openWebApp(options) : null;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
@@ -77,16 +59,43 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     response.end(message);
   };
 
+  /** Until the user has chosen what to do with damaged data, every page is the recovery page. */
+  async function recover(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>) {
+    if (request.method === "POST") {
+      // The Origin check stops another site from choosing for the user with their cookie.
+      if (request.headers.origin !== origin) return refuse(response, 403, "Forbidden");
+      const action = recoveryActionOf(await smallBody(request));
+      if (!action) return refuse(response, 400, "Choose restore or fresh");
+      if (action === "restore" && damaged.some((file) => !file.backup)) return refuse(response, 400, "No backup");
+      for (const file of damaged) (action === "restore" ? restoreLatestBackup : startFresh)(file);
+      damaged = checkDataFiles(options.dataDir);
+      if (damaged.length === 0) app = await openWebApp(options);
+      response.writeHead(303, { ...headers, location: "/" });
+      return void response.end();
+    }
+    response.writeHead(200, {
+      ...headers,
+      "content-security-policy": RECOVERY_CSP,
+      // With no-referrer, Chromium sends `Origin: null` on the form's POST, and the check above needs it.
+      "referrer-policy": "same-origin",
+      "content-type": "text/html; charset=utf-8",
+    });
+    response.end(recoveryPage(damaged));
+  }
+
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method !== "GET" && request.method !== "HEAD") return refuse(response, 405, "Method not allowed");
+    const recovering = app === null;
+    const allowed = request.method === "GET" || request.method === "HEAD" || (recovering && request.method === "POST");
+    if (!allowed) return refuse(response, 405, "Method not allowed");
     const admission = admit(request);
     if (!admission.admitted) return refuse(response, admission.status, admission.message);
     const { pathname, searchParams } = admission.url;
     const headers: Record<string, string> = { ...securityHeaders };
     if (searchParams.has("token")) headers["set-cookie"] = tokenCookie(token);
+    if (app === null) return recover(request, response, headers);
     const mediaId = /^\/media\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
     if (mediaId) {
-      const media = services.media.file(mediaId);
+      const media = app.services.media.file(mediaId);
       if (!media) return refuse(response, 404, "Not found");
       return sendFile(request, response, media.path, {
         ...headers,
@@ -116,7 +125,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (!admission.admitted) return refuseUpgrade(socket, admission.status);
       // The Origin check stops other sites from opening the bridge with the user's cookie.
       if (admission.url.pathname !== "/bridge" || request.headers.origin !== origin) return refuseUpgrade(socket, 403);
-      bridge.upgrade(request, socket, head);
+      if (app === null) return refuseUpgrade(socket, 503);
+      app.bridge.upgrade(request, socket, head);
     } catch (error) {
       console.error("web host: upgrade failed:", error);
       refuseUpgrade(socket, 500);
@@ -126,14 +136,29 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   return {
     url: origin,
     appUrl: `${origin}/?token=${token}`,
-    services,
+    damaged: damagedAtStart,
+    get services() {
+      if (app === null) throw new Error("the web host is waiting for its damaged data to be recovered");
+      return app.services;
+    },
     async close() {
-      bridge.close();
+      app?.bridge.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await services.close();
+      await app?.services.close();
     },
   };
+}
+
+const RECOVERY_BODY_MAX = 1024;
+
+async function smallBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) {
+    body += String(chunk);
+    if (body.length > RECOVERY_BODY_MAX) return "";
+  }
+  return body;
 }
 
 function refuseUpgrade(socket: Duplex, status: number): void {

@@ -1,0 +1,78 @@
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { backupsOf, stampOf } from "./data-backups.ts";
+
+/** The two files that hold everything the user has: conversations, tasks, media index; profiles and keys. */
+export const DATA_FILES = { database: "modeldesk.sqlite", settings: "settings.json" } as const;
+export type DataFile = keyof typeof DATA_FILES;
+
+export interface DamagedFile {
+  readonly kind: DataFile;
+  readonly path: string;
+  readonly problem: "missing" | "empty" | "corrupt";
+  /** What the parser or SQLite said. */
+  readonly detail: string;
+  /** The newest backup, if there is one to restore. */
+  readonly backup: { readonly path: string; readonly takenAt: string } | null;
+}
+
+/**
+ * Checks the data files before anything opens them, so damage is named instead of turning into a
+ * fresh install or a raw parser error. A missing file counts as damage only where a backup shows
+ * it existed before.
+ */
+export function checkDataFiles(dataDir: string): DamagedFile[] {
+  return (Object.keys(DATA_FILES) as DataFile[]).flatMap((kind) => {
+    const path = join(dataDir, DATA_FILES[kind]);
+    const backup = backupsOf(dataDir, kind)[0] ?? null;
+    const problem = existsSync(path)
+      ? problemOf(kind, path)
+      : backup
+        ? { problem: "missing" as const, detail: "" }
+        : null;
+    return problem ? [{ kind, path, ...problem, backup }] : [];
+  });
+}
+
+function problemOf(kind: DataFile, path: string): Pick<DamagedFile, "problem" | "detail"> | null {
+  if (statSync(path).size === 0) return { problem: "empty", detail: "" };
+  try {
+    if (kind === "settings") {
+      JSON.parse(readFileSync(path, "utf8"));
+      return null;
+    }
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      const rows = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+      const verdict = rows.map((row) => row.quick_check).join("; ");
+      return verdict === "ok" ? null : { problem: "corrupt", detail: verdict };
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    return { problem: "corrupt", detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Keeps the damaged file (and SQLite's journal beside it) under a new name; returns that name. */
+function setAside(path: string, stamp: string): string {
+  const aside = `${path}.damaged-${stamp}`;
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+/** Sets the damaged file aside and puts its newest backup in its place. */
+export function restoreLatestBackup(damaged: DamagedFile, now = new Date()): { setAsideAs: string | null } {
+  if (!damaged.backup) throw new Error(`There is no backup of ${damaged.path} to restore.`);
+  const setAsideAs = existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null;
+  copyFileSync(damaged.backup.path, damaged.path);
+  return { setAsideAs };
+}
+
+/** Sets the damaged file aside; the app starts without it, as on a first run. */
+export function startFresh(damaged: DamagedFile, now = new Date()): { setAsideAs: string | null } {
+  return { setAsideAs: existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null };
+}

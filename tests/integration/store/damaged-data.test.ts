@@ -1,0 +1,102 @@
+import { existsSync, openSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDataFiles, restoreLatestBackup, startFresh } from "../../../electron/services/store/data-files.ts";
+import { backupsOf } from "../../../electron/services/store/data-backups.ts";
+import { startServices } from "../../support/app-services.ts";
+import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
+
+let gateway: TestGateway;
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.close());
+
+/** A data directory in use: a conversation, a profile, and backups from two starts. */
+async function usedDataDir(): Promise<string> {
+  const dataDir = tempDir("app-");
+  const first = await startServices(gateway.url, KEYS.main.key, dataDir);
+  first.conversations.create({ ...first.chat.defaultSettings() }, "Kept conversation");
+  await first.close();
+  const second = await startServices(gateway.url, KEYS.main.key, dataDir);
+  await second.close();
+  return dataDir;
+}
+
+const database = (dataDir: string) => join(dataDir, "modeldesk.sqlite");
+const settings = (dataDir: string) => join(dataDir, "settings.json");
+
+function overwriteMiddle(file: string): void {
+  const fd = openSync(file, "r+");
+  const size = statSync(file).size;
+  writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.floor(size / 2 / 4096) * 4096);
+}
+
+const DAMAGE = {
+  "an empty database": { kind: "database", problem: "empty", harm: (dir: string) => truncateSync(database(dir), 0) },
+  "a deleted database": { kind: "database", problem: "missing", harm: (dir: string) => rmSync(database(dir)) },
+  "a truncated database": {
+    kind: "database",
+    problem: "corrupt",
+    harm: (dir: string) => truncateSync(database(dir), Math.floor(statSync(database(dir)).size / 3)),
+  },
+  "garbage in the middle of the database": {
+    kind: "database",
+    problem: "corrupt",
+    harm: (dir: string) => overwriteMiddle(database(dir)),
+  },
+  "garbled settings": {
+    kind: "settings",
+    problem: "corrupt",
+    harm: (dir: string) => writeFileSync(settings(dir), '{"profiles": [{"id": '),
+  },
+  "deleted settings": { kind: "settings", problem: "missing", harm: (dir: string) => rmSync(settings(dir)) },
+} as const;
+
+describe("damaged data files", () => {
+  it("are backed up on every start, the newest three kept", async () => {
+    const dataDir = await usedDataDir();
+    for (let start = 0; start < 3; start++) await (await startServices(gateway.url, KEYS.main.key, dataDir)).close();
+    expect(backupsOf(dataDir, "database")).toHaveLength(3);
+    expect(backupsOf(dataDir, "settings")).toHaveLength(3);
+    expect(checkDataFiles(dataDir)).toEqual([]);
+  });
+
+  for (const [name, { kind, problem, harm }] of Object.entries(DAMAGE)) {
+    it(`${name}: named, then restored from the latest backup with nothing lost`, async () => {
+      const dataDir = await usedDataDir();
+      harm(dataDir);
+      const [damaged, ...others] = checkDataFiles(dataDir);
+      expect(others).toEqual([]);
+      expect(damaged).toMatchObject({
+        kind,
+        problem,
+        path: kind === "database" ? database(dataDir) : settings(dataDir),
+      });
+      expect(damaged!.backup).not.toBeNull();
+
+      restoreLatestBackup(damaged!);
+      expect(checkDataFiles(dataDir)).toEqual([]);
+      if (problem !== "missing") expect(readdirSync(dataDir).some((file) => file.includes(".damaged-"))).toBe(true);
+      const services = await startServices(gateway.url, KEYS.main.key, dataDir);
+      try {
+        expect(services.conversations.list().map((item) => item.title)).toContain("Kept conversation");
+        expect(services.vault.state().profiles).toHaveLength(1);
+      } finally {
+        await services.close();
+      }
+    });
+  }
+
+  it("start fresh keeps the damaged file aside", async () => {
+    const dataDir = await usedDataDir();
+    overwriteMiddle(database(dataDir));
+    const [damaged] = checkDataFiles(dataDir);
+    const { setAsideAs } = startFresh(damaged!);
+    expect(existsSync(setAsideAs!)).toBe(true);
+    expect(existsSync(database(dataDir))).toBe(false);
+    const services = await startServices(gateway.url, KEYS.main.key, dataDir);
+    expect(services.conversations.list()).toEqual([]);
+    await services.close();
+  });
+});
