@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
 import { AppError } from "../app-error.ts";
 
@@ -21,6 +21,7 @@ interface MediaRow {
   created_at: number;
 }
 
+const SIDECAR = ".json";
 /** How long a gateway's result URL is trusted to still work (the spec states no retention period). */
 const REMOTE_URL_FRESH_MS = 30 * 60_000;
 const EXTENSIONS: Record<string, string> = {
@@ -58,33 +59,31 @@ export class MediaLibrary {
     this.directory = directory;
     this.srcOf = srcOf;
     mkdirSync(directory, { recursive: true });
+    this.relistOrphans();
   }
 
   save(media: NewMedia): MediaView {
     const id = randomUUID();
-    const fileName = `${id}.${EXTENSIONS[media.mime] ?? "bin"}`;
-    writeFileSync(join(this.directory, fileName), media.bytes);
-    this.db
-      .prepare(
-        `INSERT INTO media (id, task_id, profile_id, kind, file_name, mime, prompt, model, size, duration, remote_url, request_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        media.taskId,
-        media.profileId,
-        media.kind,
-        fileName,
-        media.mime,
-        media.prompt,
-        media.model,
-        media.size,
-        media.duration,
-        media.remoteUrl,
-        media.requestId,
-        Date.now(),
-      );
-    return this.view(this.row(id)!);
+    const row: MediaRow = {
+      id,
+      task_id: media.taskId,
+      profile_id: media.profileId,
+      kind: media.kind,
+      file_name: `${id}.${EXTENSIONS[media.mime] ?? "bin"}`,
+      mime: media.mime,
+      prompt: media.prompt,
+      model: media.model,
+      size: media.size,
+      duration: media.duration,
+      remote_url: media.remoteUrl,
+      request_id: media.requestId,
+      created_at: Date.now(),
+    };
+    writeFileSync(join(this.directory, row.file_name), media.bytes);
+    // The sidecar lets the gallery be rebuilt from the folder if the database is ever lost.
+    writeFileSync(join(this.directory, `${id}${SIDECAR}`), JSON.stringify(row));
+    this.insert(row);
+    return this.view(row);
   }
 
   list(profileId: string, kind: "image" | "video"): MediaView[] {
@@ -104,6 +103,7 @@ export class MediaLibrary {
     const row = this.row(id);
     if (!row) return false;
     rmSync(join(this.directory, row.file_name), { force: true });
+    rmSync(join(this.directory, `${id}${SIDECAR}`), { force: true });
     this.db.prepare("DELETE FROM media WHERE id = ?").run(id);
     return true;
   }
@@ -123,6 +123,45 @@ export class MediaLibrary {
     if (row.remote_url && Date.now() - row.created_at < REMOTE_URL_FRESH_MS) return row.remote_url;
     const bytes = readFileSync(join(this.directory, row.file_name));
     return `data:${row.mime};base64,${bytes.toString("base64")}`;
+  }
+
+  /** Files the database does not know (it was restored or started fresh) come back from their sidecars. */
+  private relistOrphans(): void {
+    for (const name of readdirSync(this.directory).filter((file) => file.endsWith(SIDECAR))) {
+      const id = name.slice(0, -SIDECAR.length);
+      if (this.row(id)) continue;
+      try {
+        const row = JSON.parse(readFileSync(join(this.directory, name), "utf8")) as MediaRow;
+        if (row.id === id && existsSync(join(this.directory, basename(row.file_name)))) {
+          this.insert({ ...row, file_name: basename(row.file_name) });
+        }
+      } catch {
+        // A sidecar that does not parse is left where it is; the file stays on disk.
+      }
+    }
+  }
+
+  private insert(row: MediaRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO media (id, task_id, profile_id, kind, file_name, mime, prompt, model, size, duration, remote_url, request_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.task_id,
+        row.profile_id,
+        row.kind,
+        row.file_name,
+        row.mime,
+        row.prompt,
+        row.model,
+        row.size,
+        row.duration,
+        row.remote_url,
+        row.request_id,
+        row.created_at,
+      );
   }
 
   private row(id: string): MediaRow | null {

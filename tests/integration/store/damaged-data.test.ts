@@ -100,3 +100,42 @@ describe("damaged data files", () => {
     await services.close();
   });
 });
+
+describe("media files", () => {
+  it("come back to the gallery from their sidecars when the database starts fresh", async () => {
+    const dataDir = tempDir("app-");
+    const first = await startServices(gateway.url, KEYS.main.key, dataDir);
+    const profileId = first.vault.activeId()!;
+    const saved = first.media.save({
+      taskId: null,
+      profileId,
+      kind: "image",
+      bytes: new Uint8Array([1, 2, 3]),
+      mime: "image/png",
+      prompt: "a kept picture",
+      model: "image-fast",
+      size: "64x64",
+      duration: null,
+      remoteUrl: null,
+      requestId: "req_kept",
+    });
+    await first.close();
+    startFresh(
+      checkDataFiles(dataDir)[0] ?? {
+        kind: "database",
+        path: database(dataDir),
+        problem: "corrupt",
+        detail: "",
+        backup: null,
+      },
+    );
+    const second = await startServices(gateway.url, KEYS.main.key, dataDir);
+    try {
+      expect(second.media.list(profileId, "image")).toEqual([
+        expect.objectContaining({ id: saved.id, prompt: "a kept picture", requestId: "req_kept" }),
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
