@@ -120,15 +120,7 @@ describe("media files", () => {
       requestId: "req_kept",
     });
     await first.close();
-    startFresh(
-      checkDataFiles(dataDir)[0] ?? {
-        kind: "database",
-        path: database(dataDir),
-        problem: "corrupt",
-        detail: "",
-        backup: null,
-      },
-    );
+    rmSync(database(dataDir));
     const second = await startServices(gateway.url, KEYS.main.key, dataDir);
     try {
       expect(second.media.list(profileId, "image")).toEqual([
