@@ -5,6 +5,8 @@ import { SlidingWindow } from "./sliding-window.ts";
 export interface RateLimitState {
   readonly limit: number;
   readonly remaining: number;
+  /** Until every request now counted has left the window (OpenAI's `x-ratelimit-reset-requests`). */
+  readonly resetMs: number;
 }
 
 /** RPM and TPM per key over a sliding window. */
@@ -30,7 +32,8 @@ export class RateLimiter {
       );
     }
     this.requests.record(key.id, now);
-    return { limit: key.rpm, remaining: key.rpm - used - 1 };
+    const resetMs = this.requests.waitFor(key.id, now, key.rpm, key.rpm);
+    return { limit: key.rpm, remaining: key.rpm - used - 1, resetMs };
   }
 
   /** Throws 429 when `promptTokens` would take the key past its TPM. */

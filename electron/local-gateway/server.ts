@@ -64,6 +64,7 @@ export async function buildServer(ctx: GatewayContext): Promise<FastifyInstance>
     const limit = ctx.rateLimiter.admitRequest(key, ctx.now());
     reply.header("x-ratelimit-limit", String(limit.limit));
     reply.header("x-ratelimit-remaining", String(limit.remaining));
+    reply.header("x-ratelimit-reset-requests", `${(limit.resetMs / 1000).toFixed(3)}s`);
   });
 
   app.setErrorHandler((error: FastifyError | GatewayHttpError, request, reply) => {

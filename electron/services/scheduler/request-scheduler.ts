@@ -69,8 +69,11 @@ export class RequestScheduler {
     });
   }
 
-  /** Reads what the gateway said about the key's budget; a 429's Retry-After pauses every request. */
-  observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number): void {
+  /**
+   * Reads what the gateway said about the key's budget; a 429's Retry-After pauses every request;
+   * a window reset time (shorter windows than a minute exist) dates when counted requests leave.
+   */
+  observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number, resetMs?: number): void {
     const now = Date.now();
     this.limitKnown = true;
     if (retryAfterSeconds !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterSeconds * 1000);
@@ -84,6 +87,10 @@ export class RequestScheduler {
         this.grants.push(countedAt);
       }
       this.grants.sort((a, b) => a - b);
+    }
+    if (resetMs !== undefined) {
+      const leftBy = now + resetMs - WINDOW_MS;
+      this.grants = this.grants.map((at) => Math.min(at, leftBy));
     }
     this.pump();
   }

@@ -22,9 +22,11 @@ export function scheduledFetch(scheduler: RequestScheduler, baseFetch: typeof fe
       scheduler.unanswered();
       throw error;
     }
+    const meta = responseMeta(response);
     scheduler.observe(
-      responseMeta(response).rateLimit,
+      meta.rateLimit,
       response.status === 429 ? (retryAfterSeconds(response) ?? 1) : undefined,
+      meta.rateLimitResetMs ?? undefined,
     );
     return response;
   };

@@ -113,4 +113,18 @@ describe("the request scheduler", () => {
     scheduler.observe(null, 90);
     expect(told).toEqual([62_000, 91_000]);
   });
+
+  it("frees counted requests when the gateway says its window is whole again sooner", async () => {
+    const scheduler = new RequestScheduler(60);
+    scheduler.observe(null);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 3, "user", granted);
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.observe({ limit: 3, remaining: 0 }, undefined, 8_000);
+    requests(scheduler, 1, "user", granted);
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(granted).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(granted).toHaveLength(4);
+  });
 });
