@@ -14,6 +14,7 @@ import { GatewayClient } from "./gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "./gateway-client/header-timeout-fetch.ts";
 import { openAppDatabase } from "./store/app-database.ts";
 import { backUpDataFiles } from "./store/data-backups.ts";
+import { restrictToOwner } from "./store/owner-only.ts";
 import { DATA_FILES } from "./store/data-files.ts";
 import { loggingFetch } from "./store/request-log.ts";
 import { StreamHub } from "./streams/stream-hub.ts";
@@ -78,6 +79,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   const db = openAppDatabase(join(env.dataDir, DATA_FILES.database));
   // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
   await backUpDataFiles(env.dataDir, db);
+  restrictToOwner(env.dataDir);
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;
   if (options.profile) {

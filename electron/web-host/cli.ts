@@ -7,6 +7,7 @@ import {
   profileFromCommandLine,
   type CommandLineProfile,
 } from "../services/command-line-profile.ts";
+import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { ensureRendererBuild } from "./renderer-build.ts";
 import { describeDamage } from "./recovery-page.ts";
 import { startWebHost } from "./web-host.ts";
@@ -31,6 +32,8 @@ if (values.help) {
   process.exit(0);
 }
 
+// Everything the host writes (database, media, settings, backups) is for this user's eyes only.
+process.umask(PRIVATE_UMASK);
 const projectRoot = resolve(import.meta.dirname, "..", "..");
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import Conf from "conf";
 import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices, type AppServices } from "../services/app-services.ts";
+import { startAppServices, type AppEnvironment, type AppServices } from "../services/app-services.ts";
+import { restrictToOwner } from "../services/store/owner-only.ts";
 import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
 import type { WebHostOptions } from "./web-host.ts";
 import { WebSocketBridge } from "./ws-bridge.ts";
@@ -11,27 +12,31 @@ export interface WebApp {
   readonly bridge: WebSocketBridge;
 }
 
-/** The services on the data directory, as the web host runs them: `conf` settings, a key-file cipher. */
-export async function openWebApp(options: WebHostOptions): Promise<WebApp> {
+/** The host adapters of the web host on `dataDir`: `conf` settings, a key-file cipher, media over HTTP. */
+export function webHostEnvironment(dataDir: string, version: string): AppEnvironment {
+  restrictToOwner(dataDir);
   const settings = new Conf<Record<string, unknown>>({
-    cwd: options.dataDir,
+    cwd: dataDir,
     configName: "settings",
     projectName: "modeldesk",
+    configFileMode: 0o600,
   });
-  const services = await startAppServices(
-    {
-      host: "web",
-      version: options.version,
-      dataDir: options.dataDir,
-      settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
-      cipher: keyFileCipher(join(options.dataDir, "secret.key")),
-      fetch,
-      mediaSrc: (id) => `/media/${id}`,
-    },
-    {
-      ...(options.profile ? { profile: options.profile } : {}),
-      ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
-    },
-  );
+  return {
+    host: "web",
+    version,
+    dataDir,
+    settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
+    cipher: keyFileCipher(join(dataDir, "secret.key")),
+    fetch,
+    mediaSrc: (id) => `/media/${id}`,
+  };
+}
+
+/** The services on the data directory, as the web host runs them. */
+export async function openWebApp(options: WebHostOptions): Promise<WebApp> {
+  const services = await startAppServices(webHostEnvironment(options.dataDir, options.version), {
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
+  });
   return { services, bridge: new WebSocketBridge(createMainCore(services)) };
 }

@@ -45,7 +45,9 @@ export const ProfileViewSchema = z.object({
   videoLimits: VideoLimitsSchema,
   maxWaitMinutes: z.number().int(),
   hasKey: z.boolean(),
+  /** At most the last two characters of the key; null for short keys. */
   keyHint: z.string().nullable(),
+  allowInsecureHttp: z.boolean(),
   /** The embedded local gateway's profile. */
   builtIn: z.boolean(),
 });
@@ -60,37 +62,71 @@ export type ProfilesState = z.infer<typeof ProfilesStateSchema>;
 export const PROFILE_NAME_MAX = 80;
 export const RPM_RANGE = { min: 1, max: 100_000 } as const;
 
-/** Saving a profile: `key` is write-only; leave it out to keep the stored one. */
-export const ProfileInputSchema = z.object({
-  id: z.string().min(1).optional(),
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(PROFILE_NAME_MAX, `Name must be at most ${PROFILE_NAME_MAX} characters`),
-  baseUrl: z
-    .string()
-    .trim()
-    .url("Base URL must be a URL such as https://gateway.example.com")
-    .refine((url) => /^https?:\/\//i.test(url), "Base URL must start with http:// or https://"),
-  auth: ProfileAuthSchema,
-  models: ModelsByKindSchema.optional(),
-  rpm: z
-    .number()
-    .int("RPM must be a whole number")
-    .min(RPM_RANGE.min, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
-    .max(RPM_RANGE.max, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
-    .optional(),
-  videoLimits: VideoLimitsSchema.optional(),
-  maxWaitMinutes: limit("Maximum wait", MAX_WAIT_MINUTES_RANGE.max).optional(),
-  key: z
-    .string()
-    .trim()
-    .min(8, "The API key is too short")
-    .max(512, "The API key is too long")
-    .regex(/^[\x21-\x7e]+$/, "The API key may contain only visible ASCII characters, without spaces")
-    .optional(),
-});
+/** This machine: the only place a key may travel to over plain http without a confirmation. */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Whether this address sends the key in clear text to another machine. */
+export function isInsecureRemoteUrl(url: string): boolean {
+  return URL.canParse(url) && new URL(url).protocol === "http:" && !isLoopbackUrl(url);
+}
+
+/** A stored key is kept only while it goes to the same origin the same way. */
+export function keyMustBeEnteredAgain(
+  saved: { baseUrl: string; auth: ProfileAuth },
+  next: { baseUrl: string; auth: ProfileAuth },
+): boolean {
+  if (!URL.canParse(next.baseUrl)) return false;
+  return new URL(saved.baseUrl).origin !== new URL(next.baseUrl).origin || saved.auth !== next.auth;
+}
+
+export const INSECURE_HTTP_MESSAGE =
+  "This address uses plain http: the key would travel unencrypted. Use https, or confirm below.";
+
+/**
+ * Saving a profile: `key` is write-only; leave it out to keep the stored one (kept only while the
+ * origin and auth mode stay the same).
+ */
+export const ProfileInputSchema = z
+  .object({
+    id: z.string().min(1).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Name is required")
+      .max(PROFILE_NAME_MAX, `Name must be at most ${PROFILE_NAME_MAX} characters`),
+    baseUrl: z
+      .string()
+      .trim()
+      .url("Base URL must be a URL such as https://gateway.example.com")
+      .refine((url) => /^https?:\/\//i.test(url), "Base URL must start with http:// or https://"),
+    auth: ProfileAuthSchema,
+    models: ModelsByKindSchema.optional(),
+    rpm: z
+      .number()
+      .int("RPM must be a whole number")
+      .min(RPM_RANGE.min, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
+      .max(RPM_RANGE.max, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
+      .optional(),
+    videoLimits: VideoLimitsSchema.optional(),
+    maxWaitMinutes: limit("Maximum wait", MAX_WAIT_MINUTES_RANGE.max).optional(),
+    key: z
+      .string()
+      .trim()
+      .min(8, "The API key is too short")
+      .max(512, "The API key is too long")
+      .regex(/^[\x21-\x7e]+$/, "The API key may contain only visible ASCII characters, without spaces")
+      .optional(),
+    /** The user confirmed sending the key over plain http to a host that is not this machine. */
+    allowInsecureHttp: z.boolean().optional(),
+  })
+  .superRefine((input, context) => {
+    if (isInsecureRemoteUrl(input.baseUrl) && input.allowInsecureHttp !== true) {
+      context.addIssue({ code: "custom", path: ["baseUrl"], message: INSECURE_HTTP_MESSAGE });
+    }
+  });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 export const ProfileIdSchema = z.object({ id: z.string().min(1) });

@@ -238,12 +238,20 @@ export class GatewayClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        // A redirect would carry the key to wherever it points (fetch drops only Authorization, and only cross-origin).
+        redirect: "error",
         ...(signal ? { signal } : {}),
       });
     } catch (error) {
       if (signal?.aborted) throw aborted(null);
       if (error instanceof GatewayError) throw error;
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      if (/redirect/i.test(cause)) {
+        throw new GatewayError({
+          code: "REDIRECT_REFUSED",
+          message: `The server at ${new URL(this.baseUrl).host} answered with a redirect; the key is never sent on to another address. Set the Base URL to the final address.`,
+        });
+      }
       throw new GatewayError({
         code: "NETWORK_ERROR",
         message: `Could not reach the gateway at ${new URL(this.baseUrl).host}: ${cause}`,

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SecretCipher } from "./secret-cipher.ts";
 
@@ -17,13 +17,14 @@ export function keyFileCipher(keyFile: string): SecretCipher {
     storage: "key-file",
     encrypt(plaintext) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv(ALGORITHM, key, iv);
+      const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
       const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64");
     },
     decrypt(ciphertext) {
       const bytes = Buffer.from(ciphertext, "base64");
-      const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES));
+      // A fixed tag length: GCM would otherwise accept a tag cut to 4 bytes, which is easy to forge.
+      const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
     },
@@ -32,11 +33,13 @@ export function keyFileCipher(keyFile: string): SecretCipher {
 
 function loadOrCreateKey(keyFile: string): Buffer {
   if (existsSync(keyFile)) {
+    // Copied or restored with looser permissions: other users could read it, so it is made private again.
+    if ((statSync(keyFile).mode & 0o077) !== 0) chmodSync(keyFile, 0o600);
     const key = readFileSync(keyFile);
     if (key.length !== 32) throw new Error(`The key file ${keyFile} is damaged (expected 32 bytes).`);
     return key;
   }
-  mkdirSync(dirname(keyFile), { recursive: true });
+  mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(keyFile, key, { mode: 0o600, flag: "wx" });
   chmodSync(keyFile, 0o600);

@@ -12,6 +12,7 @@ import {
 } from "../../../shared/ipc/profiles.ts";
 import { AppError } from "../app-error.ts";
 import type { GatewayCredentials } from "../gateway-client/gateway-client.ts";
+import { bindingOf, keyHintOf, sameBinding, type KeyBinding } from "./key-binding.ts";
 import type { SecretCipher } from "./secret-cipher.ts";
 import type { SettingsStore } from "./settings-store.ts";
 
@@ -27,6 +28,10 @@ interface StoredProfile {
   videoLimits?: VideoLimitsSetting;
   maxWaitMinutes?: number;
   encryptedKey: string | null;
+  /** Where the key may be sent; absent in profiles saved before keys were bound (then: their base URL). */
+  keyBinding?: KeyBinding;
+  /** The user accepted sending the key over plain http to a host that is not this machine. */
+  allowInsecureHttp?: boolean;
   builtIn: boolean;
 }
 
@@ -91,6 +96,8 @@ export class ProfileVault {
         existing?.encryptedKey && this.decryptOrNull(existing.encryptedKey) === key
           ? existing.encryptedKey
           : this.cipher.encrypt(key),
+      // Main itself gives this key to the embedded gateway, whose port changes with each start.
+      keyBinding: bindingOf(baseUrl, existing?.auth ?? "bearer"),
       builtIn: true,
     };
     this.write(existing ? profiles.map((profile) => (profile.builtIn ? builtIn : profile)) : [builtIn, ...profiles]);
@@ -104,6 +111,10 @@ export class ProfileVault {
     if (input.id && !existing) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
     if (!existing && input.key === undefined)
       throw new AppError("KEY_REQUIRED", "Enter the API key for the new profile.");
+    const binding = bindingOf(input.baseUrl, input.auth);
+    // A key goes only where it was saved for: a new origin or auth mode needs the key typed again.
+    const keptKey =
+      existing?.encryptedKey && sameBinding(bindingOfStored(existing), binding) ? existing.encryptedKey : null;
     const profile: StoredProfile = {
       id: existing?.id ?? randomUUID(),
       name: input.name,
@@ -113,7 +124,9 @@ export class ProfileVault {
       rpm: input.rpm ?? existing?.rpm ?? DEFAULT_RPM,
       videoLimits: input.videoLimits ?? existing?.videoLimits ?? DEFAULT_VIDEO_LIMITS,
       maxWaitMinutes: input.maxWaitMinutes ?? existing?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
-      encryptedKey: input.key !== undefined ? this.cipher.encrypt(input.key) : (existing?.encryptedKey ?? null),
+      encryptedKey: input.key !== undefined ? this.cipher.encrypt(input.key) : keptKey,
+      keyBinding: binding,
+      allowInsecureHttp: input.allowInsecureHttp === true,
       builtIn: existing?.builtIn ?? false,
     };
     this.write(
@@ -173,6 +186,12 @@ export class ProfileVault {
     const profile = this.stored().find((candidate) => candidate.id === id);
     if (!profile) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
     if (!profile.encryptedKey) throw new AppError("KEY_MISSING", `The profile "${profile.name}" has no API key.`);
+    if (!sameBinding(bindingOfStored(profile), bindingOf(profile.baseUrl, profile.auth))) {
+      throw new AppError(
+        "KEY_MISSING",
+        `The key of "${profile.name}" was saved for another address or auth mode; enter it again.`,
+      );
+    }
     const key = this.decryptOrNull(profile.encryptedKey);
     if (key === null) {
       throw new AppError(
@@ -208,7 +227,8 @@ export class ProfileVault {
       videoLimits: profile.videoLimits ?? DEFAULT_VIDEO_LIMITS,
       maxWaitMinutes: profile.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
       hasKey: key !== null,
-      keyHint: key === null ? null : `…${key.slice(-4)}`,
+      keyHint: key === null ? null : keyHintOf(key),
+      allowInsecureHttp: profile.allowInsecureHttp === true,
       builtIn: profile.builtIn,
     };
   }
@@ -227,4 +247,8 @@ export class ProfileVault {
     const state = this.state();
     for (const listener of this.listeners) listener(state);
   }
+}
+
+function bindingOfStored(profile: StoredProfile): KeyBinding {
+  return profile.keyBinding ?? bindingOf(profile.baseUrl, profile.auth);
 }

@@ -87,6 +87,9 @@ export const en = {
       INSUFFICIENT_BALANCE: "The account balance is used up. Top up in the console.",
       BUDGET_EXCEEDED: "This key's budget is used up until it resets.",
       MODEL_NOT_FOUND: "This model does not exist on the gateway or is offline. Pick another model.",
+      REDIRECT_REFUSED:
+        "Use the address the server redirects to as the Base URL, after checking it is the gateway you trust.",
+      KEY_MISSING: "Open Settings, edit the profile and enter its API key.",
       HOST_DISCONNECTED: "The app host is not running. Start it again and open the address it prints.",
       notFound: "The gateway does not offer this. Check the model or the base URL.",
       tooLarge: "The request is too large. Shorten the conversation or use a smaller file.",
@@ -116,6 +119,11 @@ export const en = {
     apiKey: "API key",
     apiKeyKeep: "Stored key {{hint}}: leave empty to keep it",
     apiKeyNew: "Paste the key from the console",
+    apiKeyKeepNoHint: "A key is stored: leave empty to keep it",
+    apiKeyAgain: "The stored key is only sent to the address and authentication it was saved for: enter the key again.",
+    insecureHttpWarning:
+      "This address uses plain http: anyone on the network path could read the key. Use https if the server offers it.",
+    insecureHttpAccept: "Send the key unencrypted over http",
     rpm: "Requests per minute",
     rpmHint: "The key's RPM limit (1-100000); the app stays under it.",
     chatModels: "Chat models",

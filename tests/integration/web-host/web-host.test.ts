@@ -122,7 +122,7 @@ describe("the web host", () => {
     await opened(ws);
     const profiles = await invoke<{ ok: true; data: { profiles: { keyHint: string }[] } }>(ws, 1, "profiles.list");
     expect(profiles.ok).toBe(true);
-    expect(profiles.data.profiles[0]!.keyHint).toBe(`…${KEYS.main.key.slice(-4)}`);
+    expect(profiles.data.profiles[0]!.keyHint).toBe(`…${KEYS.main.key.slice(-2)}`);
     const budget = await invoke<{ ok: true; data: { balance: unknown } }>(ws, 2, "budget.get", {});
     const direct = await (await gateway.call("/v1/balance")).json();
     expect(budget.data.balance).toEqual(direct);

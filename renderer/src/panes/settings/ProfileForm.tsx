@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import {
   DEFAULT_MAX_WAIT_MINUTES,
   DEFAULT_VIDEO_LIMITS,
+  isInsecureRemoteUrl,
+  keyMustBeEnteredAgain,
   ProfileInputSchema,
   RPM_RANGE,
   type ProfileInput,
@@ -11,6 +13,7 @@ import {
 import type { IpcError } from "../../../../shared/ipc/result.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { FormField } from "../../components/FormField.tsx";
+import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
 
 interface ProfileFormProps {
   readonly profile: ProfileView | null;
@@ -25,6 +28,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? "");
   const [auth, setAuth] = useState<ProfileInput["auth"]>(profile?.auth ?? "bearer");
   const [key, setKey] = useState("");
+  const [allowInsecureHttp, setAllowInsecureHttp] = useState(profile?.allowInsecureHttp ?? false);
   const [rpm, setRpm] = useState(String(profile?.rpm ?? 60));
   const [searchModel, setSearchModel] = useState(profile?.models.search[0] ?? "web-search");
   const [chatModels, setChatModels] = useState((profile?.models.chat ?? []).join(", "));
@@ -36,6 +40,17 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [saveError, setSaveError] = useState<IpcError | null>(null);
   const [saving, setSaving] = useState(false);
+
+  // The stored key goes only where it was saved for; a new origin or auth mode needs it typed again.
+  const keyNeededAgain = profile?.hasKey === true && keyMustBeEnteredAgain(profile, { baseUrl, auth });
+
+  // Where the key goes decides what the form asks for: a stale complaint about it would mislead.
+  const changeDestination =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setFieldError(null);
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +70,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
         search: search ? [search, ...models.search.filter((code) => code !== search)] : models.search,
       },
       ...(key.trim() ? { key: key.trim() } : {}),
+      ...(isInsecureRemoteUrl(baseUrl) ? { allowInsecureHttp } : {}),
     };
     const parsed = ProfileInputSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -62,8 +78,8 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
       setFieldError({ field: issue.path.map(String).join("."), message: issue.message });
       return;
     }
-    if (!profile && !parsed.data.key) {
-      setFieldError({ field: "key", message: t("settings.apiKeyNew") });
+    if (!parsed.data.key && (!profile || keyNeededAgain)) {
+      setFieldError({ field: "key", message: keyNeededAgain ? t("settings.apiKeyAgain") : t("settings.apiKeyNew") });
       return;
     }
     setFieldError(null);
@@ -72,6 +88,11 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
     setSaving(false);
     setSaveError(error);
     if (!error) setKey("");
+  };
+
+  const keyPlaceholder = () => {
+    if (keyNeededAgain || !profile?.hasKey) return t("settings.apiKeyNew");
+    return profile.keyHint ? t("settings.apiKeyKeep", { hint: profile.keyHint }) : t("settings.apiKeyKeepNoHint");
   };
 
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : null);
@@ -89,15 +110,21 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
         id="profile-base-url"
         label={t("settings.baseUrl")}
         value={baseUrl}
-        onChange={setBaseUrl}
+        onChange={changeDestination(setBaseUrl)}
         placeholder="https://gateway.example.com"
         inputMode="url"
         hint={t("settings.baseUrlHint")}
         error={errorOf("baseUrl")}
       />
+      {isInsecureRemoteUrl(baseUrl) && (
+        <InsecureHttpConsent accepted={allowInsecureHttp} onChange={setAllowInsecureHttp} />
+      )}
       <label className="field">
         <span className="field__label">{t("settings.auth")}</span>
-        <select value={auth} onChange={(event) => setAuth(event.target.value as ProfileInput["auth"])}>
+        <select
+          value={auth}
+          onChange={(event) => changeDestination(setAuth)(event.target.value as ProfileInput["auth"])}
+        >
           <option value="bearer">{t("settings.authBearer")}</option>
           <option value="x-api-key">{t("settings.authHeader")}</option>
         </select>
@@ -110,7 +137,8 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
         spellCheck={false}
         value={key}
         onChange={setKey}
-        placeholder={profile?.keyHint ? t("settings.apiKeyKeep", { hint: profile.keyHint }) : t("settings.apiKeyNew")}
+        placeholder={keyPlaceholder()}
+        hint={keyNeededAgain ? t("settings.apiKeyAgain") : undefined}
         error={errorOf("key")}
       />
       <FormField
