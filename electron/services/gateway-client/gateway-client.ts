@@ -11,9 +11,8 @@ import type { SearchCompletionRequest } from "../../../shared/gateway-api/search
 import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
-import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
-import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
+import { aborted, describeIssue, errorOf, invalidResponse, streamErrorOf, unsentError } from "./gateway-failures.ts";
 import {
   LenientChatChunkSchema,
   LenientChatCompletionSchema,
@@ -27,7 +26,7 @@ import {
   type LenientMessageEvent,
 } from "./lenient-schemas.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
-import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
+import { responseMeta, type ResponseMeta } from "./response-meta.ts";
 import { sseMessages } from "./sse-events.ts";
 
 export interface GatewayCredentials {
@@ -243,49 +242,11 @@ export class GatewayClient {
         ...(signal ? { signal } : {}),
       });
     } catch (error) {
-      if (signal?.aborted) throw aborted(null);
-      if (error instanceof GatewayError) throw error;
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      if (/redirect/i.test(cause)) {
-        throw new GatewayError({
-          code: "REDIRECT_REFUSED",
-          message: `The server at ${new URL(this.baseUrl).host} answered with a redirect; the key is never sent on to another address. Set the Base URL to the final address.`,
-        });
-      }
-      throw new GatewayError({
-        code: "NETWORK_ERROR",
-        message: `Could not reach the gateway at ${new URL(this.baseUrl).host}: ${cause}`,
-      });
+      throw unsentError(error, this.baseUrl, signal);
     }
     if (!response.ok) throw await errorOf(response, path);
     return response;
   }
-}
-
-/** Code, message and request id as the server said them, whichever error shape it uses. */
-async function errorOf(response: Response, path: string): Promise<GatewayError> {
-  const meta = responseMeta(response);
-  const text = await response.text().catch(() => "");
-  let server: ServerError | null;
-  try {
-    server = serverErrorOf(JSON.parse(text));
-  } catch {
-    server = null;
-  }
-  const statusLine = `The gateway answered HTTP ${response.status} ${response.statusText}`.trim();
-  const missing = featureOf(path) !== null && isMissingEndpoint(response.status, server?.code ?? null);
-  return new GatewayError({
-    code: missing
-      ? "NOT_OFFERED"
-      : (server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`)),
-    message: missing
-      ? `This server does not offer ${path}.`
-      : (server?.message ?? (server ? null : excerptOf(text)) ?? statusLine),
-    status: response.status,
-    requestId: server?.requestId ?? meta.requestId ?? undefined,
-    retryAfter: retryAfterSeconds(response),
-    rateLimit: meta.rateLimit,
-  });
 }
 
 /** One chat-completions (or search) stream message: a chunk, the `[DONE]` terminator, or an error the server sent mid-stream. */
@@ -295,41 +256,4 @@ function decodeChatChunk(message: { event: string | undefined; data: string }, m
   const error = streamErrorOf(data, meta);
   if (error) throw error;
   return LenientChatChunkSchema.parse(data);
-}
-
-/** An error object sent inside a stream (`data: {"error": …}`), as a GatewayError. */
-function streamErrorOf(data: unknown, meta: ResponseMeta): GatewayError | null {
-  const server = serverErrorOf(data);
-  if (!server) return null;
-  return new GatewayError({
-    code: server.code ?? "STREAM_ERROR",
-    message: server.message ?? "The gateway reported an error in the middle of the answer.",
-    status: meta.status,
-    requestId: server.requestId ?? meta.requestId ?? undefined,
-  });
-}
-
-function aborted(meta: ResponseMeta | null): GatewayError {
-  return new GatewayError({
-    code: "ABORTED",
-    message: "The request was cancelled.",
-    requestId: meta?.requestId ?? undefined,
-  });
-}
-
-function invalidResponse(path: string, meta: ResponseMeta, detail: string): GatewayError {
-  return new GatewayError({
-    code: "INVALID_RESPONSE",
-    message: `The gateway's answer to ${path} does not match the API: ${detail}`,
-    status: meta.status,
-    requestId: meta.requestId ?? undefined,
-  });
-}
-
-function describeIssue(error: unknown): string {
-  if (error && typeof error === "object" && "issues" in error && Array.isArray(error.issues)) {
-    const issue = error.issues[0] as { path: PropertyKey[]; message: string } | undefined;
-    if (issue) return `${issue.path.map(String).join(".") || "body"}: ${issue.message}`;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

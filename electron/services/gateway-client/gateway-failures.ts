@@ -1,0 +1,83 @@
+/** Every way a gateway call can fail, read into a GatewayError: error answers, errors inside streams, no answer at all. */
+import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
+import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
+import { GatewayError } from "./gateway-error.ts";
+import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
+
+/** Code, message and request id as the server said them, whichever error shape it uses. */
+export async function errorOf(response: Response, path: string): Promise<GatewayError> {
+  const meta = responseMeta(response);
+  const text = await response.text().catch(() => "");
+  let server: ServerError | null;
+  try {
+    server = serverErrorOf(JSON.parse(text));
+  } catch {
+    server = null;
+  }
+  const statusLine = `The gateway answered HTTP ${response.status} ${response.statusText}`.trim();
+  const missing = featureOf(path) !== null && isMissingEndpoint(response.status, server?.code ?? null);
+  return new GatewayError({
+    code: missing
+      ? "NOT_OFFERED"
+      : (server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`)),
+    message: missing
+      ? `This server does not offer ${path}.`
+      : (server?.message ?? (server ? null : excerptOf(text)) ?? statusLine),
+    status: response.status,
+    requestId: server?.requestId ?? meta.requestId ?? undefined,
+    retryAfter: retryAfterSeconds(response),
+    rateLimit: meta.rateLimit,
+  });
+}
+
+/** An error object sent inside a stream (`data: {"error": …}`), as a GatewayError. */
+export function streamErrorOf(data: unknown, meta: ResponseMeta): GatewayError | null {
+  const server = serverErrorOf(data);
+  if (!server) return null;
+  return new GatewayError({
+    code: server.code ?? "STREAM_ERROR",
+    message: server.message ?? "The gateway reported an error in the middle of the answer.",
+    status: meta.status,
+    requestId: server.requestId ?? meta.requestId ?? undefined,
+  });
+}
+
+export function aborted(meta: ResponseMeta | null): GatewayError {
+  return new GatewayError({
+    code: "ABORTED",
+    message: "The request was cancelled.",
+    requestId: meta?.requestId ?? undefined,
+  });
+}
+
+export function invalidResponse(path: string, meta: ResponseMeta, detail: string): GatewayError {
+  return new GatewayError({
+    code: "INVALID_RESPONSE",
+    message: `The gateway's answer to ${path} does not match the API: ${detail}`,
+    status: meta.status,
+    requestId: meta.requestId ?? undefined,
+  });
+}
+
+export function describeIssue(error: unknown): string {
+  if (error && typeof error === "object" && "issues" in error && Array.isArray(error.issues)) {
+    const issue = error.issues[0] as { path: PropertyKey[]; message: string } | undefined;
+    if (issue) return `${issue.path.map(String).join(".") || "body"}: ${issue.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Why a request got no answer at all: cancelled, refused redirect, or the network. */
+export function unsentError(error: unknown, baseUrl: string, signal: AbortSignal | undefined): GatewayError {
+  if (signal?.aborted) return aborted(null);
+  if (error instanceof GatewayError) return error;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  const host = new URL(baseUrl).host;
+  if (/redirect/i.test(cause)) {
+    return new GatewayError({
+      code: "REDIRECT_REFUSED",
+      message: `The server at ${host} answered with a redirect; the key is never sent on to another address. Set the Base URL to the final address.`,
+    });
+  }
+  return new GatewayError({ code: "NETWORK_ERROR", message: `Could not reach the gateway at ${host}: ${cause}` });
+}
