@@ -5,12 +5,14 @@ import type { RgbImage } from "./rgb-image.ts";
 export const REFERENCE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
 
+const tooLarge = () =>
+  invalidParams(`image: the reference image is larger than ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+const notDownloaded = (url: string) => invalidParams(`image: the reference image could not be downloaded from ${url}.`);
+
 /** Fetches and decodes the `image` of an image-to-video request; any problem is a 400 naming the field. */
 export async function loadReferenceImage(url: string): Promise<{ bytes: Uint8Array; image: RgbImage }> {
   const bytes = url.startsWith("data:") ? bytesOfDataUrl(url) : await download(url);
-  if (bytes.length > REFERENCE_IMAGE_MAX_BYTES) {
-    throw invalidParams(`image: the reference image is larger than ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-  }
+  if (bytes.length > REFERENCE_IMAGE_MAX_BYTES) throw tooLarge();
   const image = decodeImage(bytes);
   if (!image) throw invalidParams("image: the reference image must be a PNG or JPEG.");
   return { bytes, image };
@@ -19,7 +21,12 @@ export async function loadReferenceImage(url: string): Promise<{ bytes: Uint8Arr
 function bytesOfDataUrl(url: string): Uint8Array {
   const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(url);
   if (!match) throw invalidParams("image: malformed data: URL.");
-  return match[2] ? Buffer.from(match[3]!, "base64") : Buffer.from(decodeURIComponent(match[3]!), "utf8");
+  if (match[2]) return Buffer.from(match[3]!, "base64");
+  try {
+    return Buffer.from(decodeURIComponent(match[3]!), "utf8");
+  } catch {
+    throw invalidParams("image: malformed %-escape in the data: URL.");
+  }
 }
 
 async function download(url: string): Promise<Uint8Array> {
@@ -27,12 +34,32 @@ async function download(url: string): Promise<Uint8Array> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: "follow" });
   } catch {
-    throw invalidParams(`image: the reference image could not be downloaded from ${url}.`);
+    throw notDownloaded(url);
   }
-  if (!response.ok) throw invalidParams(`image: downloading the reference image failed with HTTP ${response.status}.`);
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > REFERENCE_IMAGE_MAX_BYTES) {
-    throw invalidParams(`image: the reference image is larger than ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+  if (!response.ok) {
+    void response.body?.cancel();
+    throw invalidParams(`image: downloading the reference image failed with HTTP ${response.status}.`);
   }
-  return new Uint8Array(await response.arrayBuffer());
+  if (Number(response.headers.get("content-length") ?? 0) > REFERENCE_IMAGE_MAX_BYTES) {
+    void response.body?.cancel();
+    throw tooLarge();
+  }
+  return readCapped(response, url);
+}
+
+/** Reads the body up to the cap and hangs up past it: `content-length` may be absent or lie. */
+async function readCapped(response: Response, url: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      received += chunk.length;
+      // Leaving the loop cancels the body, which closes the connection.
+      if (received > REFERENCE_IMAGE_MAX_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw received > REFERENCE_IMAGE_MAX_BYTES ? error : notDownloaded(url);
+  }
+  return Buffer.concat(chunks);
 }
