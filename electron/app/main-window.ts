@@ -1,9 +1,11 @@
 import { BrowserWindow, session } from "electron";
 import { APP_ORIGIN } from "../ipc/sender-policy.ts";
-import { openExternalIfAllowed } from "./external-links.ts";
 
-/** The app window: sandboxed, isolated, no Node, no webviews; it can only show the app's own origin. */
-export function createMainWindow(preloadPath: string, localGatewayOrigin: string | null): BrowserWindow {
+/**
+ * The app window: sandboxed, isolated, no Node, no webviews. What it may navigate to and open is
+ * decided for every web contents by `guardWebContents` (web-contents-guards.ts).
+ */
+export function createMainWindow(preloadPath: string): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -21,17 +23,6 @@ export function createMainWindow(preloadPath: string, localGatewayOrigin: string
     },
   });
   window.once("ready-to-show", () => window.show());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    openExternalIfAllowed(url, localGatewayOrigin);
-    return { action: "deny" };
-  });
-  window.webContents.on("will-navigate", (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) {
-      event.preventDefault();
-      openExternalIfAllowed(url, localGatewayOrigin);
-    }
-  });
-  window.webContents.on("will-attach-webview", (event) => event.preventDefault());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }

@@ -5,11 +5,20 @@ import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../services/app-services.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
+import { openExternalIfAllowed } from "./external-links.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
 import { createMainWindow, denyPermissionRequests } from "./main-window.ts";
 import { safeStorageCipher } from "./safe-storage-cipher.ts";
+import { guardWebContents } from "./web-contents-guards.ts";
 
 registerAppScheme();
+
+// Its help pages are the only http links the app opens; known once the embedded gateway listens.
+let localGatewayOrigin: string | null = null;
+// Every web contents, not only the main window: whatever is created later gets the same guards.
+app.on("web-contents-created", (_event, contents) =>
+  guardWebContents(contents, (url) => openExternalIfAllowed(url, localGatewayOrigin)),
+);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -47,11 +56,9 @@ if (!app.requestSingleInstanceLock()) {
         new Notification({ title, body: task.errorMessage ?? task.prompt.slice(0, 120) }).show();
       },
     });
+    localGatewayOrigin = services.localGateway?.url ?? null;
     const bridge = new IpcBridge(createMainCore(services));
-    window = createMainWindow(
-      join(import.meta.dirname, "..", "preload", "preload.cjs"),
-      services.localGateway?.url ?? null,
-    );
+    window = createMainWindow(join(import.meta.dirname, "..", "preload", "preload.cjs"));
     bridge.attach(window.webContents);
   });
 }
