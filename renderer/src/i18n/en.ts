@@ -298,6 +298,7 @@ export const en = {
     },
     sources: "Sources",
     copyCode: "Copy code",
+    replyImage: { show: "Load image · {{host}}", name: "Load image: {{name}}" },
     finish: { finished: "Finished", max_tokens: "Cut at max tokens", stop_sequence: "Stopped at “{{sequence}}”" },
     tokens: "{{input}} in · {{output}} out tokens",
     tokensEstimatedHint: "The server reported no token usage; the app counted the tokens itself.",

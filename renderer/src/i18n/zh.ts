@@ -269,6 +269,7 @@ export const zh: Strings = {
     status: { streaming: "仍在生成…", stopped: "已停止", interrupted: "已中断：回复完成前连接断开。" },
     sources: "来源",
     copyCode: "复制代码",
+    replyImage: { show: "加载图片 · {{host}}", name: "加载图片：{{name}}" },
     finish: { finished: "已完成", max_tokens: "达到最大 tokens 被截断", stop_sequence: "在“{{sequence}}”处停止" },
     tokens: "输入 {{input}} · 输出 {{output}} tokens",
     tokensEstimatedHint: "服务器未报告 token 用量；由应用自行统计。",
