@@ -4,6 +4,8 @@ import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { webUrl } from "../../components/web-url.ts";
+import { ReplyImage } from "./ReplyImage.tsx";
 
 function textOf(node: ReactNode): string {
   if (typeof node === "string" || typeof node === "number") return String(node);
@@ -11,6 +13,24 @@ function textOf(node: ReactNode): string {
   if (node && typeof node === "object" && "props" in node)
     return textOf((node.props as { children?: ReactNode }).children);
   return "";
+}
+
+/** `[n]` markers link within the page; other links only to http(s) addresses, else they stay text. */
+function ReplyLink({ href, children }: ComponentProps<"a">) {
+  if (href?.startsWith("#")) {
+    return (
+      <a href={href} className="citation-marker">
+        {children}
+      </a>
+    );
+  }
+  const url = webUrl(href);
+  if (!url) return <>{children}</>;
+  return (
+    <a href={url.href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  );
 }
 
 function CodeBlock({ children, ...props }: ComponentProps<"pre">) {
@@ -39,7 +59,7 @@ interface MarkdownViewProps {
 
 /**
  * A reply as Markdown (GFM tables, lists, links) with highlighted code and a copy button. Raw HTML
- * from the model is shown as text, never executed; links open outside the app.
+ * from the model is shown as text, never executed; links open outside the app; images are not loaded.
  */
 export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sourceCount }: MarkdownViewProps) {
   return (
@@ -50,16 +70,8 @@ export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sou
         skipHtml
         components={{
           pre: CodeBlock,
-          a: ({ href, children }) =>
-            href?.startsWith("#") ? (
-              <a href={href} className="citation-marker">
-                {children}
-              </a>
-            ) : (
-              <a href={href} target="_blank" rel="noreferrer noopener">
-                {children}
-              </a>
-            ),
+          a: ReplyLink,
+          img: ({ src, alt }) => <ReplyImage src={src} alt={alt} />,
         }}
       >
         {linkCitations(text, anchorPrefix, sourceCount)}

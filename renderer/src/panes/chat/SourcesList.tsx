@@ -1,12 +1,19 @@
 import { useTranslation } from "react-i18next";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
+import { webUrl } from "../../components/web-url.ts";
 
-function domainOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+/** A source's title links to it when its address is http(s); any other address stays unlinked. */
+function SourceItem({ source }: { source: SearchResult }) {
+  const url = webUrl(source.url);
+  if (!url) return <>{source.title}</>;
+  return (
+    <>
+      <a href={url.href} target="_blank" rel="noreferrer noopener">
+        {source.title}
+      </a>{" "}
+      <span className="sources__domain">{url.host}</span>
+    </>
+  );
 }
 
 /** The numbered sources of a web-search answer; `[n]` in the text links here. */
@@ -19,10 +26,7 @@ export function SourcesList({ sources, anchorPrefix }: { sources: readonly Searc
       <ol className="sources__list">
         {sources.map((source, index) => (
           <li key={source.url + index} id={`${anchorPrefix}-${index + 1}`} className="sources__item">
-            <a href={source.url} target="_blank" rel="noreferrer noopener">
-              {source.title}
-            </a>{" "}
-            <span className="sources__domain">{domainOf(source.url)}</span>
+            <SourceItem source={source} />
             {source.snippet && <p className="sources__snippet">{source.snippet}</p>}
           </li>
         ))}

@@ -37,7 +37,8 @@ function useWindowDrag(): boolean {
 
 /**
  * Reference image: an image file dragged from the desktop, an image dragged from the gallery, or a
- * pasted URL. Shows a preview and clears with one click; a bad file gets a clear message and is not used.
+ * pasted URL. Shows a preview (a link by its address only) and clears with one click; a bad file gets
+ * a clear message and is not used.
  */
 export function ReferenceImageZone({ value, galleryImages, onChange }: ReferenceImageZoneProps) {
   const { t } = useTranslation();
@@ -85,7 +86,7 @@ export function ReferenceImageZone({ value, galleryImages, onChange }: Reference
       return;
     }
     setProblem(null);
-    onChange({ image: { kind: "url", url: trimmed }, preview: trimmed, label: trimmed });
+    onChange({ image: { kind: "url", url: trimmed }, preview: null, label: trimmed });
   };
 
   return (
@@ -105,7 +106,9 @@ export function ReferenceImageZone({ value, galleryImages, onChange }: Reference
         <span className="field__label">{t("media.reference.label")}</span>
         {value ? (
           <div className="drop-zone__chosen">
-            <img src={value.preview} alt={t("media.reference.preview")} className="drop-zone__preview" />
+            {value.preview && (
+              <img src={value.preview} alt={t("media.reference.preview")} className="drop-zone__preview" />
+            )}
             <span className="drop-zone__name">{value.label}</span>
             <button type="button" className="button button--small" onClick={() => onChange(null)}>
               {t("media.reference.clear")}

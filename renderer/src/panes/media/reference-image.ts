@@ -2,8 +2,8 @@ import { REFERENCE_IMAGE_MAX_BYTES, type ReferenceImage } from "../../../../shar
 
 export interface ChosenReference {
   readonly image: ReferenceImage;
-  /** What the drop zone shows. */
-  readonly preview: string;
+  /** The picture the drop zone shows; null for a pasted link, which the page never fetches. */
+  readonly preview: string | null;
   readonly label: string;
 }
 
