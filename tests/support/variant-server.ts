@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
  * - `usage-last`: usage only in a final chunk with empty `choices` (as OpenAI's `include_usage`)
  * - `stream-error`: two deltas, then `data: {"error": …}` in the stream
  * - `anthropic-error` / `html-error` / `unauthorized` / `rate-limited`: those error answers
+ * - `echo`: replies with the last message's text, so a test can make a reply say anything
  */
 export interface VariantServer {
   readonly url: string;
@@ -19,7 +20,22 @@ export interface VariantServer {
 }
 
 export const VARIANT_REPLY = "Hello from a server that is not the spec's gateway.";
-const MODELS = ["plain", "usage-last", "stream-error", "anthropic-error", "html-error", "unauthorized", "rate-limited"];
+const MODELS = [
+  "plain",
+  "usage-last",
+  "stream-error",
+  "anthropic-error",
+  "html-error",
+  "unauthorized",
+  "rate-limited",
+  "echo",
+];
+
+interface ChatBody {
+  model?: string;
+  stream?: boolean;
+  messages?: { content?: unknown }[];
+}
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...headers });
@@ -30,20 +46,25 @@ function openAiError(response: ServerResponse, status: number, message: string, 
   json(response, status, { error: { message, type, param: null, code } }, { "x-request-id": `vr-${randomUUID()}` });
 }
 
-async function bodyOf(request: IncomingMessage): Promise<{ model?: string; stream?: boolean }> {
+async function bodyOf(request: IncomingMessage): Promise<ChatBody> {
   let text = "";
   for await (const chunk of request) text += String(chunk);
   try {
-    return JSON.parse(text) as { model?: string; stream?: boolean };
+    return JSON.parse(text) as ChatBody;
   } catch {
     return {};
   }
 }
 
-function stream(response: ServerResponse, model: string) {
+function replyTo({ model, messages }: ChatBody): string {
+  const last = messages?.at(-1)?.content;
+  return model === "echo" && typeof last === "string" ? last : VARIANT_REPLY;
+}
+
+function stream(response: ServerResponse, model: string, reply: string) {
   response.writeHead(200, { "content-type": "text/event-stream" });
   const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
-  const words = VARIANT_REPLY.split(/(?<= )/);
+  const words = reply.split(/(?<= )/);
   const cutAt = model === "stream-error" ? 2 : words.length;
   for (const word of words.slice(0, cutAt)) {
     send({ choices: [{ delta: { content: word }, finish_reason: null, logprobs: null }], vendor_extra: { a: 1 } });
@@ -68,7 +89,8 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   if (request.method !== "POST" || path !== "/v1/chat/completions") {
     return openAiError(response, 404, `Unknown request URL: ${request.method} ${path}.`, "invalid_request_error", null);
   }
-  const { model = "plain", stream: streamed } = await bodyOf(request);
+  const body = await bodyOf(request);
+  const { model = "plain", stream: streamed } = body;
   if (model === "unauthorized") {
     return openAiError(
       response,
@@ -88,9 +110,9 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     response.writeHead(502, { "content-type": "text/html" });
     return response.end("<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>");
   }
-  if (streamed) return stream(response, model);
+  if (streamed) return stream(response, model, replyTo(body));
   json(response, 200, {
-    choices: [{ message: { role: "assistant", content: VARIANT_REPLY, refusal: null }, finish_reason: "stop" }],
+    choices: [{ message: { role: "assistant", content: replyTo(body), refusal: null }, finish_reason: "stop" }],
     service_tier: "default",
   });
 }

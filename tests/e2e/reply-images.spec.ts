@@ -1,0 +1,71 @@
+import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
+import { startVariantServer, type VariantServer } from "../support/variant-server.ts";
+import { expect, test } from "./support/app-fixture.ts";
+
+let model: VariantServer;
+let elsewhere: RecordingServer;
+
+test.beforeAll(async () => {
+  model = await startVariantServer();
+});
+test.afterAll(() => model.close());
+test.beforeEach(async () => {
+  elsewhere = await startRecordingServer();
+});
+test.afterEach(() => elsewhere.close());
+
+/** Long enough for an image request the page would have sent to arrive. */
+const SETTLE_MS = 1_000;
+
+test("a reply's image and script link load nothing: a Load image button opens the image only when clicked", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp({ profile: { url: model.url, key: "sk-variant-e2e-0002" } });
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByRole("button", { name: "New chat" }).first().click();
+  const modelField = page.getByRole("combobox", { name: "Model" });
+  await modelField.fill("echo");
+  await modelField.press("Enter");
+  const attack = `Look ![x](${elsewhere.url}/leak.png) and [click](javascript:alert(1)) here.`;
+  await page.getByRole("textbox", { name: "Message" }).fill(attack);
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+
+  const reply = page.getByRole("article", { name: "Assistant" }).last();
+  const placeholder = reply.getByRole("button", { name: "Load image: x" });
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toContainText(new URL(elsewhere.url).host);
+  await expect(reply.getByRole("img")).toHaveCount(0);
+  await expect(reply.getByRole("link")).toHaveCount(0);
+  await expect(reply).toContainText("and click here.");
+  await page.waitForTimeout(SETTLE_MS);
+  expect(elsewhere.requests).toEqual([]);
+
+  // The last conversation reopens on load: still nothing is fetched.
+  await page.reload();
+  await expect(
+    page.getByRole("article", { name: "Assistant" }).last().getByRole("button", { name: "Load image: x" }),
+  ).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  expect(elsewhere.requests).toEqual([]);
+
+  // Electron hands the click to the system browser (https only); a browser opens a new tab.
+  if (testInfo.project.name !== "web") return;
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("button", { name: "Load image: x" }).click();
+  await opened;
+  // The new tab may ask for a favicon as well.
+  await expect.poll(() => elsewhere.requests.map(({ url }) => url)).toContain("/leak.png");
+});
+
+test("a pasted reference-image link is shown by its address, not fetched by the page", async ({ launchApp }) => {
+  const { page } = await launchApp();
+  await page.getByRole("button", { name: "Videos" }).click();
+  const zone = page.getByRole("group", { name: "Reference image" });
+  const link = `${elsewhere.url}/reference.png`;
+  await zone.getByRole("textbox", { name: "Image URL" }).fill(link);
+  await zone.getByRole("button", { name: "Use link" }).click();
+  await expect(zone).toContainText(link);
+  await expect(zone.getByRole("img")).toHaveCount(0);
+  await page.waitForTimeout(SETTLE_MS);
+  expect(elsewhere.requests).toEqual([]);
+});
