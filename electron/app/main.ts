@@ -3,8 +3,10 @@ import Store from "electron-store";
 import { join } from "node:path";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../services/app-services.ts";
+import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
+import { recoverDamagedData } from "./damaged-data-dialog.ts";
 import { openExternalIfAllowed } from "./external-links.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
 import { createMainWindow, denyPermissionRequests } from "./main-window.ts";
@@ -12,6 +14,8 @@ import { safeStorageCipher } from "./safe-storage-cipher.ts";
 import { guardWebContents } from "./web-contents-guards.ts";
 
 registerAppScheme();
+// Everything the app writes (database, media, settings, backups) is for this user's eyes only.
+process.umask(PRIVATE_UMASK);
 
 // Its help pages are the only http links the app opens; known once the embedded gateway listens.
 let localGatewayOrigin: string | null = null;
@@ -31,7 +35,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on("window-all-closed", () => app.quit());
 
   void app.whenReady().then(async () => {
-    const settings = new Store<Record<string, unknown>>({ name: "settings" });
+    if (!recoverDamagedData(app.getPath("userData"))) return app.quit();
+    const settings = new Store<Record<string, unknown>>({ name: "settings", configFileMode: 0o600 });
     const profile = commandLineProfile(process.argv);
     const services = await startAppServices(
       {

@@ -9,7 +9,7 @@ import {
 } from "../services/command-line-profile.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { ensureRendererBuild } from "./renderer-build.ts";
-import { describeDamage } from "./recovery-page.ts";
+import { describeDamage } from "../services/store/data-files.ts";
 import { startWebHost } from "./web-host.ts";
 
 const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]

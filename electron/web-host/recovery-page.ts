@@ -1,4 +1,4 @@
-import type { DamagedFile } from "../services/store/data-files.ts";
+import { describeDamage, type DamagedFile } from "../services/store/data-files.ts";
 
 /** The recovery page posts a plain form to itself; nothing else may load or run. */
 export const RECOVERY_CSP =
@@ -7,18 +7,6 @@ export const RECOVERY_CSP =
 export type RecoveryAction = "restore" | "fresh";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-/** One line per damaged file: which file, what is wrong with it, and what can be done. */
-export function describeDamage(file: DamagedFile): string {
-  const what =
-    file.problem === "missing"
-      ? "is missing (a backup shows it existed)"
-      : file.problem === "empty"
-        ? "is empty (0 bytes)"
-        : `is damaged (${file.detail})`;
-  const backup = file.backup ? `the latest backup is from ${file.backup.takenAt}` : "there is no backup of it";
-  return `${file.path} ${what}; ${backup}.`;
-}
 
 /**
  * Shown instead of the app when a data file is damaged: names each file and offers to restore the

@@ -76,3 +76,15 @@ export function restoreLatestBackup(damaged: DamagedFile, now = new Date()): { s
 export function startFresh(damaged: DamagedFile, now = new Date()): { setAsideAs: string | null } {
   return { setAsideAs: existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null };
 }
+
+/** One line per damaged file: which file, what is wrong with it, and what can be done. */
+export function describeDamage(file: DamagedFile): string {
+  const what =
+    file.problem === "missing"
+      ? "is missing (a backup shows it existed)"
+      : file.problem === "empty"
+        ? "is empty (0 bytes)"
+        : `is damaged (${file.detail})`;
+  const backup = file.backup ? `the latest backup is from ${file.backup.takenAt}` : "there is no backup of it";
+  return `${file.path} ${what}; ${backup}.`;
+}
