@@ -1,8 +1,8 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REFERENCE_IMAGE_MAX_BYTES } from "../../shared/ipc/tasks.ts";
+import { invoke } from "../support/bridge-client.ts";
 import {
-  invoke,
   openBridge,
   requestText,
   startHostFixture,

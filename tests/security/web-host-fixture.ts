@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
+import { invoke, openBridgeAt } from "../support/bridge-client.ts";
 import { KEYS, startTestGateway, tempDir } from "../support/local-gateway.ts";
 
 export interface HostFixture {
@@ -107,25 +108,7 @@ export function bridgeStatus(fixture: HostFixture, headers: Record<string, strin
 }
 
 /** A bridge connection from the app's page with the token cookie, once open. */
-export async function openBridge(fixture: HostFixture): Promise<WebSocket> {
-  const ws = new WebSocket(`${fixture.host.url.replace("http", "ws")}/bridge`, {
-    headers: { origin: fixture.host.url, cookie: fixture.cookie },
-  });
-  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-  return ws;
-}
-
-/** The result of one call over the bridge; rejects when the host closes the connection instead. */
-export function invoke(ws: WebSocket, channel: string, payload?: unknown): Promise<{ ok: boolean }> {
-  return new Promise((resolve, reject) => {
-    ws.on("message", (raw) => {
-      const frame = JSON.parse(raw.toString()) as { t: string; result: { ok: boolean } };
-      if (frame.t === "result") resolve(frame.result);
-    });
-    ws.once("close", (code) => reject(new Error(`the host closed the bridge with ${code}`)));
-    ws.send(JSON.stringify({ t: "invoke", id: 1, channel, payload }));
-  });
-}
+export const openBridge = (fixture: HostFixture) => openBridgeAt(fixture.host.url, fixture.cookie);
 
 /** Whether the host still answers: the app page with the token, and a call over a new bridge. */
 export async function stillServes(fixture: HostFixture): Promise<boolean> {
