@@ -128,15 +128,21 @@ export type ChatRun = z.infer<typeof ChatRunSchema>;
 
 export const ExportedFileSchema = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
 
-/** Data of each stream event kind for a chat stream. */
-export interface ChatStreamData {
-  delta: { text: string };
-  usage: { inputTokens: number | null; outputTokens: number | null };
-  citations: { sources: z.infer<typeof SearchResultSchema>[] };
+/** What a chat stream tells the window, one schema per kind. */
+export const ChatStreamEventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("delta"), data: z.object({ text: z.string() }) }),
+  z.object({
+    kind: z.literal("usage"),
+    data: z.object({ inputTokens: z.number().nullable(), outputTokens: z.number().nullable() }),
+  }),
+  z.object({ kind: z.literal("citations"), data: z.object({ sources: z.array(SearchResultSchema) }) }),
   /** The reply as persisted: complete, stopped, interrupted or failed. */
-  done: { message: ChatMessage };
+  z.object({ kind: z.literal("done"), data: z.object({ message: ChatMessageSchema }) }),
   /** `retrying`: a 429 — the app waits `retryAfter` seconds and sends again by itself. */
-  error: z.infer<typeof IpcErrorSchema> & { retrying: boolean };
+  z.object({ kind: z.literal("error"), data: IpcErrorSchema.extend({ retrying: z.boolean() }) }),
   /** The request is held for the key's rate limit and goes out at `until` (ISO time); Stop cancels it. */
-  waiting: { until: string };
-}
+  z.object({ kind: z.literal("waiting"), data: z.object({ until: z.string() }) }),
+]);
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
+/** The data of each kind of chat stream event. */
+export type ChatStreamData = { [Event in ChatStreamEvent as Event["kind"]]: Event["data"] };

@@ -4,7 +4,6 @@ import {
   type ChatMessage,
   type ChatRun,
   type ChatSettings,
-  type ChatStreamData,
   type MessageMeta,
   type MessageStatus,
 } from "../../../shared/ipc/chat.ts";
@@ -14,7 +13,7 @@ import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { toIpcError } from "../error-values.ts";
 import type { Page } from "../pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
-import type { StreamHub } from "../streams/stream-hub.ts";
+import type { Emit, StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
 import type { ConversationStore } from "./conversation-store.ts";
@@ -33,8 +32,6 @@ const DEFAULT_SEARCH_MODEL = "web-search";
 const DEFAULT_CHAT_MODEL = "chat-fast";
 /** A 429 is retried by itself at most this many times in a row. */
 const MAX_RATE_LIMIT_RETRIES = 5;
-
-type Emit = <K extends keyof ChatStreamData>(kind: K, data: ChatStreamData[K]) => void;
 
 /**
  * Chat turns: persists the user's message, streams the reply through the gateway client in either
@@ -103,7 +100,7 @@ export class ChatService {
     const profileId = this.vault.resolveId(settings.profileId ?? undefined);
     const assistantMessageId = crypto.randomUUID();
     const streamId = this.streams.open(page, (emit, signal) =>
-      this.produce(emit as Emit, signal, {
+      this.produce(emit, signal, {
         conversationId,
         assistantMessageId,
         settings,
@@ -151,8 +148,8 @@ export class ChatService {
     );
     let status: Exclude<MessageStatus, "streaming"> = "complete";
     let error: IpcError | null = null;
-    const coalescer = new DeltaCoalescer((delta) => emit("delta", { text: delta }));
-    const waitUntil = (until: number) => emit("waiting", { until: new Date(until).toISOString() });
+    const coalescer = new DeltaCoalescer((delta) => emit({ kind: "delta", data: { text: delta } }));
+    const waitUntil = (until: number) => emit({ kind: "waiting", data: { until: new Date(until).toISOString() } });
     onWait(signal, waitUntil);
 
     for (let attempt = 0; ; attempt++) {
@@ -174,11 +171,11 @@ export class ChatService {
               meta.inputTokens = event.inputTokens ?? meta.inputTokens;
               meta.outputTokens = event.outputTokens ?? meta.outputTokens;
               coalescer.flush();
-              emit("usage", { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens });
+              emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
               break;
             case "citations":
               meta.sources = event.sources;
-              emit("citations", { sources: event.sources });
+              emit({ kind: "citations", data: { sources: event.sources } });
               break;
             case "finish":
               meta.finish = event.finish;
@@ -198,7 +195,7 @@ export class ChatService {
         // A 429 means the request was not accepted: nothing was charged, so waiting and sending again is safe.
         if (failure?.rateLimited && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
           const wait = failure.retryAfter ?? 1;
-          emit("error", { ...failure.toIpcError(), retryAfter: wait, retrying: true });
+          emit({ kind: "error", data: { ...failure.toIpcError(), retryAfter: wait, retrying: true } });
           waitUntil(Date.now() + wait * 1000);
           try {
             await sleep(wait * 1000, undefined, { signal });
@@ -214,7 +211,7 @@ export class ChatService {
           status = "error";
         }
         error = toIpcError(caught);
-        emit("error", { ...error, retrying: false });
+        emit({ kind: "error", data: { ...error, retrying: false } });
         break;
       }
     }
@@ -224,7 +221,7 @@ export class ChatService {
       const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages)];
       Object.assign(meta, estimateTokens(prompt, journal.text), { tokensEstimated: true });
     }
-    emit("done", { message: journal.finish({ status, error }) });
+    emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
   }
 
   private async *replyEvents(

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { StreamEvent } from "../../../shared/ipc/streams.ts";
+import type { ChatStreamEvent } from "../../../shared/ipc/chat.ts";
 import { toIpcError } from "../error-values.ts";
 import type { Page } from "../pages.ts";
 
-export type StreamKind = StreamEvent["kind"];
-export type Emit = (kind: StreamKind, data: unknown) => void;
+export type Emit = (event: ChatStreamEvent) => void;
 export type StreamProducer = (emit: Emit, signal: AbortSignal) => Promise<void>;
 
 interface OpenStream {
@@ -26,15 +25,15 @@ export class StreamHub {
     page.closed.addEventListener("abort", abortWithPage, { once: true });
     this.streams.set(streamId, { pageId: page.id, controller });
     let seq = 0;
-    const emit: Emit = (kind, data) => {
+    const emit: Emit = (event) => {
       if (page.closed.aborted) return;
-      page.send("stream.event", { streamId, seq: seq++, kind, data });
+      page.send("stream.event", { streamId, seq: seq++, ...event });
     };
     void (async () => {
       try {
         await produce(emit, controller.signal);
       } catch (error) {
-        emit("error", toIpcError(error));
+        emit({ kind: "error", data: { ...toIpcError(error), retrying: false } });
       } finally {
         page.closed.removeEventListener("abort", abortWithPage);
         this.streams.delete(streamId);

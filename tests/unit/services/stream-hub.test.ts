@@ -10,15 +10,18 @@ describe("the stream hub", () => {
     const owner = recordingPage("owner");
     const other = recordingPage("other");
     const streamId = hub.open(owner.page, async (emit) => {
-      emit("delta", "Hel");
-      emit("delta", "lo");
-      emit("done", { finish: "stop" });
+      emit({ kind: "delta", data: { text: "Hel" } });
+      emit({ kind: "delta", data: { text: "lo" } });
+      emit({ kind: "waiting", data: { until: "2026-01-01T00:00:00.000Z" } });
     });
     await sleep(10);
     expect(owner.received).toEqual([
-      { event: "stream.event", payload: { streamId, seq: 0, kind: "delta", data: "Hel" } },
-      { event: "stream.event", payload: { streamId, seq: 1, kind: "delta", data: "lo" } },
-      { event: "stream.event", payload: { streamId, seq: 2, kind: "done", data: { finish: "stop" } } },
+      { event: "stream.event", payload: { streamId, seq: 0, kind: "delta", data: { text: "Hel" } } },
+      { event: "stream.event", payload: { streamId, seq: 1, kind: "delta", data: { text: "lo" } } },
+      {
+        event: "stream.event",
+        payload: { streamId, seq: 2, kind: "waiting", data: { until: "2026-01-01T00:00:00.000Z" } },
+      },
     ]);
     expect(other.received).toEqual([]);
     expect(hub.openCount).toBe(0);
@@ -52,9 +55,9 @@ describe("the stream hub", () => {
     let signal: AbortSignal | undefined;
     hub.open(owner.page, async (emit, streamSignal) => {
       signal = streamSignal;
-      emit("delta", "a");
+      emit({ kind: "delta", data: { text: "a" } });
       await sleep(30);
-      emit("delta", "b");
+      emit({ kind: "delta", data: { text: "b" } });
     });
     owner.close();
     await sleep(50);

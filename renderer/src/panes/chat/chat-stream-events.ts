@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../../shared/ipc/streams.ts";
 import { chatKeys } from "./chat-queries.ts";
 import { useChatStore, type LiveReply } from "./chat-store.ts";
@@ -11,22 +10,22 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
   const store = useChatStore.getState();
   switch (event.kind) {
     case "delta":
-      store.deltaReceived(event.streamId, (event.data as ChatStreamData["delta"]).text);
+      store.deltaReceived(event.streamId, event.data.text);
       break;
     case "usage":
-      store.usageReceived(event.streamId, event.data as ChatStreamData["usage"]);
+      store.usageReceived(event.streamId, event.data);
       break;
     case "citations":
-      store.sourcesReceived(event.streamId, (event.data as ChatStreamData["citations"]).sources);
+      store.sourcesReceived(event.streamId, event.data.sources);
       break;
     case "error":
-      store.noticeReceived(event.streamId, event.data as ChatStreamData["error"]);
+      store.noticeReceived(event.streamId, event.data);
       break;
     case "waiting":
-      store.waitReceived(event.streamId, Date.parse((event.data as ChatStreamData["waiting"]).until));
+      store.waitReceived(event.streamId, Date.parse(event.data.until));
       break;
     case "done": {
-      const { message } = event.data as ChatStreamData["done"];
+      const { message } = event.data;
       // A reply costs money, so the budget is stale; its refresh waits for the key's rate limit
       // in the background and must not hold the finished reply.
       void queryClient.invalidateQueries({ queryKey: ["budget"] });
