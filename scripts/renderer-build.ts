@@ -21,13 +21,18 @@ export function inputsHash(projectRoot: string, inputs: readonly string[] = REND
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Where the renderer built from the current sources is (or will be). */
+export function rendererBuildDir(projectRoot: string): string {
+  return join(projectRoot, "dist", "web", inputsHash(projectRoot));
+}
+
 /**
  * The built renderer for the current sources, built once into a folder named by their hash.
  * A folder is never rebuilt in place, so several web hosts can run side by side while one of
  * them builds a newer version.
  */
 export async function ensureRendererBuild(projectRoot: string): Promise<string> {
-  const outDir = join(projectRoot, "dist", "web", inputsHash(projectRoot));
+  const outDir = rendererBuildDir(projectRoot);
   if (existsSync(join(outDir, "index.html"))) return outDir;
   const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
   mkdirSync(join(projectRoot, "dist", "web"), { recursive: true });

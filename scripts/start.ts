@@ -1,16 +1,18 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { inputsHash } from "../web-host/renderer-build.ts";
+import { ensureRendererBuild, inputsHash } from "./renderer-build.ts";
+import { runInPlace } from "./run-child.ts";
 
 /**
  * `npm start`: builds the app when its sources changed, then launches Electron. Where the Electron
  * binary is missing and cannot be downloaded, it says so and starts the web host instead.
  */
-const projectRoot = resolve(import.meta.dirname, "..", "..");
+const projectRoot = resolve(import.meta.dirname, "..");
 const BUILD_INPUTS = ["electron", "shared", "renderer", "vite.config.ts", "package-lock.json"];
 const stampFile = join(projectRoot, "dist", "electron", ".build-hash");
 const forwardedArgs = process.argv.slice(2);
+const WEB_HOST = join(projectRoot, "electron", "web-host", "cli.ts");
 
 /** The Electron executable; requiring `electron` downloads it when missing, quietly here. */
 function electronBinary(): string | null {
@@ -31,19 +33,14 @@ function buildIfNeeded(): void {
   writeFileSync(stampFile, hash);
 }
 
-function run(command: string, args: string[]): void {
-  const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit" });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code) => process.exit(code ?? 0));
-}
-
 const binary = electronBinary();
 if (binary) {
   buildIfNeeded();
-  run(binary, [join(projectRoot, "dist", "electron", "main", "main.js"), ...forwardedArgs]);
+  runInPlace(binary, [join(projectRoot, "dist", "electron", "main", "main.js"), ...forwardedArgs], projectRoot);
 } else {
   console.log(
     "The Electron binary is not installed and cannot be downloaded here, so ModelDesk starts as a web app instead: open the address below in your browser.",
   );
-  run(process.execPath, [join(projectRoot, "electron", "web-host", "cli.ts"), ...forwardedArgs]);
+  const rendererDir = await ensureRendererBuild(projectRoot);
+  runInPlace(process.execPath, [WEB_HOST, "--renderer", rendererDir, ...forwardedArgs], projectRoot);
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -8,11 +8,12 @@ import {
   type CommandLineProfile,
 } from "../services/command-line-profile.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
-import { ensureRendererBuild } from "./renderer-build.ts";
 import { describeDamage } from "../services/store/data-files.ts";
 import { startWebHost } from "./web-host.ts";
 
 const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]
+  --renderer DIR           serve this renderer build (default dist/electron/renderer; npm run web passes the
+                           build of the current sources)
   --profile-url URL        use this gateway as the active profile; its key comes from the environment
                            variable ${PROFILE_KEY_VARIABLE} or from --profile-key-file FILE (contents, trimmed).
                            --profile-key KEY works too, but every local user can read it in the process list.`;
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     data: { type: "string" },
     ...PROFILE_OPTIONS,
     "gateway-config": { type: "string" },
+    renderer: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -51,7 +53,13 @@ if (commandLine.warning) console.error(commandLine.warning);
 
 try {
   const version = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
-  const rendererDir = await ensureRendererBuild(projectRoot);
+  const rendererDir = resolve(values.renderer ?? join(projectRoot, "dist", "electron", "renderer"));
+  if (!existsSync(join(rendererDir, "index.html"))) {
+    console.error(
+      `No renderer build in ${rendererDir}: run npm run build (npm start and npm run web build it for you).`,
+    );
+    process.exit(2);
+  }
   const host = await startWebHost({
     port,
     dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),

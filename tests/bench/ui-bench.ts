@@ -5,7 +5,7 @@ import { writeReply } from "../../electron/local-gateway/text/reply-writer.ts";
 import type { ChatSettings } from "../../shared/ipc/chat.ts";
 import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
-import { ensureRendererBuild } from "../../electron/web-host/renderer-build.ts";
+import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
@@ -86,10 +86,20 @@ export async function uiBench(): Promise<void> {
   });
   const dataDir = tempDir("bench-app-");
   seedConversation(dataDir);
-  await ensureRendererBuild(PROJECT_ROOT);
+  const renderer = await ensureRendererBuild(PROJECT_ROOT);
   const host = spawn(
     process.execPath,
-    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--profile-url", gateway.url],
+    [
+      "electron/web-host/cli.ts",
+      "--port",
+      "0",
+      "--data",
+      dataDir,
+      "--renderer",
+      renderer,
+      "--profile-url",
+      gateway.url,
+    ],
     { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: KEY }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const appUrl = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { ensureRendererBuild } from "../../electron/web-host/renderer-build.ts";
+import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import { useTestTempRoot } from "../support/test-temp-root.ts";
+import { RENDERER_DIR_VARIABLE } from "./support/app-fixture.ts";
 import { electronBinary, PROJECT_ROOT } from "./support/electron-binary.ts";
 
 /**
@@ -9,7 +10,8 @@ import { electronBinary, PROJECT_ROOT } from "./support/electron-binary.ts";
  */
 export default async function globalSetup(): Promise<() => void> {
   const removeTempRoot = useTestTempRoot();
-  await ensureRendererBuild(PROJECT_ROOT);
+  // Workers serve this very build, even if the sources change while the run goes on.
+  process.env[RENDERER_DIR_VARIABLE] = await ensureRendererBuild(PROJECT_ROOT);
   if (electronBinary()) {
     const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("npm run build failed");

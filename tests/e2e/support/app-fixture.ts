@@ -3,7 +3,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { rendererBuildDir } from "../../../scripts/renderer-build.ts";
 import { electronBinary, PROJECT_ROOT } from "./electron-binary.ts";
+
+/** Set by the global setup to the renderer build every worker serves. */
+export const RENDERER_DIR_VARIABLE = "MODELDESK_E2E_RENDERER_DIR";
 
 export interface LaunchOptions {
   /** Use this gateway as the active profile (--profile-url/--profile-key) instead of the embedded one. */
@@ -61,7 +65,8 @@ async function launchWebHost(
   dataDir: string,
 ): Promise<RunningApp> {
   const profile = profileLaunch(options.profile);
-  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, ...profile.args];
+  const renderer = process.env[RENDERER_DIR_VARIABLE] ?? rendererBuildDir(PROJECT_ROOT);
+  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--renderer", renderer, ...profile.args];
   if (options.gatewayConfig) {
     const configFile = join(dataDir, "gateway-config.json");
     writeFileSync(configFile, JSON.stringify(options.gatewayConfig));
