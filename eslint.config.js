@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
@@ -10,6 +11,13 @@ const boundary = (files, patterns) => ({
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
 
+/** The Rules of Hooks and the React Compiler's checks, every one an error: a warning nobody reads fixes nothing. */
+const reactHooksAsErrors = {
+  files: ["renderer/**/*.ts", "renderer/**/*.tsx"],
+  plugins: reactHooks.configs.flat.recommended.plugins,
+  rules: Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, "error"])),
+};
+
 /** Raw IPC is allowed only in the one bridge module of each side. */
 const IPC_MODULES = ["electron/app/ipc-bridge.ts", "electron/preload/preload.ts"];
 
@@ -17,6 +25,7 @@ export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "out/", "release/", "tests/artifacts/", "scratch/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  reactHooksAsErrors,
   {
     languageOptions: { ecmaVersion: 2024, sourceType: "module" },
     rules: {

@@ -21,3 +21,10 @@ export function errorDetail(error: unknown): IpcError {
   if (error instanceof ApiError) return error.detail;
   return { code: "UNEXPECTED", message: error instanceof Error ? error.message : String(error) };
 }
+
+/** Whether an action succeeded; its failure stays on its mutation, for the ErrorNotice where it happened. */
+export const succeeded = (run: Promise<unknown>): Promise<boolean> =>
+  run.then(
+    () => true,
+    () => false,
+  );

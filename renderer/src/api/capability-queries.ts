@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { Feature, ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 import { unwrap } from "./api-error.ts";
@@ -40,8 +41,9 @@ export function modelSuggestions(
   return { suggestions, preferred };
 }
 
+/** Suggestions that stay the same object until the profile or its server's list changes. */
 export function useModelSuggestions(kind: ModelKind) {
   const profile = useActiveProfile();
   const { data } = useCapabilities(profile?.id ?? null);
-  return modelSuggestions(kind, profile?.models[kind] ?? [], data);
+  return useMemo(() => modelSuggestions(kind, profile?.models[kind] ?? [], data), [kind, profile, data]);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
 
@@ -6,7 +6,10 @@ import { unwrap } from "./api-error.ts";
 export const queryKeys = {
   appInfo: ["app-info"] as const,
   profiles: ["profiles"] as const,
+  /** Every profile's balance: anything that costs or refunds money makes them stale. */
+  budgets: ["budget"] as const,
   budget: (profileId: string | null) => ["budget", profileId] as const,
+  budgetHistory: (profileId: string) => ["budget-history", profileId] as const,
   capabilities: (profileId: string | null) => ["capabilities", profileId] as const,
 };
 
@@ -26,13 +29,20 @@ const MINUTE = 60_000;
  * Balance and budgets of a profile: fetched on open, every minute while visible, and on demand;
  * never from a server known to have no balance endpoint (`offered: false`).
  */
-export const useBudget = (profileId: string | null, offered = true) =>
-  useQuery({
+export function useBudget(profileId: string | null, offered = true) {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: queryKeys.budget(profileId),
-    queryFn: () => unwrap(api.budget.get(profileId ? { profileId } : {})),
+    queryFn: async () => {
+      const snapshot = await unwrap(api.budget.get(profileId ? { profileId } : {}));
+      // Every reading is a new sample of the balance history.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.budgetHistory(snapshot.profileId) });
+      return snapshot;
+    },
     enabled: profileId !== null && offered,
     refetchInterval: MINUTE,
     refetchIntervalInBackground: false,
     refetchOnMount: "always",
     retry: false,
   });
+}

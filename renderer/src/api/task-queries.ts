@@ -5,9 +5,17 @@ import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
 import { useProfiles } from "./queries.ts";
 
+type MediaKind = "image" | "video";
+
 export const taskKeys = {
+  /** Every profile's task list. */
+  taskLists: ["tasks"] as const,
   tasks: (profileId: string | null) => ["tasks", profileId] as const,
-  gallery: (profileId: string | null, kind: "image" | "video") => ["gallery", profileId, kind] as const,
+  /** Both galleries of every profile: starting a task can add to either. */
+  galleries: ["gallery"] as const,
+  /** Every profile's gallery of one kind. */
+  galleriesOf: (kind: MediaKind) => ["gallery", kind] as const,
+  gallery: (kind: MediaKind, profileId: string | null) => ["gallery", kind, profileId] as const,
 };
 
 /** Every task of the active profile; kept current by `tasks.changed` events. */
@@ -21,11 +29,11 @@ export function useTasks() {
   });
 }
 
-export function useGallery(kind: "image" | "video") {
+export function useGallery(kind: MediaKind) {
   const { data } = useProfiles();
   const profileId = data?.activeId ?? null;
   return useQuery({
-    queryKey: taskKeys.gallery(profileId, kind),
+    queryKey: taskKeys.gallery(kind, profileId),
     queryFn: () => unwrap(api.gallery.list({ kind })),
     enabled: profileId !== null,
   });

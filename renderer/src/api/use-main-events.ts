@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "./desktop-api.ts";
 import { queryKeys } from "./queries.ts";
+import { taskKeys } from "./task-queries.ts";
 import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
 import { notifyTaskEnded } from "./task-notifications.ts";
 
@@ -12,22 +13,22 @@ export function useMainEvents(): void {
     const unsubscribers = [
       api.profiles.onChanged((state) => {
         queryClient.setQueryData(queryKeys.profiles, state);
-        void queryClient.invalidateQueries({ queryKey: ["budget"] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
       }),
       api.streams.onEvent((event) => handleStreamEvent(event, queryClient)),
       api.tasks.onChanged((task) => {
-        void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+        void queryClient.invalidateQueries({ queryKey: taskKeys.taskLists });
         // A failed or cancelled task is refunded: the budget shown is stale at once.
         if (task.status === "failed" || task.status === "cancelled")
-          void queryClient.invalidateQueries({ queryKey: ["budget"] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
         notifyTaskEnded(task);
       }),
       api.capabilities.onChanged((capabilities) =>
         queryClient.setQueryData(queryKeys.capabilities(capabilities.profileId), capabilities),
       ),
       api.gallery.onChanged(({ kind }) => {
-        void queryClient.invalidateQueries({ queryKey: ["gallery"], predicate: (query) => query.queryKey[2] === kind });
-        void queryClient.invalidateQueries({ queryKey: ["budget"] });
+        void queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(kind) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
       }),
     ];
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());

@@ -1,19 +1,19 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/desktop-api.ts";
 import { unwrap } from "../../api/api-error.ts";
+import { queryKeys } from "../../api/queries.ts";
 import { formatMoney } from "../../components/format.ts";
 
 const WIDTH = 600;
 const HEIGHT = 120;
 
-/** The balance over the app's recent readings, as a line; it refreshes with the balance itself. */
-export function BalanceHistory({ profileId, fetchedAt }: { profileId: string; fetchedAt: string }) {
+/** The balance over the app's recent readings, as a line; every new reading refreshes it (see `useBudget`). */
+export function BalanceHistory({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
   const { data: samples = [] } = useQuery({
-    queryKey: ["budget-history", profileId, fetchedAt],
+    queryKey: queryKeys.budgetHistory(profileId),
     queryFn: () => unwrap(api.budget.history({ profileId })),
-    placeholderData: keepPreviousData,
   });
   if (samples.length < 2) return null;
   const values = samples.map((sample) => sample.balance);

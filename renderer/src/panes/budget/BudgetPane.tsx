@@ -73,7 +73,7 @@ export function BudgetPane() {
               now={now}
             />
           </div>
-          <BalanceHistory profileId={snapshot.profileId} fetchedAt={snapshot.fetchedAt} />
+          <BalanceHistory profileId={snapshot.profileId} />
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")

@@ -1,19 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/desktop-api.ts";
-import { unwrap } from "../../api/api-error.ts";
+import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { useModelSuggestions } from "../../api/capability-queries.ts";
+import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
-import { useConversation, useConversations, useInvalidateChat } from "./chat-queries.ts";
+import { useConversation, useConversations } from "./chat-queries.ts";
 import { useChatStore, useLiveReply } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
 import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
-import { useNewChat } from "./use-new-chat.ts";
+import { useConversationActions } from "./use-conversation-actions.ts";
+import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 
-const UNDO_MS = 8000;
+/** One empty list for every render while conversations load, so what depends on it stays put. */
+const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
 
 function ConversationView({
   conversationId,
@@ -24,16 +26,17 @@ function ConversationView({
 }) {
   const { data, error } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
-  const actions = useChatActions(conversationId);
+  const { send, regenerate, edit, stop, attempts } = useChatActions(conversationId);
+  const liveStreamId = live?.streamId ?? null;
 
   useEffect(() => {
-    if (!live) return;
+    if (liveStreamId === null) return;
     const stopOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") void actions.stop(live.streamId);
+      if (event.key === "Escape") stop(liveStreamId);
     };
     window.addEventListener("keydown", stopOnEscape);
     return () => window.removeEventListener("keydown", stopOnEscape);
-  }, [live, actions]);
+  }, [liveStreamId, stop]);
 
   if (error) return <ErrorNotice error={{ code: "CONVERSATION_UNAVAILABLE", message: error.message }} />;
   if (!data) return <div className="skeleton" aria-busy="true" />;
@@ -44,19 +47,14 @@ function ConversationView({
         conversation={data.conversation}
         modelSuggestions={modelSuggestions}
       />
-      <MessageList
-        messages={data.messages}
-        live={live}
-        onEdit={(messageId, content) => void actions.edit(messageId, content)}
-        onRegenerate={() => void actions.regenerate()}
-      />
-      {actions.error && <ErrorNotice error={actions.error} />}
+      <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />
+      <ActionError actions={attempts} />
       <Composer
         conversationId={conversationId}
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={actions.send}
-        onStop={() => live && void actions.stop(live.streamId)}
+        onSend={send}
+        onStop={() => live && stop(live.streamId)}
       />
     </section>
   );
@@ -65,13 +63,13 @@ function ConversationView({
 export function ChatPane() {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
-  const { data: conversations = [] } = useConversations(query);
-  const { data: allConversations = [] } = useConversations("");
+  const { data: conversations = NO_CONVERSATIONS } = useConversations(query);
+  const { data: allConversations = NO_CONVERSATIONS } = useConversations("");
   const activeId = useChatStore((state) => state.activeConversationId);
   const conversationOpened = useChatStore((state) => state.conversationOpened);
-  const invalidate = useInvalidateChat();
-  const searchInput = useRef<HTMLInputElement>(null);
-  const [deleted, setDeleted] = useState<{ id: string; title: string } | null>(null);
+  const newChat = useNewChat();
+  const latestNewChat = useLatestNewChat();
+  const { deleted, rename, remove, undo, attempts } = useConversationActions(allConversations);
 
   const { suggestions: serverModels } = useModelSuggestions("chat");
   const modelSuggestions = useMemo(
@@ -79,45 +77,9 @@ export function ChatPane() {
     [serverModels, allConversations],
   );
 
-  const create = useNewChat();
-
   useEffect(() => {
     if (activeId === null && allConversations.length > 0) conversationOpened(allConversations[0]!.id);
   }, [activeId, allConversations, conversationOpened]);
-
-  useEffect(() => {
-    const shortcuts = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      if (event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        searchInput.current?.focus();
-      }
-    };
-    window.addEventListener("keydown", shortcuts);
-    return () => window.removeEventListener("keydown", shortcuts);
-  });
-
-  useEffect(() => {
-    if (!deleted) return;
-    const timer = setTimeout(() => setDeleted(null), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [deleted]);
-
-  const remove = async (id: string) => {
-    const title = allConversations.find((item) => item.id === id)?.title ?? "";
-    await unwrap(api.chat.remove({ conversationId: id }));
-    if (activeId === id) conversationOpened(null);
-    setDeleted({ id, title });
-    await invalidate();
-  };
-
-  const undo = async () => {
-    if (!deleted) return;
-    await unwrap(api.chat.restore({ conversationId: deleted.id }));
-    conversationOpened(deleted.id);
-    setDeleted(null);
-    await invalidate();
-  };
 
   return (
     <div className="chat-pane">
@@ -126,18 +88,18 @@ export function ChatPane() {
         conversations={conversations}
         activeId={activeId}
         query={query}
-        searchInput={searchInput}
         onQueryChange={setQuery}
         onOpen={conversationOpened}
-        onCreate={() => void create()}
-        onRename={(id, title) => void api.chat.rename({ conversationId: id, title }).then(() => invalidate(id))}
-        onDelete={(id) => void remove(id)}
+        onCreate={() => newChat.mutate()}
+        onRename={rename}
+        onDelete={remove}
       />
       <div className="chat-pane__main">
+        <ActionError actions={[latestNewChat, ...attempts]} />
         {deleted && (
           <div className="undo-bar" role="status">
             {t("chat.deleted", { title: deleted.title })}
-            <button type="button" className="button button--small" onClick={() => void undo()}>
+            <button type="button" className="button button--small" onClick={undo}>
               {t("chat.undo")}
             </button>
           </div>
@@ -147,7 +109,7 @@ export function ChatPane() {
         ) : (
           <div className="chat-welcome">
             <p className="empty-state">{t("chat.noConversations")}</p>
-            <button type="button" className="button button--primary" onClick={() => void create()}>
+            <button type="button" className="button button--primary" onClick={() => newChat.mutate()}>
               {t("chat.newChat")}
             </button>
           </div>

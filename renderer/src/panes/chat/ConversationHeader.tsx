@@ -1,4 +1,4 @@
-import { useFeatureMissing } from "../../api/capability-queries.ts";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -7,9 +7,10 @@ import {
   type ConversationSummary,
   type WireFormat,
 } from "../../../../shared/ipc/chat.ts";
-import type { IpcError } from "../../../../shared/ipc/result.ts";
+import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";
+import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { api } from "../../api/desktop-api.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
@@ -28,35 +29,37 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
   const invalidate = useInvalidateChat();
   const [model, setModel] = useState(conversation.settings.model);
   const [showSettings, setShowSettings] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
+  // A model field left empty is refused here, in the same place as the failures of saving it.
+  const [modelCheck, setModelCheck] = useState<ActionAttempt>({ error: null, submittedAt: 0 });
 
-  const save = async (settings: ChatSettings): Promise<boolean> => {
-    const result = await api.chat.updateSettings({ conversationId: conversation.id, settings });
-    setError(result.ok ? null : result.error);
-    if (result.ok) await invalidate(conversation.id);
-    return result.ok;
-  };
+  const save = useMutation({
+    mutationFn: (settings: ChatSettings) =>
+      unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings })),
+    onSuccess: () => invalidate(conversation.id),
+  });
+
+  const exportAs = useMutation({
+    mutationFn: (format: "markdown" | "json") => unwrap(api.chat.exportAs({ conversationId: conversation.id, format })),
+    onSuccess: downloadFile,
+  });
 
   const saveModel = () => {
     if (model.trim() === "") {
-      setError({ code: "INVALID_SETTINGS", message: t("chat.modelRequired") });
+      setModelCheck({
+        error: new ApiError({ code: "INVALID_SETTINGS", message: t("chat.modelRequired") }),
+        submittedAt: Date.now(),
+      });
       setModel(conversation.settings.model);
       return;
     }
-    if (model.trim() !== conversation.settings.model) void save({ ...conversation.settings, model: model.trim() });
+    if (model.trim() !== conversation.settings.model) save.mutate({ ...conversation.settings, model: model.trim() });
   };
 
   const changeWireFormat = (wireFormat: WireFormat) => {
     // Messages allows temperature 0-1 only: keep the setting valid when switching.
     const temperature =
       wireFormat === "messages" ? Math.min(conversation.settings.temperature, 1) : conversation.settings.temperature;
-    void save({ ...conversation.settings, wireFormat, temperature });
-  };
-
-  const exportAs = async (format: "markdown" | "json") => {
-    const result = await api.chat.exportAs({ conversationId: conversation.id, format });
-    if (result.ok) downloadFile(result.data);
-    else setError(result.error);
+    save.mutate({ ...conversation.settings, wireFormat, temperature });
   };
 
   return (
@@ -103,15 +106,21 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
         >
           {t("chat.settings")}
         </button>
-        <button type="button" className="button" onClick={() => void exportAs("markdown")}>
+        <button type="button" className="button" onClick={() => exportAs.mutate("markdown")}>
           {t("chat.exportMarkdown")}
         </button>
-        <button type="button" className="button" onClick={() => void exportAs("json")}>
+        <button type="button" className="button" onClick={() => exportAs.mutate("json")}>
           {t("chat.exportJson")}
         </button>
       </div>
-      {error && <ErrorNotice error={error} />}
-      {showSettings && <ConversationSettings key={conversation.id} settings={conversation.settings} onSave={save} />}
+      <ActionError actions={[modelCheck, save, exportAs]} />
+      {showSettings && (
+        <ConversationSettings
+          key={conversation.id}
+          settings={conversation.settings}
+          onSave={(settings) => succeeded(save.mutateAsync(settings))}
+        />
+      )}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 
@@ -6,7 +6,6 @@ interface ConversationListProps {
   readonly conversations: readonly ConversationSummary[];
   readonly activeId: string | null;
   readonly query: string;
-  readonly searchInput: RefObject<HTMLInputElement | null>;
   onQueryChange(query: string): void;
   onOpen(id: string): void;
   onCreate(): void;
@@ -23,9 +22,26 @@ function groupOf(updatedAt: string, now: Date): Group {
   return time >= startOfToday - 86_400_000 ? "yesterday" : "earlier";
 }
 
+/** Ctrl/Cmd+K focuses the conversation search. */
+function useSearchShortcut() {
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const focusSearch = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        searchInput.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", focusSearch);
+    return () => window.removeEventListener("keydown", focusSearch);
+  }, []);
+  return searchInput;
+}
+
 /** Newest first, grouped Today / Yesterday / Earlier; search covers titles and message text. */
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation();
+  const searchInput = useSearchShortcut();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const now = new Date();
@@ -37,7 +53,7 @@ export function ConversationList(props: ConversationListProps) {
     <aside className="conversation-list" aria-label={t("chat.conversations")}>
       <div className="conversation-list__top">
         <input
-          ref={props.searchInput}
+          ref={searchInput}
           type="search"
           aria-label={t("chat.searchConversations")}
           placeholder={t("chat.searchConversations")}

@@ -25,6 +25,8 @@ export function MessageList({ messages: stored, live, onEdit, onRegenerate }: Me
   // The reply streaming here is written ahead in main: show it once, live.
   const messages = live ? stored.filter((message) => message.id !== live.assistantMessageId) : stored;
   const rows = live ? messages.length + 1 : messages.length;
+  // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,

@@ -3,7 +3,8 @@ import { api } from "../../api/desktop-api.ts";
 import { unwrap } from "../../api/api-error.ts";
 
 export const chatKeys = {
-  all: ["chat"] as const,
+  /** Every conversation list, whatever its search. */
+  lists: ["chat", "list"] as const,
   list: (query: string) => ["chat", "list", query] as const,
   detail: (id: string) => ["chat", "detail", id] as const,
 };
@@ -23,7 +24,7 @@ export function useInvalidateChat() {
   const queryClient = useQueryClient();
   return (conversationId?: string) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["chat", "list"] }),
+      queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
       conversationId ? queryClient.invalidateQueries({ queryKey: chatKeys.detail(conversationId) }) : Promise.resolve(),
     ]);
 }

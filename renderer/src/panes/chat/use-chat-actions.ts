@@ -1,38 +1,48 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatRun } from "../../../../shared/ipc/chat.ts";
-import type { IpcError, Result } from "../../../../shared/ipc/result.ts";
+import type { Result } from "../../../../shared/ipc/result.ts";
+import { succeeded, unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
 
-/** Send, regenerate, edit and stop for one conversation; a refused call is kept as `error`, nothing typed is lost. */
+type ReplyRequest =
+  | { readonly kind: "send"; readonly content: string }
+  | { readonly kind: "regenerate" }
+  | { readonly kind: "edit"; readonly messageId: string; readonly content: string };
+
+function requestReply(conversationId: string, request: ReplyRequest): Promise<Result<ChatRun>> {
+  const { searchWeb } = useChatStore.getState();
+  switch (request.kind) {
+    case "send":
+      return api.chat.send({ conversationId, content: request.content, searchWeb });
+    case "regenerate":
+      return api.chat.regenerate({ conversationId, searchWeb });
+    case "edit":
+      return api.chat.edit({ conversationId, messageId: request.messageId, content: request.content, searchWeb });
+  }
+}
+
+/** Send, regenerate, edit and stop for one conversation; a refused call is shown, nothing typed is lost. */
 export function useChatActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
-  const [error, setError] = useState<IpcError | null>(null);
-
-  const run = async (call: Promise<Result<ChatRun>>): Promise<boolean> => {
-    const result = await call;
-    if (!result.ok) {
-      setError(result.error);
-      return false;
-    }
-    setError(null);
-    startLiveReply({ ...result.data, conversationId }, queryClient);
-    await invalidate(conversationId);
-    return true;
-  };
-
-  const searchWeb = () => useChatStore.getState().searchWeb;
+  const reply = useMutation({
+    mutationFn: (request: ReplyRequest) => unwrap(requestReply(conversationId, request)),
+    onSuccess: (run) => {
+      startLiveReply({ ...run, conversationId }, queryClient);
+      return invalidate(conversationId);
+    },
+  });
+  const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
 
   return {
-    error,
-    send: (content: string) => run(api.chat.send({ conversationId, content, searchWeb: searchWeb() })),
-    regenerate: () => run(api.chat.regenerate({ conversationId, searchWeb: searchWeb() })),
-    edit: (messageId: string, content: string) =>
-      run(api.chat.edit({ conversationId, messageId, content, searchWeb: searchWeb() })),
-    stop: (streamId: string) => api.streams.cancel({ streamId }),
+    /** Whether the message was accepted, so the composer can give the draft back. */
+    send: (content: string) => succeeded(reply.mutateAsync({ kind: "send", content })),
+    regenerate: () => reply.mutate({ kind: "regenerate" }),
+    edit: (messageId: string, content: string) => reply.mutate({ kind: "edit", messageId, content }),
+    stop: stop.mutate,
+    attempts: [reply, stop] as const,
   };
 }

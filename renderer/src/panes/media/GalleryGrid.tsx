@@ -1,9 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaView, TaskView } from "../../../../shared/ipc/tasks.ts";
+import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
+import { taskKeys } from "../../api/task-queries.ts";
+import { ActionError } from "../../components/ActionError.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
 
 export const MEDIA_DRAG_TYPE = "application/x-modeldesk-media";
@@ -22,14 +25,21 @@ interface GalleryGridProps {
 /** A virtualised grid: thousands of items stay smooth because only the visible rows exist. */
 export function GalleryGrid({ items, pending, label, emptyText }: GalleryGridProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(900);
+  const remove = useMutation({
+    mutationFn: (item: MediaView) => unwrap(api.gallery.remove({ id: item.id })),
+    onSuccess: (_result, item) => queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(item.kind) }),
+  });
   const columns = Math.max(1, Math.floor(width / COLUMN_WIDTH));
   const cells: ReactNode[] = [
     ...pending.map((task) => <PendingCard key={task.id} task={task} />),
-    ...items.map((item) => <MediaCard key={item.id} item={item} />),
+    ...items.map((item) => <MediaCard key={item.id} item={item} onDelete={remove.mutate} />),
   ];
   const rows = Math.ceil(cells.length / columns);
+  // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
@@ -46,6 +56,7 @@ export function GalleryGrid({ items, pending, label, emptyText }: GalleryGridPro
         }}
       >
         {cells.length === 0 && <p className="empty-state">{emptyText}</p>}
+        <ActionError actions={[remove]} />
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((row) => (
             <div
@@ -76,9 +87,8 @@ function PendingCard({ task }: { task: TaskView }) {
   );
 }
 
-function MediaCard({ item }: { item: MediaView }) {
+function MediaCard({ item, onDelete }: { item: MediaView; onDelete(item: MediaView): void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [details, setDetails] = useState(false);
   const [missing, setMissing] = useState(false);
   return (
@@ -133,11 +143,7 @@ function MediaCard({ item }: { item: MediaView }) {
           type="button"
           className="button button--small button--danger"
           aria-label={`${t("media.delete")}: ${item.prompt}`}
-          onClick={() =>
-            void api.gallery
-              .remove({ id: item.id })
-              .then(() => queryClient.invalidateQueries({ queryKey: ["gallery"] }))
-          }
+          onClick={() => onDelete(item)}
         >
           {t("media.delete")}
         </button>

@@ -28,11 +28,7 @@ export function ImagesPane() {
   const [size, setSize] = useState("1024x1024");
   const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
   const [asyncMode, setAsyncMode] = useState(false);
-  const { submit, problem, error, busy } = useTaskSubmit();
-  const generate = () =>
-    submit(ImageRequestSchema, { model, prompt, n: Number(n), size, responseFormat, async: asyncMode }, (request) =>
-      api.images.generate(request),
-    );
+  const { submit, problem, start } = useTaskSubmit(ImageRequestSchema, (request) => api.images.generate(request));
 
   return (
     <div className="media-pane">
@@ -42,10 +38,9 @@ export function ImagesPane() {
         prompt={prompt}
         onPromptChange={setPrompt}
         submitLabel={t("media.generate")}
-        busy={busy}
         problem={problem}
-        error={error}
-        onSubmit={() => void generate()}
+        submission={start}
+        onSubmit={() => submit({ model, prompt, n: Number(n), size, responseFormat, async: asyncMode })}
       >
         {missing && <NotOffered feature="images" />}
         <ModelField id="image" value={model} suggestions={models.suggestions} onChange={setModel} />

@@ -1,7 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { IpcError } from "../../../../shared/ipc/result.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
 
 interface MediaFormProps {
   readonly id: string;
@@ -9,9 +8,9 @@ interface MediaFormProps {
   readonly prompt: string;
   onPromptChange(prompt: string): void;
   readonly submitLabel: string;
-  readonly busy: boolean;
   readonly problem: string | null;
-  readonly error: IpcError | null;
+  /** The latest start of a task from this form. */
+  readonly submission: ActionAttempt & { readonly isPending: boolean };
   onSubmit(): void;
   readonly children: ReactNode;
 }
@@ -38,9 +37,9 @@ export function MediaForm(props: MediaFormProps) {
           {props.problem}
         </p>
       )}
-      {props.error && <ErrorNotice error={props.error} />}
-      <button type="submit" className="button button--primary" disabled={props.busy}>
-        {props.busy ? t("media.generating") : props.submitLabel}
+      <ActionError actions={[props.submission]} />
+      <button type="submit" className="button button--primary" disabled={props.submission.isPending}>
+        {props.submission.isPending ? t("media.generating") : props.submitLabel}
       </button>
     </form>
   );

@@ -30,13 +30,7 @@ export function VideosPane() {
   const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
   const reference = useMediaDrafts((state) => state.reference);
   const setReference = useMediaDrafts((state) => state.referenceChosen);
-  const { submit, problem, error, busy } = useTaskSubmit();
-  const generate = () =>
-    submit(
-      VideoRequestSchema,
-      { model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) },
-      (request) => api.videos.generate(request),
-    );
+  const { submit, problem, start } = useTaskSubmit(VideoRequestSchema, (request) => api.videos.generate(request));
 
   return (
     <div className="media-pane">
@@ -46,10 +40,9 @@ export function VideosPane() {
         prompt={prompt}
         onPromptChange={setPrompt}
         submitLabel={t("media.generateVideo")}
-        busy={busy}
         problem={problem}
-        error={error}
-        onSubmit={() => void generate()}
+        submission={start}
+        onSubmit={() => submit({ model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) })}
       >
         {missing && <NotOffered feature="video" />}
         <ModelField id="video" value={model} suggestions={models.suggestions} onChange={setModel} />

@@ -1,25 +1,33 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
-import type { IpcError, Result } from "../../../../shared/ipc/result.ts";
+import type { Result } from "../../../../shared/ipc/result.ts";
+import { unwrap } from "../../api/api-error.ts";
+import { queryKeys } from "../../api/queries.ts";
 import { askForNotifications } from "../../api/task-notifications.ts";
+import { taskKeys } from "../../api/task-queries.ts";
 
 /**
  * Validates a form against the contract's schema (the message names the field's range), then
  * starts the task. The form keeps its values; a refusal is shown where it happened.
  */
-export function useTaskSubmit() {
+export function useTaskSubmit<Schema extends z.ZodType>(
+  schema: Schema,
+  call: (request: z.output<Schema>) => Promise<Result<TaskView>>,
+) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const start = useMutation({
+    mutationFn: (request: z.output<Schema>) => unwrap(call(request)),
+    // Not awaited: the form is free again as soon as main answers, however long a refresh waits.
+    onSettled: () => {
+      for (const queryKey of [taskKeys.taskLists, taskKeys.galleries, queryKeys.budgets])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 
-  const submit = async <Schema extends z.ZodType>(
-    schema: Schema,
-    candidate: unknown,
-    call: (request: z.output<Schema>) => Promise<Result<TaskView>>,
-  ): Promise<void> => {
+  const submit = (candidate: unknown) => {
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]!.message);
@@ -27,11 +35,7 @@ export function useTaskSubmit() {
     }
     setProblem(null);
     askForNotifications();
-    setBusy(true);
-    const result = await call(parsed.data);
-    setBusy(false);
-    setError(result.ok ? null : result.error);
-    await Promise.all(["tasks", "gallery", "budget"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    start.mutate(parsed.data);
   };
-  return { submit, problem, error, busy };
+  return { submit, problem, start };
 }

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/desktop-api.ts";
-import { errorDetail, unwrap } from "../../api/api-error.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { unwrap } from "../../api/api-error.ts";
+import { ActionError } from "../../components/ActionError.tsx";
 import { formatMoney } from "../../components/format.ts";
 
 /** Test connection: the balance where the server offers it, else its model list, else a one-token chat. */
@@ -33,7 +33,7 @@ export function ConnectionTestButton({ profileId, profileName }: { profileId: st
               : t("settings.connectedViaChat", { latency: test.data.latencyMs })}
         </p>
       )}
-      {test.isError && <ErrorNotice error={errorDetail(test.error)} />}
+      <ActionError actions={[test]} />
     </div>
   );
 }

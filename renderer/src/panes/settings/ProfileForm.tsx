@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,20 +11,23 @@ import {
   type ProfileInput,
   type ProfileView,
 } from "../../../../shared/ipc/profiles.ts";
-import type { IpcError } from "../../../../shared/ipc/result.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { unwrap } from "../../api/api-error.ts";
+import { api } from "../../api/desktop-api.ts";
+import { queryKeys } from "../../api/queries.ts";
+import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
 
 interface ProfileFormProps {
   readonly profile: ProfileView | null;
-  onSave(input: ProfileInput): Promise<IpcError | null>;
+  onSaved(): void;
   onCancel(): void;
 }
 
 /** Add or edit a profile. The key field is write-only: it shows the stored key's hint, never the key. */
-export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
+export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [name, setName] = useState(profile?.name ?? "");
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? "");
   const [auth, setAuth] = useState<ProfileInput["auth"]>(profile?.auth ?? "bearer");
@@ -38,8 +42,14 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
   const [perDay, setPerDay] = useState(String(limits.perDay));
   const [maxWait, setMaxWait] = useState(String(profile?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES));
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
-  const [saveError, setSaveError] = useState<IpcError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (input: ProfileInput) => unwrap(api.profiles.save(input)),
+    onSuccess: async () => {
+      setKey("");
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+      onSaved();
+    },
+  });
 
   // The stored key goes only where it was saved for; a new origin or auth mode needs it typed again.
   const keyNeededAgain = profile?.hasKey === true && keyMustBeEnteredAgain(profile, { baseUrl, auth });
@@ -52,7 +62,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
       setFieldError(null);
     };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const models = profile?.models ?? { chat: [], search: [], image: [], video: [] };
     const search = searchModel.trim();
@@ -83,11 +93,7 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
       return;
     }
     setFieldError(null);
-    setSaving(true);
-    const error = await onSave(parsed.data);
-    setSaving(false);
-    setSaveError(error);
-    if (!error) setKey("");
+    save.mutate(parsed.data);
   };
 
   const keyPlaceholder = () => {
@@ -205,9 +211,9 @@ export function ProfileForm({ profile, onSave, onCancel }: ProfileFormProps) {
           error={errorOf("maxWaitMinutes")}
         />
       </fieldset>
-      {saveError && <ErrorNotice error={saveError} />}
+      <ActionError actions={[save]} />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
           {t("settings.save")}
         </button>
         <button type="button" className="button" onClick={onCancel}>

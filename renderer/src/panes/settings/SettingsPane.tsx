@@ -1,11 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProfileInput } from "../../../../shared/ipc/profiles.ts";
-import type { IpcError } from "../../../../shared/ipc/result.ts";
-import { api } from "../../api/desktop-api.ts";
-import { queryKeys, useAppInfo, useProfiles } from "../../api/queries.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { useRemoveProfile, useSelectProfile } from "../../api/profile-mutations.ts";
+import { useAppInfo, useProfiles } from "../../api/queries.ts";
+import { ActionError } from "../../components/ActionError.tsx";
 import { changeLanguage, LANGUAGES, type Language } from "../../i18n/index.ts";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
@@ -21,27 +18,11 @@ const SHORTCUTS = [
 
 export function SettingsPane() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const { data: profiles } = useProfiles();
   const { data: info } = useAppInfo();
   const [editing, setEditing] = useState<string | "new" | null>(null);
-  const [actionError, setActionError] = useState<IpcError | null>(null);
-
-  const refreshProfiles = async () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
-
-  const save = async (input: ProfileInput): Promise<IpcError | null> => {
-    const result = await api.profiles.save(input);
-    if (!result.ok) return result.error;
-    await refreshProfiles();
-    setEditing(null);
-    return null;
-  };
-
-  const act = async (call: ReturnType<typeof api.profiles.select>) => {
-    const result = await call;
-    setActionError(result.ok ? null : result.error);
-    if (result.ok) queryClient.setQueryData(queryKeys.profiles, result.data);
-  };
+  const select = useSelectProfile();
+  const remove = useRemoveProfile();
 
   const editedProfile = profiles?.profiles.find((profile) => profile.id === editing) ?? null;
 
@@ -60,7 +41,7 @@ export function SettingsPane() {
             {t("settings.addProfile")}
           </button>
         </div>
-        {actionError && <ErrorNotice error={actionError} />}
+        <ActionError actions={[select, remove]} />
         <ul className="profile-list">
           {profiles?.profiles.map((profile) => (
             <li key={profile.id} className="profile-card" aria-label={profile.name}>
@@ -82,7 +63,7 @@ export function SettingsPane() {
                     type="button"
                     className="button"
                     aria-label={`${t("settings.select")}: ${profile.name}`}
-                    onClick={() => void act(api.profiles.select({ id: profile.id }))}
+                    onClick={() => select.mutate(profile.id)}
                   >
                     {t("settings.select")}
                   </button>
@@ -102,7 +83,7 @@ export function SettingsPane() {
                     aria-label={`${t("settings.delete")}: ${profile.name}`}
                     onClick={() => {
                       if (window.confirm(t("settings.confirmDelete", { name: profile.name }))) {
-                        void act(api.profiles.remove({ id: profile.id }));
+                        remove.mutate(profile.id);
                       }
                     }}
                   >
@@ -118,7 +99,7 @@ export function SettingsPane() {
           <ProfileForm
             key={editing}
             profile={editing === "new" ? null : editedProfile}
-            onSave={save}
+            onSaved={() => setEditing(null)}
             onCancel={() => setEditing(null)}
           />
         )}
