@@ -1,7 +1,7 @@
 import { net, protocol } from "electron";
 import { pathToFileURL } from "node:url";
-import { contentSecurityPolicy } from "../services/content-security-policy.ts";
-import { resolveStaticFile } from "../web-host/static-files.ts";
+import { contentSecurityPolicy } from "../common/content-security-policy.ts";
+import { resolveStaticFile } from "../common/static-files.ts";
 
 /** Must run before `app.ready`: `app://` behaves like a secure, standard origin. */
 export function registerAppScheme(): void {

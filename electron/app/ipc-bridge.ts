@@ -3,7 +3,7 @@ import { INVOKE_CHANNELS } from "../../shared/ipc/contract.ts";
 import { failure } from "../../shared/ipc/result.ts";
 import type { MainCore } from "../ipc/main-core.ts";
 import { senderRefusal } from "../ipc/sender-policy.ts";
-import type { Page } from "../services/pages.ts";
+import type { Page } from "../common/pages.ts";
 
 /**
  * The only module that touches ipcMain and webContents.send (a lint rule keeps it so). Every

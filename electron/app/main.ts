@@ -2,7 +2,7 @@ import { app, net, Notification, type BrowserWindow } from "electron";
 import Store from "electron-store";
 import { join } from "node:path";
 import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices } from "../services/app-services.ts";
+import { startAppServices } from "../composition/app-services.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";

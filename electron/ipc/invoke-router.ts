@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { INVOKE_CHANNELS, isInvokeChannel, type InvokeChannel, type InvokeOutput } from "../../shared/ipc/contract.ts";
 import { failure, ok, type Result } from "../../shared/ipc/result.ts";
 import { toIpcError } from "../services/error-values.ts";
-import type { Page } from "../services/pages.ts";
+import type { Page } from "../common/pages.ts";
 
 export type InvokeHandlers = {
   [C in InvokeChannel]: (

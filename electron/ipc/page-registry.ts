@@ -1,5 +1,5 @@
 import type { EventChannel, EventPayload } from "../../shared/ipc/contract.ts";
-import type { Page } from "../services/pages.ts";
+import type { Page } from "../common/pages.ts";
 
 /** The connected pages, for events every window should get. */
 export class PageRegistry {

@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { migrate } from "../services/store/sqlite-migrations.ts";
+import { migrate } from "../common/sqlite-migrations.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import Conf from "conf";
 import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices, type AppEnvironment, type AppServices } from "../services/app-services.ts";
+import { startAppServices, type AppEnvironment, type AppServices } from "../composition/app-services.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
 import type { WebHostOptions } from "./web-host.ts";

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { GatewayConfigInput } from "../local-gateway/config.ts";
-import type { AppServices } from "../services/app-services.ts";
-import { contentSecurityPolicy } from "../services/content-security-policy.ts";
+import type { AppServices, AppServicesOptions } from "../composition/app-services.ts";
+import { contentSecurityPolicy } from "../common/content-security-policy.ts";
 import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } from "../services/store/data-files.ts";
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { requestGuard, tokenCookie } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
-import { resolveStaticFile } from "./static-files.ts";
+import { resolveStaticFile } from "../common/static-files.ts";
 import { openWebApp, type WebApp } from "./web-app.ts";
 
 export interface WebHostOptions {
@@ -17,7 +16,7 @@ export interface WebHostOptions {
   /** The built renderer to serve. */
   readonly rendererDir: string;
   readonly profile?: { readonly baseUrl: string; readonly key: string };
-  readonly localGatewayConfig?: GatewayConfigInput;
+  readonly localGatewayConfig?: AppServicesOptions["localGatewayConfig"];
   readonly version: string;
 }
 

@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import type { MainCore } from "../ipc/main-core.ts";
-import type { Page } from "../services/pages.ts";
+import type { Page } from "../common/pages.ts";
 
 /** A call from the browser stand-in of the preload. */
 const BridgeRequestSchema = z.object({

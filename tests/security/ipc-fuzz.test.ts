@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMainCore, type MainCore } from "../../electron/ipc/main-core.ts";
-import type { AppServices } from "../../electron/services/app-services.ts";
+import type { AppServices } from "../../electron/composition/app-services.ts";
 import { INVOKE_CHANNELS, type InvokeChannel } from "../../shared/ipc/contract.ts";
 import type { Result } from "../../shared/ipc/result.ts";
 import { startServices } from "../support/app-services.ts";

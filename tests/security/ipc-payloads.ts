@@ -1,4 +1,4 @@
-import type { AppServices } from "../../electron/services/app-services.ts";
+import type { AppServices } from "../../electron/composition/app-services.ts";
 import type { InvokeChannel, InvokeInput } from "../../shared/ipc/contract.ts";
 
 type PayloadOf = { [C in InvokeChannel]: (services: () => AppServices) => InvokeInput<C> };

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMainCore, type MainCore } from "../../electron/ipc/main-core.ts";
-import { startAppServices, type AppServices } from "../../electron/services/app-services.ts";
+import { startAppServices, type AppServices } from "../../electron/composition/app-services.ts";
 import { BUILT_IN_PROFILE_ID } from "../../electron/services/vault/profile-vault.ts";
 import type { ProfileAuth, ProfileView } from "../../shared/ipc/profiles.ts";
 import type { Result } from "../../shared/ipc/result.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../electron/services/content-security-policy.ts";
+import { contentSecurityPolicy } from "../../electron/common/content-security-policy.ts";
 import { startHostFixture, type HostFixture } from "./web-host-fixture.ts";
 
 let fixture: HostFixture;

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveStaticFile } from "../../electron/web-host/static-files.ts";
+import { resolveStaticFile } from "../../electron/common/static-files.ts";
 import { rawRequest, startHostFixture, type HostFixture } from "./web-host-fixture.ts";
 
 const SECRET = "not-for-the-browser-4f1c";

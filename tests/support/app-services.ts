@@ -3,7 +3,7 @@ import {
   type AppEnvironment,
   type AppServices,
   type AppServicesOptions,
-} from "../../electron/services/app-services.ts";
+} from "../../electron/composition/app-services.ts";
 import { webHostEnvironment as hostEnvironment } from "../../electron/web-host/web-app.ts";
 import { tempDir } from "./local-gateway.ts";
 

@@ -1,5 +1,5 @@
 import type { EventChannel } from "../../shared/ipc/contract.ts";
-import type { Page } from "../../electron/services/pages.ts";
+import type { Page } from "../../electron/common/pages.ts";
 
 /** A page that records what main sends it; `close()` is a reload or a closed window. */
 export function recordingPage(id = "page-1") {

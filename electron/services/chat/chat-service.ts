@@ -11,7 +11,7 @@ import type { IpcError } from "../../../shared/ipc/result.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { toIpcError } from "../error-values.ts";
-import type { Page } from "../pages.ts";
+import type { Page } from "../../common/pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
 import type { Emit, StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";

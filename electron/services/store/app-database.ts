@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { migrate } from "./sqlite-migrations.ts";
+import { migrate } from "../../common/sqlite-migrations.ts";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 

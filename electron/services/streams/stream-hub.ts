@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatStreamEvent } from "../../../shared/ipc/chat.ts";
 import { toIpcError } from "../error-values.ts";
-import type { Page } from "../pages.ts";
+import type { Page } from "../../common/pages.ts";
 
 export type Emit = (event: ChatStreamEvent) => void;
 export type StreamProducer = (emit: Emit, signal: AbortSignal) => Promise<void>;

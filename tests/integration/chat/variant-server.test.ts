@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../../electron/services/app-services.ts";
+import type { AppServices } from "../../../electron/composition/app-services.ts";
 import type { ChatMessage, ChatStreamData, ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
 import { startServices } from "../../support/app-services.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMainCore, type MainCore } from "../../../electron/ipc/main-core.ts";
-import type { AppServices } from "../../../electron/services/app-services.ts";
+import type { AppServices } from "../../../electron/composition/app-services.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { Result } from "../../../shared/ipc/result.ts";
 import { startServices } from "../../support/app-services.ts";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
-import type { AppServices } from "../../../electron/services/app-services.ts";
+import type { AppServices } from "../../../electron/composition/app-services.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import type { PollTiming } from "../../../electron/services/tasks/poll-policy.ts";
 import { startServices } from "../../support/app-services.ts";
