@@ -38,6 +38,9 @@ test("kill -9 mid-reply: the page says so at once, and the restarted app keeps t
   await expect(reply.getByRole("status")).toContainText("Interrupted");
   await expect(page.getByRole("img", { name: "Disconnected from the app host" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
+  // An action the host cannot take says so in the pane where it was asked for.
+  await page.getByRole("button", { name: "New chat" }).first().click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("HOST_DISCONNECTED");
 
   // The restarted app answers through a fast gateway, so Retry finishes quickly.
   const second = await launchApp({ profile: { url: fast.url, key: KEY }, dataDir: first.dataDir });
