@@ -1,10 +1,11 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { layersPlugin } from "./eslint/layers.js";
 
 /**
- * Import boundaries of the architecture: shared/ imports neither electron/ nor renderer/;
- * renderer/ imports only shared/; electron/services/ and electron/local-gateway/ never import `electron`.
+ * What a folder may import besides other folders (those are the allow-list in eslint/layers.js):
+ * shared/ and renderer/ no Node or Electron; services and the local gateway no Electron.
  */
 const boundary = (files, patterns) => ({
   files,
@@ -59,28 +60,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    plugins: { layers: layersPlugin },
+    rules: { "layers/allowed-imports": "error" },
+  },
   boundary(
     ["shared/**/*.ts"],
-    [
-      { group: ["**/electron/**", "**/renderer/**"], message: "shared/ must not import from electron/ or renderer/." },
-      { group: ["electron", "node:*"], message: "shared/ is pure: no Electron or Node imports." },
-    ],
+    [{ group: ["electron", "node:*"], message: "shared/ is pure: no Electron or Node imports." }],
   ),
   boundary(
     ["renderer/**/*.ts", "renderer/**/*.tsx"],
-    [
-      { group: ["**/electron/**"], message: "renderer/ may import only shared/." },
-      { group: ["electron", "node:*"], message: "renderer/ runs sandboxed: no Electron or Node imports." },
-    ],
+    [{ group: ["electron", "node:*"], message: "renderer/ runs sandboxed: no Electron or Node imports." }],
   ),
   boundary(
-    ["electron/local-gateway/**/*.ts", "electron/services/**/*.ts"],
+    ["electron/common/**/*.ts", "electron/local-gateway/**/*.ts", "electron/services/**/*.ts"],
     [
       {
         group: ["electron"],
         message: "Services and the local gateway run in plain Node: inject Electron adapters instead.",
       },
-      { group: ["**/renderer/**"], message: "Main-process code must not import the renderer." },
     ],
   ),
 );

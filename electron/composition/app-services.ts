@@ -98,7 +98,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       dataDir: join(env.dataDir, "local-gateway"),
       config: options.localGatewayConfig ?? {},
     });
-    vault.ensureBuiltInProfile(localGateway.url, localGateway.defaultKey);
+    vault.ensureBuiltInProfile(localGateway.url, localGateway.defaultKey, localGateway.modelsByKind);
   }
   // One scheduler per profile key: every request of the key, chat, polls and budget alike, shares its RPM.
   const schedulers = new Map<string, RequestScheduler>();

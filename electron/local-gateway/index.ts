@@ -8,6 +8,7 @@ import { ModelRegistry } from "./model-registry.ts";
 import { Pacing } from "./pacing.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { HelpSearch } from "./search/help-search.ts";
+import type { ModelKind, ModelsByKind } from "../../shared/ipc/profiles.ts";
 import { buildServer } from "./server.ts";
 import { TaskEngine } from "./tasks/task-engine.ts";
 import { VideoLimits } from "./tasks/video-limits.ts";
@@ -28,6 +29,8 @@ export interface RunningGateway {
   readonly demoKey: string | null;
   /** The key a client on this machine uses by default: the demo key, or else the first configured key. */
   readonly defaultKey: string;
+  /** The codes it offers, by kind: what a client on this machine suggests. */
+  readonly modelsByKind: ModelsByKind;
   close(): Promise<void>;
 }
 
@@ -65,11 +68,19 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("the gateway is not listening on TCP");
   origin = `http://127.0.0.1:${address.port}`;
+  const codesOf = (kind: ModelKind) =>
+    config.models.filter((model) => model.kind === kind && model.online).map(({ code }) => code);
   tasks.start();
   return {
     url: origin,
     demoKey,
     defaultKey,
+    modelsByKind: {
+      chat: codesOf("chat"),
+      search: codesOf("search"),
+      image: codesOf("image"),
+      video: codesOf("video"),
+    },
     async close() {
       await tasks.stop();
       await app.close();

@@ -2,15 +2,17 @@ import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { VideoTask } from "../../../shared/gateway-api/video.ts";
 import { resultOf, type TaskRow, type VideoTaskParams } from "./task-row.ts";
 
-const iso = (epochMs: number | null) => (epochMs === null ? undefined : new Date(epochMs).toISOString());
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+/** When a task reached its terminal status; rows store it in the status's own column, written with updated_at. */
+const endedAt = (row: TaskRow, column: number | null) => iso(column ?? row.updated_at);
 
 /** The Task record of `GET /v1/tasks/{id}`, shaped by status as the spec's table says. */
 export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
-  const base = { id: row.id, status: row.status, created_at: iso(row.created_at)! };
+  const base = { id: row.id, status: row.status, created_at: iso(row.created_at) };
   switch (row.status) {
     case "queued":
     case "processing":
-      return { ...base, progress: row.progress, model_code: row.model, updated_at: iso(row.updated_at)! };
+      return { ...base, progress: row.progress, model_code: row.model, updated_at: iso(row.updated_at) };
     case "completed": {
       const result = resultOf(row)!;
       return {
@@ -22,7 +24,7 @@ export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
           data: result.urls.map((url) => ({ url: origin + url, revised_prompt: result.revisedPrompt })),
         },
         usage: { input_tokens: result.inputTokens, output_tokens: 0 },
-        completed_at: iso(row.completed_at)!,
+        completed_at: endedAt(row, row.completed_at),
       };
     }
     case "failed":
@@ -30,12 +32,12 @@ export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
         ...base,
         error_code: row.error_code ?? "upstream_error",
         error_message: row.error_message ?? "The upstream provider returned an error.",
-        failed_at: iso(row.failed_at)!,
+        failed_at: endedAt(row, row.failed_at),
       };
     case "cancelled":
-      return { ...base, model_code: row.model, cancelled_at: iso(row.cancelled_at)! };
+      return { ...base, model_code: row.model, cancelled_at: endedAt(row, row.cancelled_at) };
     case "expired":
-      return { ...base, model_code: row.model, expired_at: iso(row.expired_at)! };
+      return { ...base, model_code: row.model, expired_at: endedAt(row, row.expired_at) };
   }
 }
 
@@ -46,14 +48,14 @@ export function videoTaskOf(row: TaskRow, origin: string): VideoTask {
     task_id: row.id,
     status: row.status,
     progress: row.status === "completed" ? 100 : row.progress,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
   };
   if (row.status === "completed") {
     const result = resultOf(row)!;
     return {
       ...view,
       metadata: { url: origin + result.urls[0]!, duration: params.duration, size: params.size },
-      completed_at: iso(row.completed_at)!,
+      completed_at: endedAt(row, row.completed_at),
     };
   }
   if (row.status === "failed") {

@@ -39,14 +39,6 @@ export const BUILT_IN_PROFILE_ID = "local-gateway";
 export const BUILT_IN_PROFILE_NAME = "Local gateway (offline)";
 const DEFAULT_RPM = 60;
 
-/** The embedded gateway's models; the user can still type any code. */
-const LOCAL_MODELS: ModelsByKind = {
-  chat: ["chat-fast", "chat-pro", "chat-stream-cut", "chat-upstream-error"],
-  search: ["web-search"],
-  image: ["image-fast", "image-pro", "image-upstream-error"],
-  video: ["video-std", "video-upstream-error"],
-};
-
 /**
  * Profiles and their keys. Keys are encrypted by the injected cipher before they are stored and
  * leave this class only as credentials for the gateway client, never in a view.
@@ -81,8 +73,8 @@ export class ProfileVault {
     return this.stored().find((profile) => profile.id === id)?.models ?? null;
   }
 
-  /** Creates the embedded gateway's profile on first run, and keeps its address and key current. */
-  ensureBuiltInProfile(baseUrl: string, key: string): void {
+  /** Creates the embedded gateway's profile on first run, and keeps its address, key and models current. */
+  ensureBuiltInProfile(baseUrl: string, key: string, models: ModelsByKind): void {
     const profiles = this.stored();
     const existing = profiles.find((profile) => profile.builtIn);
     const builtIn: StoredProfile = {
@@ -90,7 +82,7 @@ export class ProfileVault {
       name: existing?.name ?? BUILT_IN_PROFILE_NAME,
       baseUrl,
       auth: existing?.auth ?? "bearer",
-      models: existing?.models ?? LOCAL_MODELS,
+      models,
       rpm: existing?.rpm ?? DEFAULT_RPM,
       encryptedKey:
         existing?.encryptedKey && this.decryptOrNull(existing.encryptedKey) === key

@@ -32,4 +32,18 @@ describe("the built-in profile of the embedded gateway", () => {
     expect(snapshot.balance.api_key.name).toBe("First key");
     expect(snapshot.balance.balance).toBe(3);
   });
+
+  it("suggests exactly the models the embedded gateway offers, from its own catalog", async () => {
+    services = await startAppServices(webHostEnvironment(tempDir("app-")), { localGatewayConfig: { timeScale: 0 } });
+    const models = services.vault.modelsOf(BUILT_IN_PROFILE_ID)!;
+    const offered = await (
+      await fetch(`${services.localGateway!.url}/v1/models`, {
+        headers: { authorization: `Bearer ${services.localGateway!.defaultKey}` },
+      })
+    ).json();
+    const codes = (offered as { data: { id: string }[] }).data.map(({ id }) => id).sort();
+    expect([...models.chat, ...models.search, ...models.image, ...models.video].sort()).toEqual(codes);
+    expect(models.chat).toContain("chat-fast");
+    expect(models.video).toContain("video-std");
+  });
 });

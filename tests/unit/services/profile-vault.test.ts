@@ -39,6 +39,8 @@ describe("the key file cipher", () => {
   });
 });
 
+const LOCAL_MODELS = { chat: ["chat-fast"], search: ["web-search"], image: ["image-fast"], video: ["video-std"] };
+
 describe("the profile vault", () => {
   it("stores keys only as ciphertext and shows only a hint", () => {
     const dir = tempDir("vault-");
@@ -75,7 +77,7 @@ describe("the profile vault", () => {
   it("creates the built-in profile once, active, and keeps its address current", () => {
     const dir = tempDir("vault-");
     const { vault } = vaultIn(dir);
-    vault.ensureBuiltInProfile("http://127.0.0.1:1111", "sk-local-aaaa");
+    vault.ensureBuiltInProfile("http://127.0.0.1:1111", "sk-local-aaaa", LOCAL_MODELS);
     expect(vault.state()).toMatchObject({
       activeId: "local-gateway",
       profiles: [{ name: BUILT_IN_PROFILE_NAME, builtIn: true }],
@@ -83,7 +85,7 @@ describe("the profile vault", () => {
     const other = vault.save({ name: "Other", baseUrl: "https://o.example.com", auth: "bearer", key: SECRET });
     vault.select(other.id);
     const reopened = vaultIn(dir).vault;
-    reopened.ensureBuiltInProfile("http://127.0.0.1:2222", "sk-local-aaaa");
+    reopened.ensureBuiltInProfile("http://127.0.0.1:2222", "sk-local-aaaa", LOCAL_MODELS);
     expect(reopened.state().activeId).toBe(other.id);
     expect(reopened.state().profiles.map((profile) => profile.baseUrl)).toEqual([
       "http://127.0.0.1:2222",

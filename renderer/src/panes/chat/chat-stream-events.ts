@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { StreamEvent } from "../../../../shared/ipc/streams.ts";
+import { queryKeys } from "../../api/queries.ts";
 import { chatKeys } from "./chat-queries.ts";
 import { useChatStore, type LiveReply } from "./chat-store.ts";
 
@@ -28,10 +29,10 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
       const { message } = event.data;
       // A reply costs money, so the budget is stale; its refresh waits for the key's rate limit
       // in the background and must not hold the finished reply.
-      void queryClient.invalidateQueries({ queryKey: ["budget"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: chatKeys.detail(message.conversationId) }),
-        queryClient.invalidateQueries({ queryKey: ["chat", "list"] }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
       ]);
       store.replyEnded(event.streamId);
       break;
