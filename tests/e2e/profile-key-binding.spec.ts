@@ -1,15 +1,15 @@
 import { expect, test } from "./support/app-fixture.ts";
+import { newProfileForm } from "./support/profile-form.ts";
 
 test("a new address needs the key again, and plain http to another machine needs a confirmation", async ({
   launchApp,
 }) => {
   const { page } = await launchApp();
-  await page.getByRole("button", { name: "Settings" }).click();
-  await page.getByRole("button", { name: "Add profile" }).click();
-  const form = page.getByRole("form", { name: "New profile" });
-  await form.getByLabel("Name").fill("Office");
-  await form.getByLabel("Base URL").fill("http://10.1.2.3:8080");
-  await form.getByLabel("API key").fill("sk-e2e-office-key-0001");
+  const form = await newProfileForm(page, {
+    name: "Office",
+    baseUrl: "http://10.1.2.3:8080",
+    key: "sk-e2e-office-key-0001",
+  });
   const consent = form.getByRole("checkbox", { name: "Send the key unencrypted over http" });
   await expect(consent).not.toBeChecked();
   await form.getByRole("button", { name: "Save" }).click();

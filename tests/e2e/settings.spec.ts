@@ -1,5 +1,6 @@
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test } from "./support/app-fixture.ts";
+import { newProfileForm } from "./support/profile-form.ts";
 import { startGateway } from "./support/test-gateway.ts";
 
 let gateway: RunningGateway;
@@ -16,12 +17,11 @@ test("add a profile: the form validates, the key stays write-only, Test connecti
   launchApp,
 }) => {
   const { page } = await launchApp();
-  await page.getByRole("button", { name: "Settings" }).click();
-  await page.getByRole("button", { name: "Add profile" }).click();
-  const form = page.getByRole("form", { name: "New profile" });
-  await form.getByLabel("Name").fill("Staging");
-  await form.getByLabel("Base URL").fill("gateway without scheme");
-  await form.getByLabel("API key").fill("sk-e2e-settings-good");
+  const form = await newProfileForm(page, {
+    name: "Staging",
+    baseUrl: "gateway without scheme",
+    key: "sk-e2e-settings-good",
+  });
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("alert")).toContainText("Base URL must be a URL such as https://gateway.example.com");
 
