@@ -127,6 +127,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     media,
     clientFor,
     download: env.fetch,
+    profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
     profileSettings: (profileId) => vault.taskSettings(profileId),
     onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),

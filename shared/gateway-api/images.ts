@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ResultUrlSchema } from "./result-url.ts";
 import { AsyncTaskSchema } from "./tasks.ts";
 
 export const IMAGE_SIDE_MIN = 64;
@@ -39,7 +40,11 @@ export type ImageGenerationRequest = z.infer<typeof ImageGenerationRequestSchema
 export const ImageResultSchema = z.object({
   created: z.number().int(),
   data: z.array(
-    z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional() }),
+    z.object({
+      url: ResultUrlSchema.optional(),
+      b64_json: z.string().optional(),
+      revised_prompt: z.string().optional(),
+    }),
   ),
 });
 export type ImageResult = z.infer<typeof ImageResultSchema>;

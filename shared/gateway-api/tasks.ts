@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ResultUrlSchema } from "./result-url.ts";
 
 export const TaskStatusSchema = z.enum(["queued", "processing", "completed", "failed", "cancelled", "expired"]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
@@ -21,7 +22,7 @@ export type AsyncTask = z.infer<typeof AsyncTaskSchema>;
 
 export const TaskResultSchema = z.object({
   created: z.number().int(),
-  data: z.array(z.object({ url: z.string(), revised_prompt: z.string() })),
+  data: z.array(z.object({ url: ResultUrlSchema, revised_prompt: z.string() })),
 });
 
 /** The Task record; which optional fields are present depends on the status. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PromptSchema } from "./images.ts";
+import { ResultUrlSchema } from "./result-url.ts";
 import { TaskStatusSchema } from "./tasks.ts";
 
 export const VIDEO_SIZES = ["1280x720", "720x1280", "1920x1080"] as const;
@@ -25,7 +26,7 @@ export const VideoTaskSchema = z.object({
   status: TaskStatusSchema,
   progress: z.number().int().min(0).max(100),
   created_at: z.string().optional(),
-  metadata: z.object({ url: z.string(), duration: z.number().int(), size: z.string() }).optional(),
+  metadata: z.object({ url: ResultUrlSchema, duration: z.number().int(), size: z.string() }).optional(),
   completed_at: z.string().optional(),
   error_code: z.string().optional(),
   error_message: z.string().optional(),

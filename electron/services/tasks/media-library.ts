@@ -63,27 +63,22 @@ export class MediaLibrary {
   }
 
   save(media: NewMedia): MediaView {
-    const id = randomUUID();
-    const row: MediaRow = {
-      id,
-      task_id: media.taskId,
-      profile_id: media.profileId,
-      kind: media.kind,
-      file_name: `${id}.${EXTENSIONS[media.mime] ?? "bin"}`,
-      mime: media.mime,
-      prompt: media.prompt,
-      model: media.model,
-      size: media.size,
-      duration: media.duration,
-      remote_url: media.remoteUrl,
-      request_id: media.requestId,
-      created_at: Date.now(),
-    };
+    const row = this.newRow(media);
     writeFileSync(join(this.directory, row.file_name), media.bytes);
-    // The sidecar lets the gallery be rebuilt from the folder if the database is ever lost.
-    writeFileSync(join(this.directory, `${id}${SIDECAR}`), JSON.stringify(row));
-    this.insert(row);
-    return this.view(row);
+    return this.record(row);
+  }
+
+  /** Keeps a file that `write` puts at the path it is given (a download); nothing stays when it fails. */
+  async saveFrom(media: Omit<NewMedia, "bytes">, write: (path: string) => Promise<void>): Promise<MediaView> {
+    const row = this.newRow(media);
+    const path = join(this.directory, row.file_name);
+    try {
+      await write(path);
+    } catch (error) {
+      rmSync(path, { force: true });
+      throw error;
+    }
+    return this.record(row);
   }
 
   list(profileId: string, kind: "image" | "video"): MediaView[] {
@@ -139,6 +134,32 @@ export class MediaLibrary {
         // A sidecar that does not parse is left where it is; the file stays on disk.
       }
     }
+  }
+
+  private newRow(media: Omit<NewMedia, "bytes">): MediaRow {
+    const id = randomUUID();
+    return {
+      id,
+      task_id: media.taskId,
+      profile_id: media.profileId,
+      kind: media.kind,
+      file_name: `${id}.${EXTENSIONS[media.mime] ?? "bin"}`,
+      mime: media.mime,
+      prompt: media.prompt,
+      model: media.model,
+      size: media.size,
+      duration: media.duration,
+      remote_url: media.remoteUrl,
+      request_id: media.requestId,
+      created_at: Date.now(),
+    };
+  }
+
+  private record(row: MediaRow): MediaView {
+    // The sidecar lets the gallery be rebuilt from the folder if the database is ever lost.
+    writeFileSync(join(this.directory, `${row.id}${SIDECAR}`), JSON.stringify(row));
+    this.insert(row);
+    return this.view(row);
   }
 
   private insert(row: MediaRow): void {

@@ -35,3 +35,16 @@ export function nextInterval(
 }
 
 export const isPollable = (status: LocalTaskStatus) => status === "queued" || status === "processing";
+
+/**
+ * When the engine should next look at a task: a held video when its slot is due, a gateway task
+ * when its poll is due. Null when waiting cannot help, e.g. a row without a task id to poll.
+ */
+export function dueAt(
+  row: { status: LocalTaskStatus; remote_id: string | null; next_poll_at: number | null },
+  now: number,
+): number | null {
+  if (row.status === "waiting") return row.next_poll_at;
+  if (isPollable(row.status) && row.remote_id !== null) return row.next_poll_at ?? now;
+  return null;
+}

@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
-import type { ImageResult } from "../../../shared/gateway-api/images.ts";
-import type { AsyncTask, TaskRecord } from "../../../shared/gateway-api/tasks.ts";
-import type { VideoTask } from "../../../shared/gateway-api/video.ts";
+import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import {
   FINISHED_TASK_STATUSES,
   type ImageRequest,
@@ -14,7 +11,18 @@ import { AppError } from "../app-error.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { MediaLibrary } from "./media-library.ts";
-import { DEFAULT_POLL_TIMING, baseInterval, isPollable, nextInterval, type PollTiming } from "./poll-policy.ts";
+import { DEFAULT_POLL_TIMING, baseInterval, dueAt, isPollable, nextInterval, type PollTiming } from "./poll-policy.ts";
+import { ResultKeeper } from "./result-keeper.ts";
+import { submitOnce } from "./submit-once.ts";
+import {
+  RESULT_CUT_BY_RESTART,
+  SUBMISSION_CUT_BY_RESTART,
+  SUBMISSION_UNCONFIRMED,
+  lastingPollFailure,
+  resultNotKept,
+  submissionFailure,
+  type TaskFailure,
+} from "./task-failures.ts";
 import type { TaskRepository, TaskRow } from "./task-repository.ts";
 import { DEFAULT_VIDEO_LIMITS, videoSlot, type VideoLimits } from "./video-slots.ts";
 
@@ -26,16 +34,16 @@ export interface TaskEngineDependencies {
   readonly tasks: TaskRepository;
   readonly media: MediaLibrary;
   readonly clientFor: (profileId: string) => GatewayClient;
-  /** Downloads results; no key is sent with it, result URLs are public by design. */
+  /** Downloads results (see result-download.ts); never with a key. */
   readonly download: typeof fetch;
+  /** A profile's base URL: results are read over https or from its origin only. */
+  readonly profileBaseUrl: (profileId: string) => string;
   readonly timing?: PollTiming;
   /** A profile's video limits and maximum wait, from its settings; an explicit `timing` overrides the wait. */
   readonly profileSettings?: (profileId: string) => { videoLimits: VideoLimits; maxWaitMs: number };
   readonly onTaskChanged: (view: TaskView) => void;
   readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
-
-const MAX_SUBMIT_RATE_LIMIT_RETRIES = 5;
 
 /**
  * Asynchronous jobs that cost money: written to SQLite before anything is awaited, submitted once
@@ -45,6 +53,7 @@ const MAX_SUBMIT_RATE_LIMIT_RETRIES = 5;
 export class TaskEngine {
   private readonly deps: TaskEngineDependencies;
   private readonly timing: PollTiming;
+  private readonly keeper: ResultKeeper;
   private readonly polling = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -52,19 +61,17 @@ export class TaskEngine {
   constructor(deps: TaskEngineDependencies) {
     this.deps = deps;
     this.timing = deps.timing ?? DEFAULT_POLL_TIMING;
+    this.keeper = new ResultKeeper(deps.media, (profileId) => ({
+      fetch: deps.download,
+      profileBaseUrl: deps.profileBaseUrl(profileId),
+    }));
   }
 
   /** On start: every unfinished task of every profile goes on; a submission cut by a restart is never resent. */
   resume(): void {
-    for (const row of this.deps.tasks.withStatus(["submitting"])) {
-      this.change(row.id, {
-        status: "failed",
-        error_code: "SUBMISSION_UNCONFIRMED",
-        error_message:
-          "The app closed while this task was being submitted; it was not sent again, so it is never paid twice. Check the gateway console.",
-        finished_at: Date.now(),
-      });
-    }
+    for (const row of this.deps.tasks.withStatus(["submitting"])) this.fail(row.id, SUBMISSION_CUT_BY_RESTART);
+    for (const row of this.deps.tasks.withStatus(["queued", "processing"]))
+      if (row.remote_id === null) this.fail(row.id, RESULT_CUT_BY_RESTART);
     this.schedule();
   }
 
@@ -177,36 +184,22 @@ export class TaskEngine {
     return row;
   }
 
-  /** Sends a submission; only a 429 (not accepted, not charged) is sent again, after its Retry-After. */
-  private async submitOnce<T>(row: TaskRow, send: () => Promise<{ data: T; meta: { requestId: string | null } }>) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await send();
-      } catch (error) {
-        if (error instanceof GatewayError && error.code === "RATE_LIMIT" && attempt < MAX_SUBMIT_RATE_LIMIT_RETRIES) {
-          const wait = error.retryAfter ?? 1;
-          this.change(row.id, { wait_reason: `Rate limited by the gateway; sending again in ${wait} s` });
-          await sleep(wait * 1000);
-          this.change(row.id, { wait_reason: null });
-          continue;
-        }
-        const failure = error instanceof GatewayError ? error : null;
-        this.change(row.id, {
-          status: "failed",
-          error_code: failure?.code ?? "INTERNAL_ERROR",
-          error_message: failure?.message ?? "The submission failed.",
-          request_id: failure?.requestId ?? null,
-          finished_at: Date.now(),
-          wait_reason: null,
-        });
-        throw error;
-      }
+  /** Sends a submission once (see submitOnce); a failure is recorded on the row, then thrown for the caller. */
+  private async submit<T>(row: TaskRow, send: (client: GatewayClient) => Promise<T>): Promise<T> {
+    try {
+      return await submitOnce(
+        () => send(this.deps.clientFor(row.profile_id)),
+        (reason) => this.change(row.id, { wait_reason: reason }),
+      );
+    } catch (error) {
+      const failure = submissionFailure(error);
+      this.fail(row.id, failure);
+      throw failure.code === SUBMISSION_UNCONFIRMED ? new AppError(failure.code, failure.message) : error;
     }
   }
 
   private async submitImage(row: TaskRow, params: ImageParams): Promise<void> {
-    const client = this.deps.clientFor(row.profile_id);
-    const { data, meta } = await this.submitOnce<ImageResult | AsyncTask>(row, () =>
+    const { data, meta } = await this.submit(row, (client) =>
       client.generateImages({
         model: params.model,
         prompt: params.prompt,
@@ -221,7 +214,14 @@ export class TaskEngine {
       return;
     }
     this.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
-    await this.keepImages(row, data.data, meta.requestId);
+    try {
+      await this.keeper.keepImages(row, data.data, meta.requestId);
+    } catch (error) {
+      const failure = resultNotKept(error, null);
+      this.fail(row.id, failure);
+      throw new AppError(failure.code, failure.message);
+    }
+    this.finishWithResult(row, "image");
   }
 
   private async startWaitingVideo(row: TaskRow): Promise<void> {
@@ -244,8 +244,8 @@ export class TaskEngine {
     )
       return;
     const params = JSON.parse(row.params) as VideoParams;
-    const { data, meta } = await this.submitOnce<VideoTask>(row, () =>
-      this.deps.clientFor(row.profile_id).submitVideo({
+    const { data, meta } = await this.submit(row, (client) =>
+      client.submitVideo({
         model: params.model,
         prompt: params.prompt,
         size: params.size,
@@ -278,12 +278,13 @@ export class TaskEngine {
   private schedule(): void {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
+    const now = Date.now();
     const due = this.deps.tasks
       .withStatus(["queued", "processing", "waiting"])
-      .map((row) => row.next_poll_at ?? (row.status === "waiting" ? Number.POSITIVE_INFINITY : Date.now()));
+      .map((row) => dueAt(row, now))
+      .filter((at) => at !== null);
     if (due.length === 0) return;
     const next = Math.min(...due);
-    if (!Number.isFinite(next)) return;
     this.timer = setTimeout(() => void this.tick(), Math.max(0, next - Date.now()));
     this.timer.unref?.();
   }
@@ -294,9 +295,9 @@ export class TaskEngine {
     const rows = this.deps.tasks.withStatus(["queued", "processing", "waiting"]);
     await Promise.all(
       rows.map((row) => {
-        if (row.status === "waiting")
-          return row.next_poll_at !== null && row.next_poll_at <= now ? this.startInBackground(row) : null;
-        return (row.next_poll_at ?? now) <= now ? this.poll(row.id) : null;
+        const due = dueAt(row, now);
+        if (due === null || due > now) return null;
+        return row.status === "waiting" ? this.startInBackground(row) : this.poll(row.id);
       }),
     );
     this.schedule();
@@ -319,7 +320,7 @@ export class TaskEngine {
       if (row.kind === "video") {
         const { data } = await client.getVideo(row.remote_id);
         await this.applyRemote(row, data.status, data.progress, data.error_code, data.error_message, () =>
-          this.keepVideo(row, data),
+          this.keeper.keepVideo(row, data),
         );
       } else {
         const { data } = await client.getTask(row.remote_id);
@@ -329,22 +330,17 @@ export class TaskEngine {
           data.progress ?? row.progress,
           data.error_code,
           data.error_message,
-          () => this.keepImages(row, data.result?.data ?? [], row.request_id),
+          () => this.keeper.keepImages(row, data.result?.data ?? [], row.request_id),
         );
       }
     } catch (error) {
-      const failure = error instanceof GatewayError ? error : null;
-      if (failure?.status === 404) {
-        this.change(id, {
-          status: "failed",
-          error_code: failure.code,
-          error_message: failure.message,
-          finished_at: Date.now(),
-        });
+      const lasting = lastingPollFailure(error, row.remote_id);
+      if (lasting) {
+        this.fail(id, lasting);
+        this.startNextWaitingVideo(row);
       } else {
-        const wait = failure?.retryAfter
-          ? failure.retryAfter * 1000
-          : nextInterval(row.kind, row.poll_interval_ms, false, this.timing);
+        const retryAfter = error instanceof GatewayError ? error.retryAfter : undefined;
+        const wait = retryAfter ? retryAfter * 1000 : nextInterval(row.kind, row.poll_interval_ms, false, this.timing);
         this.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
       }
     } finally {
@@ -365,15 +361,10 @@ export class TaskEngine {
     switch (status) {
       case "completed":
         await keepResult();
+        this.finishWithResult(row, row.kind);
         return;
       case "failed":
-        this.change(row.id, {
-          status: "failed",
-          error_code: errorCode ?? "upstream_error",
-          error_message: errorMessage ?? "The task failed.",
-          finished_at: now,
-          next_poll_at: null,
-        });
+        this.fail(row.id, { code: errorCode ?? "upstream_error", message: errorMessage ?? "The task failed." });
         this.startNextWaitingVideo(row);
         return;
       case "cancelled":
@@ -399,51 +390,6 @@ export class TaskEngine {
     }
   }
 
-  private async keepImages(
-    row: TaskRow,
-    items: readonly { url?: string | undefined; b64_json?: string | undefined }[],
-    requestId: string | null,
-  ) {
-    const params = JSON.parse(row.params) as ImageParams;
-    for (const item of items) {
-      const bytes = item.b64_json ? Buffer.from(item.b64_json, "base64") : await this.fetchResult(item.url!);
-      this.deps.media.save({
-        taskId: row.id,
-        profileId: row.profile_id,
-        kind: "image",
-        bytes,
-        mime: "image/png",
-        prompt: row.prompt,
-        model: row.model,
-        size: params.size,
-        duration: null,
-        remoteUrl: item.url ?? null,
-        requestId,
-      });
-    }
-    this.finishWithResult(row, "image");
-  }
-
-  private async keepVideo(row: TaskRow, task: VideoTask): Promise<void> {
-    if (!task.metadata)
-      throw new GatewayError({ code: "INVALID_RESPONSE", message: "A completed video task carries no video URL." });
-    const bytes = await this.fetchResult(task.metadata.url);
-    this.deps.media.save({
-      taskId: row.id,
-      profileId: row.profile_id,
-      kind: "video",
-      bytes,
-      mime: "video/mp4",
-      prompt: row.prompt,
-      model: row.model,
-      size: task.metadata.size,
-      duration: task.metadata.duration,
-      remoteUrl: task.metadata.url,
-      requestId: row.request_id,
-    });
-    this.finishWithResult(row, "video");
-  }
-
   private finishWithResult(row: TaskRow, kind: "image" | "video"): void {
     this.change(row.id, {
       status: "completed",
@@ -462,24 +408,24 @@ export class TaskEngine {
     if (next) void this.startInBackground(next);
   }
 
-  private async fetchResult(url: string): Promise<Uint8Array> {
-    const response = await this.deps.download(url, { signal: AbortSignal.timeout(120_000) });
-    if (!response.ok) {
-      throw new GatewayError({
-        code: "DOWNLOAD_FAILED",
-        message: `Downloading the result failed with HTTP ${response.status}.`,
-        status: response.status,
-      });
-    }
-    return new Uint8Array(await response.arrayBuffer());
-  }
-
   private settingsOf(profileId: string): { videoLimits: VideoLimits; maxWaitMs: number } {
     const profile = this.deps.profileSettings?.(profileId);
     return {
       videoLimits: profile?.videoLimits ?? DEFAULT_VIDEO_LIMITS,
       maxWaitMs: this.deps.timing?.maxWaitMs ?? profile?.maxWaitMs ?? this.timing.maxWaitMs,
     };
+  }
+
+  private fail(id: string, failure: TaskFailure): void {
+    this.change(id, {
+      status: "failed",
+      error_code: failure.code,
+      error_message: failure.message,
+      ...(failure.requestId ? { request_id: failure.requestId } : {}),
+      finished_at: Date.now(),
+      next_poll_at: null,
+      wait_reason: null,
+    });
   }
 
   private change(

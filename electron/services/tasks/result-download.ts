@@ -1,0 +1,112 @@
+import { open, rm } from "node:fs/promises";
+import { normalizeBaseUrl } from "../gateway-client/gateway-client.ts";
+import { GatewayError } from "../gateway-client/gateway-error.ts";
+
+export type ResultKind = "image" | "video";
+
+const MEBIBYTE = 1024 * 1024;
+export const RESULT_SIZE_CAPS: Readonly<Record<ResultKind, number>> = { image: 50 * MEBIBYTE, video: 200 * MEBIBYTE };
+const TIMEOUTS_MS: Readonly<Record<ResultKind, number>> = { image: 120_000, video: 600_000 };
+export const MAX_REDIRECTS = 5;
+
+export interface ResultSource {
+  /** Node's fetch, or Electron's net.fetch (which would also read `file:` and the app's own schemes). */
+  readonly fetch: typeof fetch;
+  /** The base URL of the profile the task belongs to: its own origin may be plain http (the embedded gateway). */
+  readonly profileBaseUrl: string;
+}
+
+/** Address refused, or larger than its cap: trying again cannot help. */
+export const LASTING_DOWNLOAD_CODES: readonly string[] = ["DOWNLOAD_REFUSED", "DOWNLOAD_TOO_LARGE"];
+
+/**
+ * Streams a generated file into `file`. Only `https:` addresses and the profile's own origin are
+ * read, redirects are followed by hand under the same rule, no credential is ever sent, and the
+ * body stops at the kind's size cap. On any failure the partial file is removed.
+ */
+export async function downloadResult(address: string, file: string, kind: ResultKind, source: ResultSource) {
+  const signal = AbortSignal.timeout(TIMEOUTS_MS[kind]);
+  try {
+    const response = await fetchWithinRule(address, source, signal);
+    await streamToFile(response, file, RESULT_SIZE_CAPS[kind]);
+  } catch (error) {
+    await rm(file, { force: true });
+    if (error instanceof GatewayError) throw error;
+    if (signal.aborted) throw failed(`it did not finish within ${TIMEOUTS_MS[kind] / 1000} s`);
+    throw failed(error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error));
+  }
+}
+
+async function fetchWithinRule(address: string, source: ResultSource, signal: AbortSignal): Promise<Response> {
+  const ownOrigin = originOf(normalizeBaseUrl(source.profileBaseUrl));
+  let url = allowedUrl(address, ownOrigin);
+  for (let redirects = 0; ; redirects++) {
+    // No headers at all: a result address must not receive the key, whatever it points at.
+    const response = await source.fetch(url, { redirect: "manual", credentials: "omit", signal });
+    if (!isRedirect(response.status)) {
+      if (response.ok) return response;
+      await response.body?.cancel();
+      throw failed(`the server answered HTTP ${response.status}`, response.status);
+    }
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    if (!location) throw failed(`the server answered HTTP ${response.status} without a Location`);
+    if (redirects === MAX_REDIRECTS) throw failed(`more than ${MAX_REDIRECTS} redirects`);
+    url = allowedUrl(new URL(location, url).href, ownOrigin);
+  }
+}
+
+/** `https:` anywhere, or the profile's own origin; never `file:`, `data:` or the app's own schemes. */
+function allowedUrl(address: string, ownOrigin: string | null): URL {
+  const url = URL.parse(address);
+  if (url && (url.protocol === "https:" || (ownOrigin !== null && url.origin === ownOrigin))) return url;
+  throw new GatewayError({
+    code: "DOWNLOAD_REFUSED",
+    message: `The result address ${excerpt(address)} was not read: results are fetched only over https or from the gateway's own address${ownOrigin ? ` (${ownOrigin})` : ""}.`,
+  });
+}
+
+async function streamToFile(response: Response, file: string, cap: number): Promise<void> {
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > cap) {
+    await response.body?.cancel();
+    throw tooLarge(cap);
+  }
+  if (!response.body) throw failed("the answer has no body");
+  const reader = response.body.getReader();
+  const handle = await open(file, "wx", 0o600);
+  try {
+    let received = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += chunk.value.byteLength;
+      // Counted as it arrives: a chunked answer declares no length, and a declared one can lie.
+      if (received > cap) throw tooLarge(cap);
+      await handle.write(chunk.value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+function originOf(baseUrl: string): string | null {
+  const url = URL.parse(baseUrl);
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : null;
+}
+
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+const excerpt = (address: string) => (address.length > 80 ? `${address.slice(0, 77)}…` : address);
+
+function tooLarge(cap: number): GatewayError {
+  return new GatewayError({
+    code: "DOWNLOAD_TOO_LARGE",
+    message: `The result is larger than ${cap / MEBIBYTE} MB, the most the app keeps; nothing was kept.`,
+  });
+}
+
+function failed(reason: string, status?: number): GatewayError {
+  return new GatewayError({ code: "DOWNLOAD_FAILED", message: `Downloading the result failed: ${reason}.`, status });
+}

@@ -1,0 +1,193 @@
+import { join } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GatewayClient } from "../../electron/services/gateway-client/gateway-client.ts";
+import { withHeaderTimeout } from "../../electron/services/gateway-client/header-timeout-fetch.ts";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
+import { DATA_FILES } from "../../electron/services/store/data-files.ts";
+import { MediaLibrary } from "../../electron/services/tasks/media-library.ts";
+import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
+import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
+import type { TaskView } from "../../shared/ipc/tasks.ts";
+import { startServices } from "../support/app-services.ts";
+import { startFaultProxy, type FaultProxy, type SubmitFault, type SubmitPath } from "../support/fault-proxy.ts";
+import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
+
+const PROFILE = "money-profile";
+/** Longer than any wait the engine takes before sending again, so a resend it makes by itself is counted. */
+const SETTLE_MS = 1100;
+const UNCONFIRMED = /may have received and charged it; the app did not send it again\. Check the gateway's console/;
+
+let gateway: TestGateway;
+let proxy: FaultProxy;
+const opened: { engine: TaskEngine; db: DatabaseSync }[] = [];
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ timeScale: 0 });
+  proxy = await startFaultProxy(gateway.url);
+});
+afterEach(() => {
+  for (const { engine, db } of opened.splice(0)) {
+    engine.close();
+    db.close();
+  }
+});
+afterAll(async () => {
+  await proxy.close();
+  await gateway.close();
+});
+
+/**
+ * The task engine from the app's own parts (SQLite store, media library, gateway client) talking to
+ * the proxy, with a one-second header timeout so that a hung submission is given up quickly.
+ */
+function startEngine(): TaskEngine {
+  const dataDir = tempDir("money-");
+  const db = openAppDatabase(join(dataDir, DATA_FILES.database));
+  const credentials = { baseUrl: proxy.url, auth: "bearer" as const, key: KEYS.main.key };
+  const engine = new TaskEngine({
+    tasks: new TaskRepository(db),
+    media: new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`),
+    clientFor: () => new GatewayClient(credentials, { fetch: withHeaderTimeout(fetch, 1000) }),
+    download: fetch,
+    profileBaseUrl: () => proxy.url,
+    onTaskChanged: () => undefined,
+    onGalleryChanged: () => undefined,
+  });
+  opened.push({ engine, db });
+  return engine;
+}
+
+const SUBMISSIONS: Record<"image" | "video", { path: SubmitPath; submit(engine: TaskEngine): Promise<TaskView> }> = {
+  image: {
+    path: "/v1/images/generations",
+    submit: (engine) =>
+      engine.generateImage(PROFILE, {
+        model: "image-pro",
+        prompt: "a lighthouse",
+        n: 1,
+        size: "64x64",
+        responseFormat: "url",
+        async: true,
+      }),
+  },
+  video: {
+    path: "/v1/video/generations",
+    submit: (engine) =>
+      engine.generateVideo(PROFILE, { model: "video-std", prompt: "a lighthouse", size: "1280x720", duration: 5 }),
+  },
+};
+
+const FAULTS: [string, SubmitFault, { code: string; message: RegExp }][] = [
+  ["a 404", { kind: "status", status: 404, code: "MODEL_NOT_FOUND" }, { code: "MODEL_NOT_FOUND", message: /404/ }],
+  ["a 500", { kind: "status", status: 500, code: "INTERNAL_ERROR" }, { code: "INTERNAL_ERROR", message: /500/ }],
+  ["a timeout", { kind: "hang" }, { code: "SUBMISSION_UNCONFIRMED", message: /TIMEOUT/ }],
+  ["a network error", { kind: "drop" }, { code: "SUBMISSION_UNCONFIRMED", message: /NETWORK_ERROR/ }],
+  ["a cut connection", { kind: "cut-after-forward" }, { code: "SUBMISSION_UNCONFIRMED", message: /NETWORK_ERROR/ }],
+];
+
+describe.each(["image", "video"] as const)("a paid %s submission", (kind) => {
+  const { path, submit } = SUBMISSIONS[kind];
+
+  it.each(FAULTS)("is sent exactly once after %s, and ends failed with the reason", async (_, fault, expected) => {
+    const engine = startEngine();
+    const before = proxy.submits(path).length;
+    proxy.failNextSubmit(fault);
+    await expect(submit(engine)).rejects.toMatchObject({ code: expected.code });
+    await sleep(SETTLE_MS);
+    expect(proxy.submits(path).length - before).toBe(1);
+    const [task] = engine.list(PROFILE);
+    expect(task).toMatchObject({ status: "failed", errorCode: expected.code, remoteId: null });
+    expect(task!.errorMessage).toMatch(expected.message);
+    if (expected.code === "SUBMISSION_UNCONFIRMED") expect(task!.errorMessage).toMatch(UNCONFIRMED);
+  });
+
+  it("meets a 429 by sending once more, after Retry-After, and is accepted", async () => {
+    const engine = startEngine();
+    const before = proxy.submits(path).length;
+    const acceptedBefore = proxy.gatewayAnswers(path).length;
+    proxy.failNextSubmit({ kind: "rate-limit", retryAfterSeconds: 1 });
+    const task = await submit(engine);
+    await sleep(SETTLE_MS);
+    expect(task.remoteId).toMatch(/^task_/);
+    const sent = proxy.submits(path).slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(1000);
+    expect(proxy.gatewayAnswers(path).slice(acceptedBefore)).toEqual([200]);
+  });
+});
+
+it("a cut connection happens after the gateway took the submission: sending it again would pay twice", async () => {
+  const engine = startEngine();
+  const answered = proxy.gatewayAnswers("/v1/images/generations").length;
+  proxy.failNextSubmit({ kind: "cut-after-forward" });
+  await SUBMISSIONS.image.submit(engine).catch(() => undefined);
+  expect(proxy.gatewayAnswers("/v1/images/generations").slice(answered)).toEqual([200]);
+});
+
+describe("after the app died in the middle of a submission", () => {
+  function seed(dataDir: string, rows: Partial<TaskRow>[]): void {
+    const db = openAppDatabase(join(dataDir, DATA_FILES.database));
+    const tasks = new TaskRepository(db);
+    const now = Date.now();
+    for (const [index, row] of rows.entries()) {
+      tasks.insert({
+        id: `seeded-${index}`,
+        profile_id: "",
+        kind: "image",
+        model: "image-pro",
+        prompt: `seeded task ${index}`,
+        params: JSON.stringify({ model: "image-pro", prompt: "x", n: 1, size: "64x64", responseFormat: "url" }),
+        status: "submitting",
+        progress: 0,
+        remote_id: null,
+        request_id: null,
+        wait_reason: null,
+        error_code: null,
+        error_message: null,
+        created_at: now,
+        submitted_at: now,
+        updated_at: now,
+        finished_at: null,
+        next_poll_at: null,
+        poll_interval_ms: null,
+        wait_started_at: null,
+        ...row,
+      });
+    }
+    db.close();
+  }
+
+  it("marks a row stuck in submitting SUBMISSION_UNCONFIRMED on start and sends nothing", async () => {
+    const dataDir = tempDir("app-");
+    const first = await startServices(proxy.url, KEYS.main.key, dataDir);
+    const profileId = first.vault.resolveId();
+    await first.close();
+    seed(dataDir, [
+      { profile_id: profileId, kind: "image" },
+      { profile_id: profileId, kind: "video", model: "video-std" },
+      // A synchronous image whose download the app did not finish: accepted, charged, no task id to poll.
+      { profile_id: profileId, status: "processing", progress: 99, request_id: "req_sync" },
+    ]);
+    const sentBefore = proxy.submits("/v1/images/generations").length + proxy.submits("/v1/video/generations").length;
+
+    const second = await startServices(proxy.url, KEYS.main.key, dataDir);
+    try {
+      await sleep(SETTLE_MS);
+      const tasks = second.tasks.list(profileId);
+      const [image, video, sync] = ["seeded-0", "seeded-1", "seeded-2"].map((id) => tasks.find((t) => t.id === id)!);
+      for (const task of [image!, video!]) {
+        expect(task).toMatchObject({ status: "failed", errorCode: "SUBMISSION_UNCONFIRMED" });
+        expect(task.errorMessage).toMatch(/cannot know whether the gateway received and charged it/);
+        expect(task.errorMessage).toMatch(/It was not sent again\. Check the gateway's console/);
+      }
+      expect(sync).toMatchObject({ status: "failed", errorCode: "DOWNLOAD_FAILED", requestId: "req_sync" });
+      expect(sync!.errorMessage).toMatch(/charged for it/);
+      const sentAfter = proxy.submits("/v1/images/generations").length + proxy.submits("/v1/video/generations").length;
+      expect(sentAfter - sentBefore).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+});
