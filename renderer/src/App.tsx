@@ -11,6 +11,7 @@ import { VideosPane } from "./panes/media/VideosPane.tsx";
 import { TasksPane } from "./panes/tasks/TasksPane.tsx";
 import { SettingsPane } from "./panes/settings/SettingsPane.tsx";
 import { useUiStore } from "./state/ui-store.ts";
+import "./app.css";
 
 function ActivePane() {
   const pane = useUiStore((state) => state.pane);

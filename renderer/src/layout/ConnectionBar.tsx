@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useHostConnection } from "../api/host-connection.ts";
+import "./connection-bar.css";
 
 /** Says so while the window cannot reach the app host (web host only). */
 export function ConnectionBar() {

@@ -3,6 +3,7 @@ import { PANES, useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
 import { useRunningTaskCount } from "../api/task-queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
+import "./nav-rail.css";
 
 export function NavRail() {
   const { t } = useTranslation();

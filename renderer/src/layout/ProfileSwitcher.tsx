@@ -5,6 +5,7 @@ import { useSelectProfile } from "../api/profile-mutations.ts";
 import { useBudget, useProfiles } from "../api/queries.ts";
 import { ActionError } from "../components/ActionError.tsx";
 import { profileHealth } from "./profile-health.ts";
+import "./profile-switcher.css";
 
 export function ProfileSwitcher() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { useFeatureMissing } from "../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../api/queries.ts";
 import { formatMoney } from "../components/format.ts";
 import { useRunningTaskCount } from "../api/task-queries.ts";
+import "./status-bar.css";
 
 export function StatusBar() {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
 import { BudgetGauge } from "./BudgetGauge.tsx";
+import "./budget.css";
 
 export function BudgetPane() {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
+import "./chat.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
 const NO_CONVERSATIONS: readonly ConversationSummary[] = [];

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
+import "./composer.css";
 
 interface ComposerProps {
   readonly conversationId: string;

@@ -14,6 +14,7 @@ import { ActionError, type ActionAttempt } from "../../components/ActionError.ts
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
+import "./conversation-header.css";
 
 const WIRE_FORMAT_LABELS: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
 

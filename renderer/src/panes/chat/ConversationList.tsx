@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
+import "./conversation-list.css";
 
 interface ConversationListProps {
   readonly conversations: readonly ConversationSummary[];

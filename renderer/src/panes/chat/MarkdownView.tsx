@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { webUrl } from "../../components/web-url.ts";
 import { ReplyImage } from "./ReplyImage.tsx";
+import "./markdown.css";
 
 function textOf(node: ReactNode): string {
   if (typeof node === "string" || typeof node === "number") return String(node);

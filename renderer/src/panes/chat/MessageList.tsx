@@ -5,6 +5,7 @@ import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { useNow } from "../../components/use-now.ts";
 import type { LiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
+import "./messages.css";
 
 interface MessageListProps {
   readonly messages: readonly ChatMessage[];

@@ -8,6 +8,7 @@ import { api } from "../../api/desktop-api.ts";
 import { taskKeys } from "../../api/task-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import "./gallery.css";
 
 export const MEDIA_DRAG_TYPE = "application/x-modeldesk-media";
 

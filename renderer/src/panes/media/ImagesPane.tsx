@@ -12,6 +12,7 @@ import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
 import { useTaskSubmit } from "./use-task-submit.ts";
+import "./media.css";
 
 export function ImagesPane() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import "./media-form.css";
 
 interface MediaFormProps {
   readonly id: string;

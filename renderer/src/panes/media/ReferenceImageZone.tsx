@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { REFERENCE_IMAGE_MAX_BYTES, type MediaView } from "../../../../shared/ipc/tasks.ts";
 import { MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { readAsDataUrl, referenceFileProblem, type ChosenReference } from "./reference-image.ts";
+import "./reference-image.css";
 
 interface ReferenceImageZoneProps {
   readonly value: ChosenReference | null;

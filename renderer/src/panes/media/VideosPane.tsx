@@ -12,6 +12,7 @@ import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
 import { useTaskSubmit } from "./use-task-submit.ts";
+import "./media.css";
 
 const RECENT_IMAGES = 12;
 

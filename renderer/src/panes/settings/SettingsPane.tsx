@@ -7,6 +7,7 @@ import { changeLanguage, LANGUAGES, type Language } from "../../i18n/index.ts";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import "./settings.css";
 
 const SHORTCUTS = [
   ["Ctrl/⌘ + N", "newChat"],

@@ -9,6 +9,7 @@ import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatDuration } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
+import "./tasks.css";
 
 const CANCELLABLE: readonly LocalTaskStatus[] = ["waiting", "queued", "processing", "timed_out"];
 const RETRYABLE: readonly LocalTaskStatus[] = ["failed", "cancelled", "expired", "timed_out", "completed"];
