@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { INVOKE_CHANNELS, isInvokeChannel, type InvokeChannel, type InvokeOutput } from "../../shared/ipc/contract.ts";
 import { failure, ok, type Result } from "../../shared/ipc/result.ts";
+import { firstIssue } from "../../shared/first-issue.ts";
 import { toIpcError } from "../services/error-values.ts";
 import type { Page } from "../common/pages.ts";
 
@@ -24,11 +25,12 @@ export function createInvokeRouter(handlers: InvokeHandlers): InvokeRouter {
     }
     const parsed = INVOKE_CHANNELS[channel].input.safeParse(payload);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.map(String).join(".");
-      return failure({ code: "INVALID_PAYLOAD", message: `${channel}: ${field ? `${field}: ` : ""}${issue.message}` });
+      const { field, message } = firstIssue(parsed.error);
+      return failure({ code: "INVALID_PAYLOAD", message: `${channel}: ${field ? `${field}: ` : ""}${message}` });
     }
     try {
+      // TypeScript cannot pair a handler with its own channel's input across the union of channels;
+      // the input was just parsed with that channel's schema.
       const handler = handlers[channel] as (input: unknown, page: Page) => unknown;
       return ok(await handler(parsed.data, page));
     } catch (error) {

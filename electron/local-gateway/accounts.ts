@@ -1,6 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { GatewayConfig } from "./config.ts";
+import { oneRow } from "../common/sql-rows.ts";
 
 export interface ApiKeyRecord {
   readonly id: string;
@@ -26,6 +28,8 @@ interface ApiKeyRow {
   tpm: number;
   models: string | null;
 }
+
+const ModelCodesSchema = z.array(z.string());
 
 const DEMO_TENANT = { id: "demo", name: "Demo tenant", topupBalance: 100, giftBalance: 20 };
 
@@ -90,7 +94,7 @@ export function seedAccounts(db: DatabaseSync, config: GatewayConfig): { demoKey
 }
 
 function demoKeyOf(db: DatabaseSync): string {
-  const row = db.prepare("SELECT value FROM settings WHERE name = 'demo_key'").get() as { value: string } | undefined;
+  const row = oneRow<{ value: string }>(db.prepare("SELECT value FROM settings WHERE name = 'demo_key'"));
   if (row) return row.value;
   const key = `sk-local-${randomBytes(24).toString("hex")}`;
   db.prepare("INSERT INTO settings (name, value) VALUES ('demo_key', ?)").run(key);
@@ -109,19 +113,20 @@ export class AccountDirectory {
   }
 
   findByKey(key: string): ApiKeyRecord | null {
-    const row = this.byKey.get(key) as ApiKeyRow | undefined;
+    const row = oneRow<ApiKeyRow>(this.byKey, key);
     return row ? toRecord(row) : null;
   }
 
   findById(id: string): ApiKeyRecord | null {
-    const row = this.byId.get(id) as ApiKeyRow | undefined;
+    const row = oneRow<ApiKeyRow>(this.byId, id);
     return row ? toRecord(row) : null;
   }
 
   tenantFunds(tenantId: string): number {
-    const row = this.db
-      .prepare("SELECT topup_balance + gift_balance AS funds FROM tenants WHERE id = ?")
-      .get(tenantId) as { funds: number } | undefined;
+    const row = oneRow<{ funds: number }>(
+      this.db.prepare("SELECT topup_balance + gift_balance AS funds FROM tenants WHERE id = ?"),
+      tenantId,
+    );
     return row?.funds ?? 0;
   }
 }
@@ -136,6 +141,6 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     monthlyBudget: row.monthly_budget,
     rpm: row.rpm,
     tpm: row.tpm,
-    models: row.models ? (JSON.parse(row.models) as string[]) : null,
+    models: row.models ? ModelCodesSchema.parse(JSON.parse(row.models)) : null,
   };
 }

@@ -8,7 +8,7 @@ function presentedKey(headers: FastifyRequest["headers"]): string | null {
   if (typeof apiKey === "string" && apiKey.trim() !== "") return apiKey.trim();
   const authorization = headers.authorization;
   const match = typeof authorization === "string" ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
-  return match ? match[1]!.trim() : null;
+  return match?.[1]?.trim() ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@ export interface BillingPeriods {
 
 export function offsetMinutes(utcOffset: string): number {
   const sign = utcOffset.startsWith("-") ? -1 : 1;
-  const [hours, minutes] = utcOffset.slice(1).split(":").map(Number) as [number, number];
+  const [hours = 0, minutes = 0] = utcOffset.slice(1).split(":").map(Number);
   return sign * (hours * 60 + minutes);
 }
 

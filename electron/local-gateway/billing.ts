@@ -5,6 +5,7 @@ import { GatewayHttpError } from "./http-error.ts";
 import { billingPeriods, isoWithOffset } from "./billing-periods.ts";
 import { DEFAULT_PRICES } from "./model-catalog.ts";
 import type { Balance } from "../../shared/gateway-api/balance.ts";
+import { oneRow, onlyRow } from "../common/sql-rows.ts";
 
 const roundYuan = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -83,12 +84,12 @@ export class Billing {
 
   /** Gives back what a task was charged; idempotent. */
   refundTask(taskId: string, now: number): void {
-    const row = this.db
-      .prepare(
+    const row = oneRow<{ key_id: string; tenant_id: string; model: string; request_id: string; total: number }>(
+      this.db.prepare(
         "SELECT key_id, tenant_id, model, request_id, SUM(amount) AS total FROM charges WHERE task_id = ? GROUP BY task_id",
-      )
-      .get(taskId) as
-      { key_id: string; tenant_id: string; model: string; request_id: string; total: number } | undefined;
+      ),
+      taskId,
+    );
     if (!row || row.total <= 0) return;
     this.db
       .prepare(
@@ -98,19 +99,20 @@ export class Billing {
   }
 
   tenantBalance(tenantId: string): number {
-    const spent = this.db
-      .prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE tenant_id = ?")
-      .get(tenantId) as {
-      spent: number;
-    };
-    return this.accounts.tenantFunds(tenantId) - spent.spent;
+    const { spent } = onlyRow<{ spent: number }>(
+      this.db.prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE tenant_id = ?"),
+      tenantId,
+    );
+    return this.accounts.tenantFunds(tenantId) - spent;
   }
 
   keySpentSince(keyId: string, since: number): number {
-    const row = this.db
-      .prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE key_id = ? AND created_at >= ?")
-      .get(keyId, since) as { spent: number };
-    return Math.max(0, row.spent);
+    const { spent } = onlyRow<{ spent: number }>(
+      this.db.prepare("SELECT COALESCE(SUM(amount), 0) AS spent FROM charges WHERE key_id = ? AND created_at >= ?"),
+      keyId,
+      since,
+    );
+    return Math.max(0, spent);
   }
 
   balanceOf(key: ApiKeyRecord, now: number): Balance {

@@ -26,8 +26,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
-  const config = values.config ? (JSON.parse(readFileSync(values.config, "utf8")) as unknown) : {};
-  const gateway = await start({ port, dataDir: values.data, config: config as GatewayConfigInput });
+  // Not checked here: start() validates the config and says what in it does not fit.
+  const config = values.config ? (JSON.parse(readFileSync(values.config, "utf8")) as GatewayConfigInput) : {};
+  const gateway = await start({ port, dataDir: values.data, config });
   if (gateway.demoKey) console.log(`demo key: ${gateway.demoKey}`);
   console.log(`gateway listening at ${gateway.url}`);
   const shutdown = () => {

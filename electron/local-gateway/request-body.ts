@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { invalidParams } from "./http-error.ts";
+import { firstIssue } from "../../shared/first-issue.ts";
 
 /** Validates a request body; the 400 names the first offending field and its allowed range. */
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
@@ -8,9 +9,9 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.join(".");
-  const leadingField = field.split(".")[0] ?? "";
-  const message = field === "" || issue.message.startsWith(leadingField) ? issue.message : `${field}: ${issue.message}`;
-  throw invalidParams(message);
+  const issue = firstIssue(result.error);
+  const leadingField = issue.field.split(".")[0] ?? "";
+  throw invalidParams(
+    issue.field === "" || issue.message.startsWith(leadingField) ? issue.message : `${issue.field}: ${issue.message}`,
+  );
 }

@@ -53,6 +53,7 @@ export async function buildServer(ctx: GatewayContext): Promise<FastifyInstance>
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Typed as always set: apiKeyCheck sets it before any /v1 handler, the only readers, runs.
   app.decorateRequest("apiKey", null as never);
 
   app.addHook("onRequest", async (request, reply) => {

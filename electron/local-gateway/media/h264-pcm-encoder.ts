@@ -82,7 +82,9 @@ export function h264Parameters(width: number, height: number): H264Parameters {
   const spsNal = nalUnit(3, NAL_SPS, sps.toBytes());
   const ppsNal = nalUnit(3, NAL_PPS, pps.toBytes());
   const avcC = new Uint8Array(11 + spsNal.length + ppsNal.length);
-  avcC.set([1, spsNal[1]!, spsNal[2]!, spsNal[3]!, 0xff, 0xe1, spsNal.length >> 8, spsNal.length & 0xff]);
+  // profile_idc, the constraint flags and level_idc, as the SPS states them.
+  const profileAndLevel = spsNal.subarray(1, 4);
+  avcC.set([1, ...profileAndLevel, 0xff, 0xe1, spsNal.length >> 8, spsNal.length & 0xff]);
   avcC.set(spsNal, 8);
   const ppsAt = 8 + spsNal.length;
   avcC.set([1, ppsNal.length >> 8, ppsNal.length & 0xff], ppsAt);
@@ -91,7 +93,7 @@ export function h264Parameters(width: number, height: number): H264Parameters {
   return {
     sps: spsNal,
     pps: ppsNal,
-    codec: `avc1.${hex(spsNal[1]!)}${hex(spsNal[2]!)}${hex(spsNal[3]!)}`,
+    codec: `avc1.${Array.from(profileAndLevel, hex).join("")}`,
     avcC,
   };
 }
@@ -102,8 +104,9 @@ export class H264PcmEncoder {
 
   /** Encodes one picture as a length-prefixed (AVCC) sample. */
   encode(frame: YuvFrame): EncodedPicture {
-    const keyFrame = this.previous === null;
-    const slice = keyFrame ? this.idrSlice(frame) : this.pSlice(frame, this.previous!);
+    const previous = this.previous;
+    const keyFrame = previous === null;
+    const slice = keyFrame ? this.idrSlice(frame) : this.pSlice(frame, previous);
     this.previous = frame;
     this.frameNum = (this.frameNum + 1) % (1 << LOG2_MAX_FRAME_NUM);
     const nal = nalUnit(keyFrame ? 3 : 2, keyFrame ? NAL_IDR_SLICE : NAL_SLICE, slice);

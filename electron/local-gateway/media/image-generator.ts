@@ -11,7 +11,7 @@ export interface ImageSpec {
 }
 
 export function parseSize(size: string): { width: number; height: number } {
-  const [width, height] = size.split("x").map(Number) as [number, number];
+  const [width = 0, height = 0] = size.split("x").map(Number);
   return { width, height };
 }
 

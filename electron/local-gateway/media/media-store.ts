@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newId } from "../ids.ts";
+import { allRows, oneRow } from "../../common/sql-rows.ts";
 
 /** Generated files under the data directory, each reachable at `/files/<name>` until it expires. */
 export class MediaStore {
@@ -24,23 +25,27 @@ export class MediaStore {
   }
 
   isServable(fileName: string, now: number): boolean {
-    const row = this.db.prepare("SELECT expires_at FROM media WHERE file_name = ?").get(fileName) as
-      { expires_at: number } | undefined;
+    const row = oneRow<{ expires_at: number }>(
+      this.db.prepare("SELECT expires_at FROM media WHERE file_name = ?"),
+      fileName,
+    );
     return row !== undefined && row.expires_at > now;
   }
 
   deleteForTask(taskId: string): void {
-    const rows = this.db.prepare("SELECT file_name FROM media WHERE task_id = ?").all(taskId) as {
-      file_name: string;
-    }[];
+    const rows = allRows<{ file_name: string }>(
+      this.db.prepare("SELECT file_name FROM media WHERE task_id = ?"),
+      taskId,
+    );
     this.remove(rows.map((row) => row.file_name));
   }
 
   /** Removes every file past its expiry. */
   sweep(now: number): void {
-    const rows = this.db.prepare("SELECT file_name FROM media WHERE expires_at <= ?").all(now) as {
-      file_name: string;
-    }[];
+    const rows = allRows<{ file_name: string }>(
+      this.db.prepare("SELECT file_name FROM media WHERE expires_at <= ?"),
+      now,
+    );
     this.remove(rows.map((row) => row.file_name));
   }
 

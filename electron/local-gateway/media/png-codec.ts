@@ -35,6 +35,7 @@ export function decodeImage(bytes: Uint8Array): RgbImage | null {
     return null;
   }
   const image = createRgbImage(rgba.width, rgba.height);
+  // The loop stays inside the RGBA data (4 bytes a pixel), which noUncheckedIndexedAccess cannot see.
   for (let i = 0, j = 0; i < rgba.data.length; i += 4, j += 3) {
     const alpha = rgba.data[i + 3]! / 255;
     image.pixels[j] = Math.round(rgba.data[i]! * alpha + 255 * (1 - alpha));

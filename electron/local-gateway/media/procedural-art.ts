@@ -26,14 +26,13 @@ const NAMED_COLOURS: Record<string, Rgb> = {
   fire: [240, 80, 20],
 };
 
-export function paletteFor(prompt: string, random: () => number): Rgb[] {
+/** Four colours: the prompt's colour words first, random ones for the rest. */
+export function paletteFor(prompt: string, random: () => number): [Rgb, Rgb, Rgb, Rgb] {
   const words = prompt.toLowerCase().match(/[a-z]+/g) ?? [];
   const named = words.flatMap((word) => (NAMED_COLOURS[word] ? [NAMED_COLOURS[word]] : []));
-  const palette: Rgb[] = [...named];
-  while (palette.length < 4) {
-    palette.push([40 + Math.floor(random() * 200), 40 + Math.floor(random() * 200), 40 + Math.floor(random() * 200)]);
-  }
-  return palette.slice(0, 4);
+  const colour = (index: number): Rgb =>
+    named[index] ?? [40 + Math.floor(random() * 200), 40 + Math.floor(random() * 200), 40 + Math.floor(random() * 200)];
+  return [colour(0), colour(1), colour(2), colour(3)];
 }
 
 /**
@@ -42,8 +41,7 @@ export function paletteFor(prompt: string, random: () => number): Rgb[] {
  */
 export function paintPromptArt(prompt: string, seed: number, width: number, height: number): RgbImage {
   const random = seededRandom(seed);
-  const palette = paletteFor(prompt, random);
-  const [from, to, accent, second] = palette as [Rgb, Rgb, Rgb, Rgb];
+  const [from, to, accent, second] = paletteFor(prompt, random);
   const image = createRgbImage(width, height);
   const angle = random() * Math.PI * 2;
   const dx = Math.cos(angle);

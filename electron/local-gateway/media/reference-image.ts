@@ -21,9 +21,10 @@ export async function loadReferenceImage(url: string): Promise<{ bytes: Uint8Arr
 function bytesOfDataUrl(url: string): Uint8Array {
   const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(url);
   if (!match) throw invalidParams("image: malformed data: URL.");
-  if (match[2]) return Buffer.from(match[3]!, "base64");
+  const [, , base64, payload = ""] = match;
+  if (base64) return Buffer.from(payload, "base64");
   try {
-    return Buffer.from(decodeURIComponent(match[3]!), "utf8");
+    return Buffer.from(decodeURIComponent(payload), "utf8");
   } catch {
     throw invalidParams("image: malformed %-escape in the data: URL.");
   }

@@ -17,6 +17,7 @@ export function coverResize(source: RgbImage, width: number, height: number): Rg
   const scale = Math.max(width / source.width, height / source.height);
   const offsetX = (source.width * scale - width) / 2;
   const offsetY = (source.height * scale - height) / 2;
+  // sx and sy are clamped to the source, so every index below is inside its pixels.
   for (let y = 0; y < height; y++) {
     const sy = Math.min(source.height - 1, Math.floor((y + offsetY) / scale));
     for (let x = 0; x < width; x++) {

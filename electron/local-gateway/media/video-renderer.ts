@@ -65,6 +65,7 @@ export async function renderVideo(request: VideoRequest): Promise<Uint8Array> {
     );
   }
   await output.finalize();
+  // A BufferTarget holds the file once finalize() has resolved.
   return new Uint8Array(output.target.buffer!);
 }
 

@@ -35,6 +35,7 @@ export function cloneYuvFrame(frame: YuvFrame): YuvFrame {
 export function yuvFromRgb(rgb: Uint8Array, width: number, height: number): YuvFrame {
   const frame = createYuvFrame(width, height);
   const lumaStride = frame.mbWidth * 16;
+  // Every p below is a pixel of the width × height input, so rgb[p..p+2] exist.
   for (let row = 0; row < height; row++) {
     for (let col = 0; col < width; col++) {
       const p = (row * width + col) * 3;

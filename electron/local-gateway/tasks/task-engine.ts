@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiKeyRecord } from "../accounts.ts";
 import type { Billing } from "../billing.ts";
@@ -8,14 +8,10 @@ import { GatewayHttpError } from "../http-error.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import type { Pacing } from "../pacing.ts";
-import { generateImages, parseSize, revisedPrompt } from "../media/image-generator.ts";
-import { decodeImage } from "../media/png-codec.ts";
-import { paintPromptArt } from "../media/procedural-art.ts";
-import { coverResize } from "../media/rgb-image.ts";
 import { seedFrom, seededRandom } from "../media/seeded-random.ts";
-import { renderVideo } from "../media/video-renderer.ts";
-import { countTokens } from "../text/tokens.ts";
-import type { ImageTaskParams, TaskKind, TaskResult, TaskRow, VideoTaskParams } from "./task-row.ts";
+import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
+import type { ImageTaskParams, TaskRow, VideoTaskParams } from "./task-row.ts";
+import { renderTaskResult } from "./task-rendering.ts";
 
 const TICK_MS = 250;
 /** Share of a task's time spent `queued` before it turns `processing`. */
@@ -31,15 +27,15 @@ export interface TaskEngineDependencies {
   readonly now: () => number;
 }
 
-export interface TaskSubmission {
+export type TaskSubmission = {
   readonly key: ApiKeyRecord;
   readonly model: ModelConfig;
-  readonly kind: TaskKind;
-  readonly params: ImageTaskParams | VideoTaskParams;
   readonly requestId: string;
   readonly cost: number;
-  readonly referenceImage?: Uint8Array | undefined;
-}
+} & (
+  | { readonly kind: "image"; readonly params: ImageTaskParams }
+  | { readonly kind: "video"; readonly params: VideoTaskParams; readonly referenceImage?: Uint8Array | undefined }
+);
 
 /**
  * Runs asynchronous image and video tasks. State lives in SQLite and every transition is a
@@ -80,11 +76,11 @@ export class TaskEngine {
     const range = submission.kind === "video" ? config.videoSeconds : config.asyncImageSeconds;
     const duration = pacing.durationBetween(range, random());
     const queuedFor = duration * (QUEUED_SHARE[0] + (QUEUED_SHARE[1] - QUEUED_SHARE[0]) * random());
-    let params = submission.params;
-    if (submission.referenceImage) {
+    let params: ImageTaskParams | VideoTaskParams = submission.params;
+    if (submission.kind === "video" && submission.referenceImage) {
       const referenceFile = join(this.referenceDir, id);
       writeFileSync(referenceFile, submission.referenceImage);
-      params = { ...(params as VideoTaskParams), referenceFile };
+      params = { ...submission.params, referenceFile };
     }
     db.exec("BEGIN");
     try {
@@ -110,7 +106,7 @@ export class TaskEngine {
       db.exec("ROLLBACK");
       throw error;
     }
-    return this.row(id)!;
+    return this.existingRow(id);
   }
 
   /** The caller's task, brought up to date; null for unknown ids and other keys' tasks. */
@@ -134,30 +130,36 @@ export class TaskEngine {
       throw new GatewayHttpError(
         409,
         "TASK_NOT_CANCELLABLE",
-        `Task ${id} is ${this.row(id)!.status} and can no longer be cancelled.`,
+        `Task ${id} is ${this.existingRow(id).status} and can no longer be cancelled.`,
         { "x-should-retry": "false" },
       );
     }
     this.endWithoutResult(id, now);
-    return this.row(id)!;
+    return this.existingRow(id);
   }
 
   tick(): void {
     const now = this.deps.now();
-    const active = this.deps.db
-      .prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')")
-      .all() as unknown as TaskRow[];
+    const active = allRows<TaskRow>(
+      this.deps.db.prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')"),
+    );
     for (const row of active) this.advance(row, now);
     const retentionMs = this.deps.config.taskRetentionSeconds * 1000;
-    const stale = this.deps.db
-      .prepare("SELECT id FROM tasks WHERE status = 'completed' AND completed_at <= ?")
-      .all(now - retentionMs) as { id: string }[];
+    const stale = allRows<{ id: string }>(
+      this.deps.db.prepare("SELECT id FROM tasks WHERE status = 'completed' AND completed_at <= ?"),
+      now - retentionMs,
+    );
     for (const { id } of stale) this.expire(id, now);
     this.deps.media.sweep(now);
   }
 
   private row(id: string): TaskRow | null {
-    return (this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?").get(id) as TaskRow | undefined) ?? null;
+    return oneRow<TaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
+  }
+
+  /** A task known to exist: rows are never deleted, only moved to a final status. */
+  private existingRow(id: string): TaskRow {
+    return onlyRow<TaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id);
   }
 
   private advance(row: TaskRow, now: number): void {
@@ -231,8 +233,7 @@ export class TaskEngine {
     if (!current || current.status !== "processing") return;
     const now = this.deps.now();
     const expiresAt = now + this.deps.config.taskRetentionSeconds * 1000;
-    const result: TaskResult =
-      row.kind === "image" ? this.renderImages(row, now, expiresAt) : await this.renderVideoTask(row, now, expiresAt);
+    const result = await renderTaskResult(row, this.deps.media, now, expiresAt);
     const completedAt = this.deps.now();
     const { changes } = this.deps.db
       .prepare(
@@ -241,40 +242,6 @@ export class TaskEngine {
       .run(completedAt, completedAt, JSON.stringify(result), row.id);
     if (Number(changes) === 0) this.deps.media.deleteForTask(row.id);
     rmSync(join(this.referenceDir, row.id), { force: true });
-  }
-
-  private renderImages(row: TaskRow, now: number, expiresAt: number): TaskResult {
-    const params = JSON.parse(row.params) as ImageTaskParams;
-    const images = generateImages({
-      prompt: params.prompt,
-      width: params.width,
-      height: params.height,
-      count: params.n,
-      seed: params.seed,
-    });
-    return {
-      created: Math.floor(now / 1000),
-      urls: images.map((png) => this.deps.media.save(png, "png", row.id, now, expiresAt)),
-      revisedPrompt: revisedPrompt(params.prompt),
-      inputTokens: countTokens(params.prompt),
-    };
-  }
-
-  private async renderVideoTask(row: TaskRow, now: number, expiresAt: number): Promise<TaskResult> {
-    const params = JSON.parse(row.params) as VideoTaskParams;
-    const { width, height } = parseSize(params.size);
-    const seed = seedFrom(params.prompt, row.id);
-    const reference = params.referenceFile ? decodeImage(readFileSync(params.referenceFile)) : null;
-    const background = reference
-      ? coverResize(reference, width, height)
-      : paintPromptArt(params.prompt, seed, width, height);
-    const video = await renderVideo({ width, height, durationSeconds: params.duration, background, seed });
-    return {
-      created: Math.floor(now / 1000),
-      urls: [this.deps.media.save(video, "mp4", row.id, now, expiresAt)],
-      revisedPrompt: params.prompt.trim(),
-      inputTokens: countTokens(params.prompt),
-    };
   }
 }
 

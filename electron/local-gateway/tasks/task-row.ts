@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
 
 export type TaskKind = "image" | "video";
@@ -49,5 +50,34 @@ export interface TaskRow {
   readonly result: string | null;
 }
 
-export const resultOf = (row: TaskRow): TaskResult | null =>
-  row.result ? (JSON.parse(row.result) as TaskResult) : null;
+const ImageTaskParamsSchema: z.ZodType<ImageTaskParams> = z.object({
+  prompt: z.string(),
+  width: z.number(),
+  height: z.number(),
+  n: z.number(),
+  seed: z.number().optional(),
+});
+
+const VideoTaskParamsSchema: z.ZodType<VideoTaskParams> = z.object({
+  prompt: z.string(),
+  size: z.string(),
+  duration: z.number(),
+  referenceFile: z.string().optional(),
+});
+
+const TaskResultSchema: z.ZodType<TaskResult> = z.object({
+  created: z.number(),
+  urls: z.array(z.string()),
+  revisedPrompt: z.string(),
+  inputTokens: z.number(),
+});
+
+export const imageParamsOf = (row: TaskRow): ImageTaskParams => ImageTaskParamsSchema.parse(JSON.parse(row.params));
+
+export const videoParamsOf = (row: TaskRow): VideoTaskParams => VideoTaskParamsSchema.parse(JSON.parse(row.params));
+
+/** What a completed task delivered; the UPDATE that completes a task writes it. */
+export function resultOf(row: TaskRow): TaskResult {
+  if (row.result === null) throw new Error(`Task ${row.id} has no result.`);
+  return TaskResultSchema.parse(JSON.parse(row.result));
+}

@@ -1,6 +1,6 @@
 import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { VideoTask } from "../../../shared/gateway-api/video.ts";
-import { resultOf, type TaskRow, type VideoTaskParams } from "./task-row.ts";
+import { resultOf, videoParamsOf, type TaskRow } from "./task-row.ts";
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 /** When a task reached its terminal status; rows store it in the status's own column, written with updated_at. */
@@ -14,7 +14,7 @@ export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
     case "processing":
       return { ...base, progress: row.progress, model_code: row.model, updated_at: iso(row.updated_at) };
     case "completed": {
-      const result = resultOf(row)!;
+      const result = resultOf(row);
       return {
         ...base,
         progress: 100,
@@ -43,7 +43,7 @@ export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
 
 /** The Video task of the video endpoints (`task_id` form). */
 export function videoTaskOf(row: TaskRow, origin: string): VideoTask {
-  const params = JSON.parse(row.params) as VideoTaskParams;
+  const params = videoParamsOf(row);
   const view: VideoTask = {
     task_id: row.id,
     status: row.status,
@@ -51,9 +51,10 @@ export function videoTaskOf(row: TaskRow, origin: string): VideoTask {
     created_at: iso(row.created_at),
   };
   if (row.status === "completed") {
-    const result = resultOf(row)!;
+    const result = resultOf(row);
     return {
       ...view,
+      // A video task delivers one file.
       metadata: { url: origin + result.urls[0]!, duration: params.duration, size: params.size },
       completed_at: endedAt(row, row.completed_at),
     };

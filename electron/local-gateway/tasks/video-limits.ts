@@ -3,6 +3,7 @@ import type { ApiKeyRecord } from "../accounts.ts";
 import type { GatewayConfig } from "../config.ts";
 import { billingPeriods } from "../billing-periods.ts";
 import { rateLimited } from "../http-error.ts";
+import { onlyRow } from "../../common/sql-rows.ts";
 
 /** Per-key video limits (per minute, per day, concurrent), counted from the task table so they survive restarts. */
 export class VideoLimits {
@@ -17,11 +18,12 @@ export class VideoLimits {
   /** Throws 429 RATE_LIMIT when one more video task would break a limit. */
   admit(key: ApiKeyRecord, now: number): void {
     const { perMinute, perDay, concurrent } = this.config.videoLimits;
-    const running = this.db
-      .prepare(
+    const running = onlyRow<{ n: number; next: number | null }>(
+      this.db.prepare(
         "SELECT COUNT(*) AS n, MIN(finish_at) AS next FROM tasks WHERE key_id = ? AND kind = 'video' AND status IN ('queued', 'processing')",
-      )
-      .get(key.id) as { n: number; next: number | null };
+      ),
+      key.id,
+    );
     if (running.n >= concurrent) {
       throw rateLimited(
         `At most ${concurrent} video tasks may run at once for this API key.`,
@@ -31,11 +33,13 @@ export class VideoLimits {
       );
     }
     const windowMs = this.config.rateLimitWindowSeconds * 1000;
-    const lastMinute = this.db
-      .prepare(
+    const lastMinute = onlyRow<{ n: number; oldest: number | null }>(
+      this.db.prepare(
         "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at > ?",
-      )
-      .get(key.id, now - windowMs) as { n: number; oldest: number | null };
+      ),
+      key.id,
+      now - windowMs,
+    );
     if (lastMinute.n >= perMinute) {
       throw rateLimited(
         `At most ${perMinute} video requests per minute are allowed for this API key.`,
@@ -45,9 +49,11 @@ export class VideoLimits {
       );
     }
     const { dayStart, dayReset } = billingPeriods(now, this.config.utcOffset);
-    const today = this.db
-      .prepare("SELECT COUNT(*) AS n FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at >= ?")
-      .get(key.id, dayStart) as { n: number };
+    const today = onlyRow<{ n: number }>(
+      this.db.prepare("SELECT COUNT(*) AS n FROM tasks WHERE key_id = ? AND kind = 'video' AND created_at >= ?"),
+      key.id,
+      dayStart,
+    );
     if (today.n >= perDay) {
       throw rateLimited(
         `At most ${perDay} video requests per day are allowed for this API key.`,

@@ -61,8 +61,10 @@ function identifierFrom(topic: string): string {
       .toLowerCase()
       .match(/[a-z]+/g)
       ?.slice(0, 3) ?? [];
-  const camel = words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
-  return camel.length > 0 ? `count${camel[0]!.toUpperCase()}${camel.slice(1)}` : "countItems";
+  const camel = words
+    .map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join("");
+  return camel.length > 0 ? `count${camel.charAt(0).toUpperCase()}${camel.slice(1)}` : "countItems";
 }
 
 /**
@@ -71,6 +73,7 @@ function identifierFrom(topic: string): string {
  */
 export function writeReply(model: string, turns: readonly ConversationTurn[]): string {
   const random = seededRandom(seedFrom(model, JSON.stringify(turns)));
+  // Only ever given non-empty constant lists.
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const question = textOf(turns, "user");
   const topic = topicOf(question);
