@@ -13,7 +13,10 @@ import { App } from "./App.tsx";
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } } });
 
-createRoot(document.getElementById("root")!).render(
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />

@@ -29,6 +29,8 @@ export function webSocketTransport(url: string, onStatus: (status: HostConnectio
   let opened: Promise<boolean>;
 
   const onMessage = (message: MessageEvent) => {
+    // Written by the host's own bridge (electron/web-host/ws-bridge.ts) from these same shapes, as main
+    // writes IPC messages for the preload; payloads stay `unknown` here, as there, until createDesktopApi.
     const frame = JSON.parse(String(message.data)) as Frame;
     if (frame.t === "result") {
       pending.get(frame.id)?.resolve(frame.result);

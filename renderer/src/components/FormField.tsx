@@ -23,13 +23,13 @@ export function FormField({ id, label, value, onChange, hint, error, ...input }:
         onChange={(event) => onChange(event.target.value)}
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
       />
-      {hint && (
-        <span className="field__hint" id={hintId!}>
+      {hintId && (
+        <span className="field__hint" id={hintId}>
           {hint}
         </span>
       )}
-      {error && (
-        <p className="field__error" id={errorId!} role="alert">
+      {errorId && (
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       )}

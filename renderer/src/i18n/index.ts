@@ -5,6 +5,7 @@ import { zh } from "./zh.ts";
 
 export const LANGUAGES = { en: "English", zh: "中文" } as const;
 export type Language = keyof typeof LANGUAGES;
+export const LANGUAGE_CODES = Object.keys(LANGUAGES).filter((code): code is Language => code in LANGUAGES);
 
 const STORAGE_KEY = "modeldesk.language";
 

@@ -15,7 +15,9 @@ export function BalanceHistory({ profileId }: { profileId: string }) {
     queryKey: queryKeys.budgetHistory(profileId),
     queryFn: () => unwrap(api.budget.history({ profileId })),
   });
-  if (samples.length < 2) return null;
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (samples.length < 2 || !first || !last) return null;
   const values = samples.map((sample) => sample.balance);
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -27,10 +29,10 @@ export function BalanceHistory({ profileId }: { profileId: string }) {
     )
     .join(" ");
   const summary = t("budget.history", {
-    from: formatMoney(values[0]!),
-    to: formatMoney(values.at(-1)!),
+    from: formatMoney(first.balance),
+    to: formatMoney(last.balance),
     count: values.length,
-    since: new Date(samples[0]!.at).toLocaleString(),
+    since: new Date(first.at).toLocaleString(),
   });
   return (
     <section className="balance-history" aria-labelledby="balance-history-title">

@@ -79,7 +79,8 @@ export function ChatPane() {
   );
 
   useEffect(() => {
-    if (activeId === null && allConversations.length > 0) conversationOpened(allConversations[0]!.id);
+    const first = allConversations[0];
+    if (activeId === null && first) conversationOpened(first.id);
   }, [activeId, allConversations, conversationOpened]);
 
   return (

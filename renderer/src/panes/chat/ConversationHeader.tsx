@@ -11,6 +11,7 @@ import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
@@ -86,10 +87,7 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
         </label>
         <label className="inline-field">
           <span>{t("chat.wireFormat")}</span>
-          <select
-            value={conversation.settings.wireFormat}
-            onChange={(event) => changeWireFormat(event.target.value as WireFormat)}
-          >
+          <select value={conversation.settings.wireFormat} onChange={onOption(WIRE_FORMATS, changeWireFormat)}>
             {WIRE_FORMATS.map((format) => (
               <option key={format} value={format} disabled={format === "messages" && messagesMissing}>
                 {format === "messages" && messagesMissing

@@ -7,6 +7,7 @@ import {
   type ChatSettings,
 } from "../../../../shared/ipc/chat.ts";
 import { FormField } from "../../components/FormField.tsx";
+import { firstIssue } from "../../components/form-issue.ts";
 import { useProfiles } from "../../api/queries.ts";
 
 interface ConversationSettingsProps {
@@ -42,7 +43,7 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
     };
     const parsed = ChatSettingsSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const issue = firstIssue(parsed.error);
       setProblem({ field: String(issue.path[0] ?? ""), message: issue.message });
       setSaved(false);
       return;

@@ -1,4 +1,4 @@
-import { memo, type ComponentProps, type ReactNode } from "react";
+import { memo, type ComponentProps } from "react";
 import Markdown from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
@@ -8,11 +8,13 @@ import { webUrl } from "../../components/web-url.ts";
 import { ReplyImage } from "./ReplyImage.tsx";
 import "./markdown.css";
 
-function textOf(node: ReactNode): string {
+function textOf(node: unknown): string {
   if (typeof node === "string" || typeof node === "number") return String(node);
   if (Array.isArray(node)) return node.map(textOf).join("");
-  if (node && typeof node === "object" && "props" in node)
-    return textOf((node.props as { children?: ReactNode }).children);
+  if (node && typeof node === "object" && "props" in node) {
+    const { props } = node;
+    if (props && typeof props === "object" && "children" in props) return textOf(props.children);
+  }
   return "";
 }
 

@@ -65,7 +65,7 @@ export function MessageList({ messages: stored, live, onEdit, onRegenerate }: Me
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {!message ? (
-                <LiveAssistantMessage reply={live!} now={now} />
+                live && <LiveAssistantMessage reply={live} now={now} />
               ) : message.role === "user" ? (
                 <UserMessage message={message} busy={live !== null} onEdit={onEdit} />
               ) : (

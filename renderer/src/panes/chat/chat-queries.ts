@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/desktop-api.ts";
 import { unwrap } from "../../api/api-error.ts";
 
@@ -15,8 +15,7 @@ export const useConversations = (query: string) =>
 export const useConversation = (id: string | null) =>
   useQuery({
     queryKey: chatKeys.detail(id ?? ""),
-    queryFn: () => unwrap(api.chat.get({ conversationId: id! })),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : () => unwrap(api.chat.get({ conversationId: id })),
   });
 
 /** After anything changes a conversation: its detail and every list. */

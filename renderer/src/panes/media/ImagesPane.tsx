@@ -8,6 +8,7 @@ import { NotOffered } from "../../components/NotOffered.tsx";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { FormField } from "../../components/FormField.tsx";
+import { onOption } from "../../components/select-option.ts";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
@@ -61,7 +62,7 @@ export function ImagesPane() {
           <span className="field__label">{t("media.responseFormat")}</span>
           <select
             value={responseFormat}
-            onChange={(event) => setResponseFormat(event.target.value as ImageRequest["responseFormat"])}
+            onChange={onOption(ImageRequestSchema.shape.responseFormat.options, setResponseFormat)}
           >
             <option value="url">{t("media.formatUrl")}</option>
             <option value="b64_json">{t("media.formatBase64")}</option>

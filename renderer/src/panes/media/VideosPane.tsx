@@ -5,6 +5,7 @@ import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
+import { onOption } from "../../components/select-option.ts";
 import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
@@ -50,7 +51,7 @@ export function VideosPane() {
         <div className="media-form__row">
           <label className="field">
             <span className="field__label">{t("media.size")}</span>
-            <select value={size} onChange={(event) => setSize(event.target.value as (typeof VIDEO_SIZES)[number])}>
+            <select value={size} onChange={onOption(VIDEO_SIZES, setSize)}>
               {VIDEO_SIZES.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -60,10 +61,7 @@ export function VideosPane() {
           </label>
           <label className="field">
             <span className="field__label">{t("media.duration")}</span>
-            <select
-              value={duration}
-              onChange={(event) => setDuration(Number(event.target.value) as (typeof VIDEO_DURATIONS)[number])}
-            >
+            <select value={duration} onChange={onOption(VIDEO_DURATIONS, setDuration)}>
               {VIDEO_DURATIONS.map((option) => (
                 <option key={option} value={option}>
                   {t("media.seconds", { count: option })}

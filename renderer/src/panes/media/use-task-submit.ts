@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
 import { unwrap } from "../../api/api-error.ts";
+import { firstIssue } from "../../components/form-issue.ts";
 import { queryKeys } from "../../api/queries.ts";
 import { askForNotifications } from "../../api/task-notifications.ts";
 import { taskKeys } from "../../api/task-queries.ts";
@@ -30,7 +31,7 @@ export function useTaskSubmit<Schema extends z.ZodType>(
   const submit = (candidate: unknown) => {
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]!.message);
+      setProblem(firstIssue(parsed.error).message);
       return;
     }
     setProblem(null);

@@ -6,6 +6,7 @@ import {
   DEFAULT_VIDEO_LIMITS,
   isInsecureRemoteUrl,
   keyMustBeEnteredAgain,
+  PROFILE_AUTH_MODES,
   ProfileInputSchema,
   RPM_RANGE,
   type ProfileInput,
@@ -16,6 +17,8 @@ import { api } from "../../api/desktop-api.ts";
 import { queryKeys } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
+import { firstIssue } from "../../components/form-issue.ts";
+import { onOption } from "../../components/select-option.ts";
 import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
 
 interface ProfileFormProps {
@@ -84,7 +87,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     };
     const parsed = ProfileInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const issue = firstIssue(parsed.error);
       setFieldError({ field: issue.path.map(String).join("."), message: issue.message });
       return;
     }
@@ -127,10 +130,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
       )}
       <label className="field">
         <span className="field__label">{t("settings.auth")}</span>
-        <select
-          value={auth}
-          onChange={(event) => changeDestination(setAuth)(event.target.value as ProfileInput["auth"])}
-        >
+        <select value={auth} onChange={onOption(PROFILE_AUTH_MODES, changeDestination(setAuth))}>
           <option value="bearer">{t("settings.authBearer")}</option>
           <option value="x-api-key">{t("settings.authHeader")}</option>
         </select>

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useRemoveProfile, useSelectProfile } from "../../api/profile-mutations.ts";
 import { useAppInfo, useProfiles } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
-import { changeLanguage, LANGUAGES, type Language } from "../../i18n/index.ts";
+import { onOption } from "../../components/select-option.ts";
+import { changeLanguage, LANGUAGE_CODES, LANGUAGES } from "../../i18n/index.ts";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
@@ -123,7 +124,7 @@ export function SettingsPane() {
         <select
           aria-labelledby="language-title"
           value={i18n.language}
-          onChange={(event) => changeLanguage(event.target.value as Language)}
+          onChange={onOption(LANGUAGE_CODES, changeLanguage)}
         >
           {Object.entries(LANGUAGES).map(([code, label]) => (
             <option key={code} value={code}>
