@@ -20,6 +20,12 @@ export const LocalTaskStatusSchema = z.enum([
 ]);
 export type LocalTaskStatus = z.infer<typeof LocalTaskStatusSchema>;
 
+/**
+ * The error code of a task whose submission got no readable answer (a timeout, a cut connection,
+ * the app closing): the gateway may have taken and charged it, so it is never sent again by itself.
+ */
+export const SUBMISSION_UNCONFIRMED = "SUBMISSION_UNCONFIRMED";
+
 export const FINISHED_TASK_STATUSES: readonly LocalTaskStatus[] = ["completed", "failed", "cancelled", "expired"];
 export const ACTIVE_TASK_STATUSES: readonly LocalTaskStatus[] = ["waiting", "submitting", "queued", "processing"];
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import {
   FINISHED_TASK_STATUSES,
+  SUBMISSION_UNCONFIRMED,
   type ImageRequest,
   type LocalTaskStatus,
   type TaskView,
@@ -17,7 +18,6 @@ import { submitOnce } from "./submit-once.ts";
 import {
   RESULT_CUT_BY_RESTART,
   SUBMISSION_CUT_BY_RESTART,
-  SUBMISSION_UNCONFIRMED,
   lastingPollFailure,
   resultNotKept,
   submissionFailure,

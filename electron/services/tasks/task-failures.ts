@@ -1,3 +1,4 @@
+import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { AppError } from "../app-error.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { LASTING_DOWNLOAD_CODES } from "./result-download.ts";
@@ -9,7 +10,6 @@ export interface TaskFailure {
   readonly requestId?: string | null;
 }
 
-export const SUBMISSION_UNCONFIRMED = "SUBMISSION_UNCONFIRMED";
 export const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
 
 const CHECK_BEFORE_RETRY =

@@ -1,7 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalTaskStatusSchema, type LocalTaskStatus, type TaskView } from "../../../../shared/ipc/tasks.ts";
+import {
+  LocalTaskStatusSchema,
+  SUBMISSION_UNCONFIRMED,
+  type LocalTaskStatus,
+  type TaskView,
+} from "../../../../shared/ipc/tasks.ts";
 import type { IpcError, Result } from "../../../../shared/ipc/result.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useTasks } from "../../api/task-queries.ts";
@@ -10,6 +15,7 @@ import { formatDuration } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
+import { UnconfirmedNote } from "./UnconfirmedNote.tsx";
 
 const CANCELLABLE: readonly LocalTaskStatus[] = ["waiting", "queued", "processing", "timed_out"];
 const RETRYABLE: readonly LocalTaskStatus[] = ["failed", "cancelled", "expired", "timed_out", "completed"];
@@ -31,6 +37,7 @@ function TaskRow({
       ? (Date.parse(task.nextPollAt) - now) / 1000
       : null;
   const excerpt = task.prompt.length > 60 ? `${task.prompt.slice(0, 57)}…` : task.prompt;
+  const unconfirmed = task.errorCode === SUBMISSION_UNCONFIRMED;
   return (
     <tr aria-label={task.prompt}>
       <td>{t(`tasks.kind.${task.kind}`)}</td>
@@ -39,7 +46,8 @@ function TaskRow({
       <td>
         <span className={`chip status-chip status-chip--${task.status}`}>{t(`tasks.status.${task.status}`)}</span>
         {task.waitReason && <span className="tasks__note">{task.waitReason}</span>}
-        {task.errorCode && (
+        {unconfirmed && <UnconfirmedNote task={task} />}
+        {task.errorCode && !unconfirmed && (
           <span className="tasks__note">
             <code>{task.errorCode}</code> {task.errorMessage}
           </span>
@@ -76,7 +84,8 @@ function TaskRow({
               type="button"
               className="button button--small"
               onClick={() => {
-                if (window.confirm(t("tasks.confirmRetry"))) onAction(api.tasks.retry({ id: task.id }));
+                const question = unconfirmed ? t("tasks.unconfirmed.confirmRetry") : t("tasks.confirmRetry");
+                if (window.confirm(question)) onAction(api.tasks.retry({ id: task.id }));
               }}
             >
               {t("tasks.retry")}
