@@ -33,7 +33,7 @@ export async function downloadResult(address: string, file: string, kind: Result
     await rm(file, { force: true });
     if (error instanceof GatewayError) throw error;
     if (signal.aborted) throw failed(`it did not finish within ${TIMEOUTS_MS[kind] / 1000} s`);
-    throw failed(error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error));
+    throw failed(reasonOf(error));
   }
 }
 
@@ -94,6 +94,12 @@ async function streamToFile(response: Response, file: string, cap: number): Prom
 function originOf(baseUrl: string): string | null {
   const url = URL.parse(baseUrl);
   return url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : null;
+}
+
+/** Node's fetch puts the network's reason in `cause`; Electron's net.fetch in the message. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
 const isRedirect = (status: number) => status >= 300 && status < 400;
