@@ -122,3 +122,18 @@ test("a third video waits for a slot; tasks are cancelled from Tasks", async ({ 
   await page.getByRole("button", { name: "Clear finished" }).click();
   await expect(page.getByText("No tasks here")).toBeVisible();
 });
+
+test("a task the gateway failed shows its code, message and request id, and no frozen progress", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await open(page, "Images");
+  await page.getByRole("combobox", { name: "Model" }).fill("image-upstream-error");
+  await page.getByLabel("Prompt").fill("a lighthouse that will not render");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await open(page, "Tasks");
+  const row = page.getByRole("row", { name: "a lighthouse that will not render" });
+  await expect(row.getByText("Failed")).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId("request-id")).toHaveText(/^req_/);
+  await expect(row.getByRole("progressbar")).toHaveCount(0);
+});

@@ -90,6 +90,10 @@ export const en = {
       REDIRECT_REFUSED:
         "Use the address the server redirects to as the Base URL, after checking it is the gateway you trust.",
       KEY_MISSING: "Open Settings, edit the profile and enter its API key.",
+      SUBMISSION_UNCONFIRMED:
+        "Check the gateway's console for this task before sending it again: it may have been received and charged.",
+      DOWNLOAD_FAILED:
+        "The gateway made and charged the result, but the app could not keep it. Its console may still offer the file.",
       HOST_DISCONNECTED: "The app host is not running. Start it again and open the address it prints.",
       notFound: "The gateway does not offer this. Check the model or the base URL.",
       tooLarge: "The request is too large. Shorten the conversation or use a smaller file.",
@@ -207,6 +211,13 @@ export const en = {
     },
   },
   tasks: {
+    unconfirmed: {
+      title: "Not confirmed — maybe charged",
+      explanation:
+        "The app sent this task but never read the gateway's answer, so it cannot know whether the gateway received it and charged for it. It was not sent again. Check the gateway's console (its tasks and request log) before you retry.",
+      confirmRetry:
+        "The gateway may already have this task and have charged for it. Submit it again only if its console shows no such task: the new submission is charged again. Submit it again?",
+    },
     all: "All",
     filter: "Filter by status",
     clearFinished: "Clear finished",

@@ -70,6 +70,8 @@ export const zh: Strings = {
       MODEL_NOT_FOUND: "网关上没有此模型或已下线，请选择其他模型。",
       REDIRECT_REFUSED: "确认重定向的目标是可信的网关后，将其地址设为基础地址。",
       KEY_MISSING: "打开设置，编辑该配置并输入其 API 密钥。",
+      SUBMISSION_UNCONFIRMED: "再次发送前，请先在网关控制台中查看此任务：它可能已被接收并计费。",
+      DOWNLOAD_FAILED: "网关已生成结果并计费，但应用未能保存它。网关控制台中可能仍能取得该文件。",
       HOST_DISCONNECTED: "应用主机未在运行。请重新启动并打开它打印的地址。",
       notFound: "网关不提供此功能。请检查模型或基础地址。",
       tooLarge: "请求过大。请缩短对话或使用更小的文件。",
@@ -182,6 +184,13 @@ export const zh: Strings = {
     },
   },
   tasks: {
+    unconfirmed: {
+      title: "未确认——可能已计费",
+      explanation:
+        "应用已发送此任务，但没有读到网关的回复，因此无法知道网关是否已收到并计费。它没有被重新发送。重试前请先在网关控制台（任务和请求日志）中查看。",
+      confirmRetry:
+        "网关可能已收到此任务并已计费。只有在控制台中找不到该任务时才应重新提交：新的提交会再次计费。确定重新提交吗？",
+    },
     all: "全部",
     filter: "按状态筛选",
     clearFinished: "清除已结束",

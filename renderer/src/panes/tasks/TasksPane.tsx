@@ -15,9 +15,12 @@ import { formatDuration } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
+import { TaskFailure } from "./TaskFailure.tsx";
 import { UnconfirmedNote } from "./UnconfirmedNote.tsx";
 
 const CANCELLABLE: readonly LocalTaskStatus[] = ["waiting", "queued", "processing", "timed_out"];
+// Progress of a task that ended without a result says nothing: it is left out rather than frozen at 83 %.
+const ENDED_UNFINISHED: readonly LocalTaskStatus[] = ["failed", "cancelled", "expired"];
 const RETRYABLE: readonly LocalTaskStatus[] = ["failed", "cancelled", "expired", "timed_out", "completed"];
 
 function TaskRow({
@@ -47,15 +50,17 @@ function TaskRow({
         <span className={`chip status-chip status-chip--${task.status}`}>{t(`tasks.status.${task.status}`)}</span>
         {task.waitReason && <span className="tasks__note">{task.waitReason}</span>}
         {unconfirmed && <UnconfirmedNote task={task} />}
-        {task.errorCode && !unconfirmed && (
-          <span className="tasks__note">
-            <code>{task.errorCode}</code> {task.errorMessage}
-          </span>
-        )}
+        {task.errorCode && !unconfirmed && <TaskFailure task={task} />}
         {task.status === "expired" && !task.errorCode && <span className="tasks__note">{t("tasks.expiredNote")}</span>}
       </td>
       <td>
-        <progress max={100} value={task.progress} aria-label={t("tasks.progress")} /> {task.progress}%
+        {ENDED_UNFINISHED.includes(task.status) ? (
+          "–"
+        ) : (
+          <>
+            <progress max={100} value={task.progress} aria-label={t("tasks.progress")} /> {task.progress}%
+          </>
+        )}
       </td>
       <td className="tasks__number">{formatDuration((end - Date.parse(task.createdAt)) / 1000)}</td>
       <td className="tasks__number">{nextPoll === null ? "–" : `${Math.max(0, Math.ceil(nextPoll))} s`}</td>

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
-import "./unconfirmed-strings.ts";
 
 /** Why a task whose submission was never confirmed must be checked at the gateway before it is retried. */
 export function UnconfirmedNote({ task }: { task: TaskView }) {
