@@ -20,7 +20,7 @@ export function commandLineProfile(
     if (warning) console.error(warning);
     return profile;
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(error instanceof Error ? error.message : String(error));
     return undefined;
   }
 }

@@ -45,6 +45,7 @@ if (!app.requestSingleInstanceLock()) {
         dataDir: app.getPath("userData"),
         settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
         cipher: safeStorageCipher(),
+        // Electron's own implementation of the standard fetch, declared with a narrower input type.
         fetch: net.fetch as typeof fetch,
         mediaSrc: (id) => `media://local/${id}`,
       },

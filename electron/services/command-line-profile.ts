@@ -55,9 +55,8 @@ function keyFromFile(path: string): string {
   try {
     contents = readFileSync(path, "utf8");
   } catch (error) {
-    throw new Error(`--profile-key-file: cannot read ${path} (${(error as NodeJS.ErrnoException).code})`, {
-      cause: error,
-    });
+    const code = error instanceof Error && "code" in error ? error.code : undefined;
+    throw new Error(`--profile-key-file: cannot read ${path} (${String(code)})`, { cause: error });
   }
   const key = contents.trim();
   if (key === "") throw new Error(`--profile-key-file: ${path} is empty`);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import {
   PROFILE_KEY_VARIABLE,
   PROFILE_OPTIONS,
@@ -10,6 +11,8 @@ import {
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { describeDamage } from "../services/store/data-files.ts";
 import { startWebHost } from "./web-host.ts";
+
+const PackageJsonSchema = z.object({ version: z.string() });
 
 const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]
   --renderer DIR           serve this renderer build (default dist/electron/renderer; npm run web passes the
@@ -46,13 +49,13 @@ let commandLine: CommandLineProfile;
 try {
   commandLine = profileFromCommandLine(values, process.env);
 } catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   process.exit(2);
 }
 if (commandLine.warning) console.error(commandLine.warning);
 
 try {
-  const version = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
+  const { version } = PackageJsonSchema.parse(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")));
   const rendererDir = resolve(values.renderer ?? join(projectRoot, "dist", "electron", "renderer"));
   if (!existsSync(join(rendererDir, "index.html"))) {
     console.error(

@@ -12,7 +12,7 @@ export const VideoGenerationRequestSchema = z.object({
   size: z.enum(VIDEO_SIZES, { error: `size must be one of ${VIDEO_SIZES.join(", ")}` }).optional(),
   duration: z
     .number({ error: "duration must be 5 or 8" })
-    .refine((value) => (VIDEO_DURATIONS as readonly number[]).includes(value), "duration must be 5 or 8")
+    .refine((value) => VIDEO_DURATIONS.some((duration) => duration === value), "duration must be 5 or 8")
     .optional(),
   image: z
     .string({ error: "image must be an image URL" })

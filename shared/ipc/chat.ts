@@ -49,6 +49,19 @@ export const ChatSettingsSchema = z
   });
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
 
+/** A new conversation's settings; the app uses the profile's first chat model instead where it lists one. */
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
+  profileId: null,
+  model: "chat-fast",
+  wireFormat: "chat-completions",
+  systemPrompt: "",
+  temperature: 1,
+  topP: 1,
+  maxTokens: DEFAULT_MAX_TOKENS,
+  stopSequences: [],
+  stream: true,
+};
+
 export const FinishSchema = z.enum(["finished", "max_tokens", "stop_sequence"]);
 export type Finish = z.infer<typeof FinishSchema>;
 

@@ -13,6 +13,9 @@ export interface ApiTransport {
  * here, so the window's type cannot drift from what is exposed.
  */
 export function createDesktopApi(transport: ApiTransport) {
+  // The transport carries untyped values across the process boundary. Main answers each channel
+  // with its handler's InvokeOutput (InvokeHandlers types them) and publishes each event as the
+  // contract types its payload, so the two assertions below restore what main's types guaranteed.
   const call =
     <C extends InvokeChannel>(channel: C) =>
     (...payload: InvokeInput<C> extends undefined ? [] : [InvokeInput<C>]) =>

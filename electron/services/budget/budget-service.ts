@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { allRows } from "../../common/sql-rows.ts";
 
 /** Balance and budgets of a profile's key; every reading is kept as a sample for history. */
 export class BudgetService {
@@ -31,16 +32,18 @@ export class BudgetService {
 
   /** The latest readings of a profile, oldest first. */
   history(profileId: string, limit = 240): BalanceSample[] {
-    const rows = this.db
-      .prepare(
-        "SELECT sampled_at, balance, daily_used, monthly_used FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT ?",
-      )
-      .all(profileId, limit) as {
+    const rows = allRows<{
       sampled_at: number;
       balance: number;
       daily_used: number | null;
       monthly_used: number | null;
-    }[];
+    }>(
+      this.db.prepare(
+        "SELECT sampled_at, balance, daily_used, monthly_used FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT ?",
+      ),
+      profileId,
+      limit,
+    );
     return rows.reverse().map((row) => ({
       at: new Date(row.sampled_at).toISOString(),
       balance: row.balance,

@@ -1,14 +1,26 @@
 import type { DatabaseSync } from "node:sqlite";
+import { z } from "zod";
 import {
-  FEATURES,
+  ServerCapabilitiesSchema,
   type Feature,
   type FeatureState,
   type ServerCapabilities,
 } from "../../../shared/ipc/capabilities.ts";
+import { oneRow } from "../../common/sql-rows.ts";
+import { readStoredJson } from "../store/stored-json.ts";
 
 type Features = ServerCapabilities["features"];
 
-const UNKNOWN: Features = Object.fromEntries(FEATURES.map((feature) => [feature, "unknown"])) as Features;
+const UNKNOWN: Features = {
+  balance: "unknown",
+  messages: "unknown",
+  search: "unknown",
+  images: "unknown",
+  video: "unknown",
+};
+/** Rows written before a feature was tracked lack it: it stays unknown. */
+const StoredFeaturesSchema = ServerCapabilitiesSchema.shape.features.partial();
+const ModelCodesSchema = z.array(z.string());
 
 /** What each profile's server offers, as last seen; kept in SQLite so it is known at the next start. */
 export class CapabilityStore {
@@ -21,13 +33,15 @@ export class CapabilityStore {
   }
 
   get(profileId: string): ServerCapabilities {
-    const row = this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?").get(profileId) as
-      { models: string | null; features: string; checked_at: number | null } | undefined;
+    const row = oneRow<{ models: string | null; features: string; checked_at: number | null }>(
+      this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?"),
+      profileId,
+    );
     if (!row) return { profileId, models: null, features: UNKNOWN, checkedAt: null };
     return {
       profileId,
-      models: row.models === null ? null : (JSON.parse(row.models) as string[]),
-      features: { ...UNKNOWN, ...(JSON.parse(row.features) as Partial<Features>) },
+      models: row.models === null ? null : readStoredJson(row.models, ModelCodesSchema, null),
+      features: { ...UNKNOWN, ...readStoredJson(row.features, StoredFeaturesSchema, {}) },
       checkedAt: row.checked_at === null ? null : new Date(row.checked_at).toISOString(),
     };
   }

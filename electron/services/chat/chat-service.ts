@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
-  DEFAULT_MAX_TOKENS,
+  DEFAULT_CHAT_SETTINGS,
   type ChatMessage,
   type ChatRun,
   type ChatSettings,
@@ -29,7 +29,6 @@ import {
 } from "./stream-normaliser.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
-const DEFAULT_CHAT_MODEL = "chat-fast";
 /** A 429 is retried by itself at most this many times in a row. */
 const MAX_RATE_LIMIT_RETRIES = 5;
 
@@ -61,17 +60,7 @@ export class ChatService {
   /** Settings for a new conversation, from the active profile's models. */
   defaultSettings(): ChatSettings {
     const models = this.vault.modelsOf(this.vault.activeId());
-    return {
-      profileId: null,
-      model: models?.chat[0] ?? DEFAULT_CHAT_MODEL,
-      wireFormat: "chat-completions",
-      systemPrompt: "",
-      temperature: 1,
-      topP: 1,
-      maxTokens: DEFAULT_MAX_TOKENS,
-      stopSequences: [],
-      stream: true,
-    };
+    return { ...DEFAULT_CHAT_SETTINGS, model: models?.chat[0] ?? DEFAULT_CHAT_SETTINGS.model };
   }
 
   send(

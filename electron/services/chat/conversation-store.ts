@@ -9,34 +9,12 @@ import type {
   MessageStatus,
 } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
+import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError } from "../app-error.ts";
-
-interface ConversationRow {
-  id: string;
-  title: string;
-  settings: string;
-  created_at: number;
-  updated_at: number;
-  excerpt?: string | null;
-}
-
-interface MessageRow {
-  id: string;
-  conversation_id: string;
-  position: number;
-  role: "user" | "assistant";
-  content: string;
-  status: MessageStatus;
-  error: string | null;
-  meta: string | null;
-  created_at: number;
-}
+import { messageOf, summaryOf, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
 const UNDO_RETENTION_MS = 24 * 3600 * 1000;
-const EXCERPT_RADIUS = 40;
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** Conversations and their messages, in SQLite. */
 export class ConversationStore {
@@ -53,22 +31,23 @@ export class ConversationStore {
   list(query?: string): ConversationSummary[] {
     const text = query?.trim();
     if (!text) {
-      const rows = this.db
-        .prepare("SELECT * FROM conversations WHERE deleted_at IS NULL ORDER BY updated_at DESC")
-        .all() as unknown as ConversationRow[];
+      const rows = allRows<ConversationRow>(
+        this.db.prepare("SELECT * FROM conversations WHERE deleted_at IS NULL ORDER BY updated_at DESC"),
+      );
       return rows.map((row) => summaryOf(row));
     }
     const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const rows = this.db
-      .prepare(
+    const rows = allRows<ConversationRow>(
+      this.db.prepare(
         `SELECT c.*, (SELECT m.content FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'
                       ORDER BY m.position LIMIT 1) AS excerpt
          FROM conversations c
          WHERE c.deleted_at IS NULL
            AND (c.title LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'))
          ORDER BY c.updated_at DESC`,
-      )
-      .all(pattern) as unknown as ConversationRow[];
+      ),
+      pattern,
+    );
     return rows.map((row) => summaryOf(row, text));
   }
 
@@ -90,9 +69,10 @@ export class ConversationStore {
   }
 
   messages(conversationId: string): ChatMessage[] {
-    const rows = this.db
-      .prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position")
-      .all(conversationId) as unknown as MessageRow[];
+    const rows = allRows<MessageRow>(
+      this.db.prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position"),
+      conversationId,
+    );
     return rows.map(messageOf);
   }
 
@@ -134,9 +114,10 @@ export class ConversationStore {
     const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
     const now = Date.now();
-    const { next } = this.db
-      .prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?")
-      .get(message.conversationId) as { next: number };
+    const { next } = onlyRow<{ next: number }>(
+      this.db.prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?"),
+      message.conversationId,
+    );
     this.db
       .prepare(
         "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -157,7 +138,7 @@ export class ConversationStore {
     this.db
       .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
       .run(now, title, message.conversationId);
-    return messageOf(this.db.prepare("SELECT * FROM messages WHERE id = ?").get(id) as unknown as MessageRow);
+    return this.message(id);
   }
 
   /** The text so far of a reply still streaming. */
@@ -182,7 +163,7 @@ export class ConversationStore {
         JSON.stringify(reply.meta),
         reply.id,
       );
-    return messageOf(this.db.prepare("SELECT * FROM messages WHERE id = ?").get(reply.id) as unknown as MessageRow);
+    return this.message(reply.id);
   }
 
   /** On start: replies that were streaming when the app died keep their text and become Interrupted. */
@@ -199,9 +180,11 @@ export class ConversationStore {
 
   /** Rewrites a user message and drops everything after it (edit and resend). */
   rewriteFrom(conversationId: string, messageId: string, content: string): void {
-    const row = this.db
-      .prepare("SELECT * FROM messages WHERE id = ? AND conversation_id = ?")
-      .get(messageId, conversationId) as MessageRow | undefined;
+    const row = oneRow<MessageRow>(
+      this.db.prepare("SELECT * FROM messages WHERE id = ? AND conversation_id = ?"),
+      messageId,
+      conversationId,
+    );
     if (!row || row.role !== "user") throw new AppError("MESSAGE_NOT_FOUND", "Only your own messages can be edited.");
     this.db.prepare("UPDATE messages SET content = ? WHERE id = ?").run(content, messageId);
     this.db
@@ -211,56 +194,33 @@ export class ConversationStore {
 
   /** Drops the replies after the last user message (regenerate); throws when there is no user message. */
   dropRepliesAfterLastUserMessage(conversationId: string): void {
-    const last = this.db
-      .prepare("SELECT MAX(position) AS position FROM messages WHERE conversation_id = ? AND role = 'user'")
-      .get(conversationId) as { position: number | null };
+    const last = onlyRow<{ position: number | null }>(
+      this.db.prepare("SELECT MAX(position) AS position FROM messages WHERE conversation_id = ? AND role = 'user'"),
+      conversationId,
+    );
     if (last.position === null) throw new AppError("NOTHING_TO_REGENERATE", "Send a message first.");
     this.db
       .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
       .run(conversationId, last.position);
   }
 
+  /** A message this connection has just written. */
+  private message(id: string): ChatMessage {
+    return messageOf(onlyRow<MessageRow>(this.db.prepare("SELECT * FROM messages WHERE id = ?"), id));
+  }
+
   private row(id: string): ConversationRow {
-    const row = this.db.prepare("SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL").get(id) as
-      ConversationRow | undefined;
+    const row = oneRow<ConversationRow>(
+      this.db.prepare("SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL"),
+      id,
+    );
     if (!row)
       throw new AppError("CONVERSATION_NOT_FOUND", "This conversation does not exist (it may have been deleted).");
     return row;
   }
 }
 
-function summaryOf(row: ConversationRow, query?: string): ConversationSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    settings: JSON.parse(row.settings) as ChatSettings,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    excerpt: row.excerpt && query ? excerptAround(row.excerpt, query) : null,
-  };
-}
-
-function messageOf(row: MessageRow): ChatMessage {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    role: row.role,
-    content: row.content,
-    status: row.status,
-    error: row.error ? (JSON.parse(row.error) as IpcError) : null,
-    meta: row.meta ? (JSON.parse(row.meta) as MessageMeta) : null,
-    createdAt: iso(row.created_at),
-  };
-}
-
 function titleFrom(content: string): string {
   const line = content.trim().split("\n")[0] ?? "";
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
-}
-
-function excerptAround(text: string, query: string): string {
-  const at = text.toLowerCase().indexOf(query.toLowerCase());
-  const start = Math.max(0, at - EXCERPT_RADIUS);
-  const end = Math.min(text.length, at + query.length + EXCERPT_RADIUS);
-  return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ")}${end < text.length ? "…" : ""}`;
 }

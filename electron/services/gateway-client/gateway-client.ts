@@ -101,7 +101,10 @@ export class GatewayClient {
     return this.stream<LenientMessageEvent>("/v1/messages", request, signal, (message, meta) => {
       const data: unknown = JSON.parse(message.data);
       const event = LenientMessageEventSchema.parse(data);
-      if (event.type === "error") throw streamErrorOf(data, meta)!;
+      if (event.type === "error") {
+        // Read by the stream's error handling as an answer that does not match the API.
+        throw streamErrorOf(data, meta) ?? new Error(`an error event in an unknown shape: ${event.error.message}`);
+      }
       return event.type === "message_stop" ? ["last", event] : event;
     });
   }
@@ -196,11 +199,11 @@ export class GatewayClient {
             throw invalidResponse(path, meta, describeIssue(error));
           }
           if (decoded === "end") return;
-          if (Array.isArray(decoded) && decoded[0] === "last") {
+          if (isLast(decoded)) {
             yield decoded[1];
             return;
           }
-          yield decoded as T;
+          yield decoded;
         }
       } catch (error) {
         if (error instanceof GatewayError) throw error;
@@ -248,6 +251,8 @@ export class GatewayClient {
     return response;
   }
 }
+
+const isLast = <T>(decoded: T | ["last", T]): decoded is ["last", T] => Array.isArray(decoded) && decoded[0] === "last";
 
 /** One chat-completions (or search) stream message: a chunk, the `[DONE]` terminator, or an error the server sent mid-stream. */
 function decodeChatChunk(message: { event: string | undefined; data: string }, meta: ResponseMeta) {

@@ -1,4 +1,6 @@
 /** Every way a gateway call can fail, read into a GatewayError: error answers, errors inside streams, no answer at all. */
+import { z } from "zod";
+import { firstIssue } from "../../../shared/first-issue.ts";
 import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
 import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
@@ -60,9 +62,9 @@ export function invalidResponse(path: string, meta: ResponseMeta, detail: string
 }
 
 export function describeIssue(error: unknown): string {
-  if (error && typeof error === "object" && "issues" in error && Array.isArray(error.issues)) {
-    const issue = error.issues[0] as { path: PropertyKey[]; message: string } | undefined;
-    if (issue) return `${issue.path.map(String).join(".") || "body"}: ${issue.message}`;
+  if (error instanceof z.ZodError) {
+    const { field, message } = firstIssue(error);
+    return `${field || "body"}: ${message}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

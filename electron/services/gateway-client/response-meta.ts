@@ -30,8 +30,8 @@ export function durationMs(text: string | null): number | null {
   if (!text || !/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(text.trim())) return null;
   const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
   let total = 0;
-  for (const [, amount, , unit] of text.trim().matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g)) {
-    total += Number(amount) * unitMs[unit!]!;
+  for (const [, amount, , unit = ""] of text.trim().matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g)) {
+    total += Number(amount) * (unitMs[unit] ?? 0);
   }
   return total;
 }

@@ -7,7 +7,9 @@ export interface SseMessage {
 
 /** The Server-Sent Events of a response body, parsed by eventsource-parser. */
 export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
-  const text = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>);
+  // TypeScript's stream types refuse this pairing (the decoder's writable side takes any BufferSource, a
+  // wider type than the body's bytes); at run time it is the standard way to decode a byte stream.
+  const text = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>);
   const events = text.pipeThrough(new EventSourceParserStream());
   const reader = events.getReader();
   try {

@@ -118,13 +118,16 @@ export class RequestScheduler {
     this.timer = null;
     const now = Date.now();
     this.prune(now);
-    while (this.queue.length > 0 && now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
+    while (now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
+      const waiter = this.queue.shift();
+      if (!waiter) break;
       this.grants.push(now);
       if (!this.limitKnown) this.probing++;
-      this.queue.shift()!.grant();
+      waiter.grant();
     }
     if (this.queue.length === 0 || !this.mayGrant) return;
-    const nextSlot = this.grants.length < this.rpm ? now : this.grants[0]! + WINDOW_MS;
+    const oldest = this.grants[0];
+    const nextSlot = this.grants.length < this.rpm || oldest === undefined ? now : oldest + WINDOW_MS;
     const wait = Math.max(this.pausedUntil, nextSlot) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
     this.timer.unref?.();

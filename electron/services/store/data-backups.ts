@@ -5,7 +5,8 @@ import type { DataFile } from "./data-files.ts";
 
 export const BACKUP_DIR = "backups";
 const KEEP = 3;
-const NAMES: Record<DataFile, { prefix: string; extension: string }> = {
+type BackupNames = { prefix: string; extension: string };
+const NAMES: Record<DataFile, BackupNames> = {
   database: { prefix: "modeldesk-", extension: ".sqlite" },
   settings: { prefix: "settings-", extension: ".json" },
 };
@@ -17,9 +18,12 @@ export function stampOf(date: Date): string {
 
 /** The backups of one data file, newest first, with when each was taken. */
 export function backupsOf(dataDir: string, kind: DataFile): { path: string; takenAt: string }[] {
+  return backupsNamed(dataDir, NAMES[kind]);
+}
+
+function backupsNamed(dataDir: string, { prefix, extension }: BackupNames): { path: string; takenAt: string }[] {
   const directory = join(dataDir, BACKUP_DIR);
   if (!existsSync(directory)) return [];
-  const { prefix, extension } = NAMES[kind];
   return readdirSync(directory)
     .filter((name) => name.startsWith(prefix) && name.endsWith(extension))
     .sort()
@@ -44,7 +48,7 @@ export async function backUpDataFiles(dataDir: string, db: DatabaseSync, now = n
   const settings = join(dataDir, "settings.json");
   if (existsSync(settings))
     copyFileSync(settings, join(directory, `${NAMES.settings.prefix}${stamp}${NAMES.settings.extension}`));
-  for (const kind of Object.keys(NAMES) as DataFile[]) {
-    for (const old of backupsOf(dataDir, kind).slice(KEEP)) rmSync(old.path, { force: true });
+  for (const names of Object.values(NAMES)) {
+    for (const old of backupsNamed(dataDir, names).slice(KEEP)) rmSync(old.path, { force: true });
   }
 }

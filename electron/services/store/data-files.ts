@@ -2,10 +2,15 @@ import { copyFileSync, existsSync, readFileSync, renameSync, statSync } from "no
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { backupsOf, stampOf } from "./data-backups.ts";
+import { allRows } from "../../common/sql-rows.ts";
 
+const DATA_FILE_KINDS = ["database", "settings"] as const;
+export type DataFile = (typeof DATA_FILE_KINDS)[number];
 /** The two files that hold everything the user has: conversations, tasks, media index; profiles and keys. */
-export const DATA_FILES = { database: "modeldesk.sqlite", settings: "settings.json" } as const;
-export type DataFile = keyof typeof DATA_FILES;
+export const DATA_FILES: Readonly<Record<DataFile, string>> = {
+  database: "modeldesk.sqlite",
+  settings: "settings.json",
+};
 
 export interface DamagedFile {
   readonly kind: DataFile;
@@ -23,7 +28,7 @@ export interface DamagedFile {
  * it existed before.
  */
 export function checkDataFiles(dataDir: string): DamagedFile[] {
-  return (Object.keys(DATA_FILES) as DataFile[]).flatMap((kind) => {
+  return DATA_FILE_KINDS.flatMap((kind) => {
     const path = join(dataDir, DATA_FILES[kind]);
     const backup = backupsOf(dataDir, kind)[0] ?? null;
     const problem = existsSync(path)
@@ -44,7 +49,7 @@ function problemOf(kind: DataFile, path: string): Pick<DamagedFile, "problem" | 
     }
     const db = new DatabaseSync(path, { readOnly: true });
     try {
-      const rows = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+      const rows = allRows<{ quick_check: string }>(db.prepare("PRAGMA quick_check"));
       const verdict = rows.map((row) => row.quick_check).join("; ");
       return verdict === "ok" ? null : { problem: "corrupt", detail: verdict };
     } finally {

@@ -131,11 +131,11 @@ export class ProfileVault {
 
   remove(id: string): ProfilesState {
     const profiles = this.stored();
-    if (!profiles.some((profile) => profile.id === id))
-      throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
-    if (profiles.length === 1) throw new AppError("LAST_PROFILE", "Keep at least one profile.");
     const remaining = profiles.filter((profile) => profile.id !== id);
-    if (this.settings.get("activeProfileId") === id) this.settings.set("activeProfileId", remaining[0]!.id);
+    if (remaining.length === profiles.length) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    const [next] = remaining;
+    if (!next) throw new AppError("LAST_PROFILE", "Keep at least one profile.");
+    if (this.settings.get("activeProfileId") === id) this.settings.set("activeProfileId", next.id);
     this.write(remaining);
     return this.state();
   }
@@ -227,6 +227,7 @@ export class ProfileVault {
 
   private stored(): StoredProfile[] {
     const value = this.settings.get("profiles");
+    // Only this vault writes `profiles`; fields added since are optional in StoredProfile.
     return Array.isArray(value) ? (value as StoredProfile[]) : [];
   }
 

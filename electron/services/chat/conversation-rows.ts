@@ -1,0 +1,76 @@
+import {
+  ChatSettingsSchema,
+  DEFAULT_CHAT_SETTINGS,
+  MessageMetaSchema,
+  type ChatMessage,
+  type ChatSettings,
+  type ConversationSummary,
+  type MessageStatus,
+} from "../../../shared/ipc/chat.ts";
+import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
+import { readStoredJson } from "../store/stored-json.ts";
+
+/** The tables as the migrations define them; `excerpt` only where a search adds it. */
+export interface ConversationRow {
+  id: string;
+  title: string;
+  settings: string;
+  created_at: number;
+  updated_at: number;
+  excerpt?: string | null;
+}
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  position: number;
+  role: "user" | "assistant";
+  content: string;
+  status: MessageStatus;
+  error: string | null;
+  meta: string | null;
+  created_at: number;
+}
+
+const EXCERPT_RADIUS = 40;
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** A conversation as the window sees it; under a search, with the text around the first match. */
+export function summaryOf(row: ConversationRow, query?: string): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    settings: storedSettings(row.settings),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    excerpt: row.excerpt && query ? excerptAround(row.excerpt, query) : null,
+  };
+}
+
+export function messageOf(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    error: row.error ? readStoredJson(row.error, IpcErrorSchema, null) : null,
+    meta: row.meta ? readStoredJson(row.meta, MessageMetaSchema, null) : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Settings missing from an older row take their defaults; settings that no longer fit all do. */
+function storedSettings(text: string): ChatSettings {
+  const stored: unknown = JSON.parse(text);
+  const filled = { ...DEFAULT_CHAT_SETTINGS, ...(typeof stored === "object" ? stored : {}) };
+  return ChatSettingsSchema.safeParse(filled).data ?? DEFAULT_CHAT_SETTINGS;
+}
+
+function excerptAround(text: string, query: string): string {
+  const at = text.toLowerCase().indexOf(query.toLowerCase());
+  const start = Math.max(0, at - EXCERPT_RADIUS);
+  const end = Math.min(text.length, at + query.length + EXCERPT_RADIUS);
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ")}${end < text.length ? "…" : ""}`;
+}
