@@ -21,7 +21,7 @@ import { StreamHub } from "../services/streams/stream-hub.ts";
 import { ProfileVault } from "../services/vault/profile-vault.ts";
 import { RequestScheduler } from "../services/scheduler/request-scheduler.ts";
 import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
-import { MediaLibrary } from "../services/tasks/media-library.ts";
+import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
 import { TaskRepository } from "../services/tasks/task-repository.ts";
 import type { PollTiming } from "../services/tasks/poll-policy.ts";

@@ -6,7 +6,7 @@ import { GatewayClient } from "../../electron/services/gateway-client/gateway-cl
 import { withHeaderTimeout } from "../../electron/services/gateway-client/header-timeout-fetch.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
-import { MediaLibrary } from "../../electron/services/tasks/media-library.ts";
+import { MediaLibrary } from "../../electron/services/media/media-library.ts";
 import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
 import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";

@@ -1,6 +1,6 @@
 import type { VideoTask } from "../../../shared/gateway-api/video.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import type { MediaLibrary, NewMedia } from "./media-library.ts";
+import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
 import { downloadResult, type ResultKind, type ResultSource } from "./result-download.ts";
 import type { TaskRow } from "./task-repository.ts";
 

@@ -11,7 +11,7 @@ import {
 import { AppError } from "../app-error.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import type { MediaLibrary } from "./media-library.ts";
+import type { MediaLibrary } from "../media/media-library.ts";
 import { DEFAULT_POLL_TIMING, baseInterval, dueAt, isPollable, nextInterval, type PollTiming } from "./poll-policy.ts";
 import { ResultKeeper } from "./result-keeper.ts";
 import { submitOnce } from "./submit-once.ts";
