@@ -2,24 +2,28 @@ import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { z } from "zod";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
+import { allRows, oneRow } from "../../common/sql-rows.ts";
 import { AppError } from "../app-error.ts";
 
-interface MediaRow {
-  id: string;
-  task_id: string | null;
-  profile_id: string;
-  kind: "image" | "video";
-  file_name: string;
-  mime: string;
-  prompt: string;
-  model: string;
-  size: string | null;
-  duration: number | null;
-  remote_url: string | null;
-  request_id: string | null;
-  created_at: number;
-}
+/** A row of the media table, which is also what each file's sidecar holds. */
+const MediaRowSchema = z.object({
+  id: z.string(),
+  task_id: z.string().nullable(),
+  profile_id: z.string(),
+  kind: z.enum(["image", "video"]),
+  file_name: z.string(),
+  mime: z.string(),
+  prompt: z.string(),
+  model: z.string(),
+  size: z.string().nullable(),
+  duration: z.number().nullable(),
+  remote_url: z.string().nullable(),
+  request_id: z.string().nullable(),
+  created_at: z.number(),
+});
+type MediaRow = z.infer<typeof MediaRowSchema>;
 
 const SIDECAR = ".json";
 /** How long a gateway's result URL is trusted to still work (the spec states no retention period). */
@@ -82,16 +86,20 @@ export class MediaLibrary {
   }
 
   list(profileId: string, kind: "image" | "video"): MediaView[] {
-    const rows = this.db
-      .prepare("SELECT * FROM media WHERE profile_id = ? AND kind = ? ORDER BY created_at DESC")
-      .all(profileId, kind) as unknown as MediaRow[];
+    const rows = allRows<MediaRow>(
+      this.db.prepare("SELECT * FROM media WHERE profile_id = ? AND kind = ? ORDER BY created_at DESC"),
+      profileId,
+      kind,
+    );
     return rows.map((row) => this.view(row));
   }
 
   idsForTask(taskId: string): string[] {
-    return (
-      this.db.prepare("SELECT id FROM media WHERE task_id = ? ORDER BY created_at").all(taskId) as { id: string }[]
-    ).map((row) => row.id);
+    const rows = allRows<{ id: string }>(
+      this.db.prepare("SELECT id FROM media WHERE task_id = ? ORDER BY created_at"),
+      taskId,
+    );
+    return rows.map((row) => row.id);
   }
 
   delete(id: string): boolean {
@@ -126,12 +134,12 @@ export class MediaLibrary {
       const id = name.slice(0, -SIDECAR.length);
       if (this.row(id)) continue;
       try {
-        const row = JSON.parse(readFileSync(join(this.directory, name), "utf8")) as MediaRow;
+        const row = MediaRowSchema.parse(JSON.parse(readFileSync(join(this.directory, name), "utf8")));
         if (row.id === id && existsSync(join(this.directory, basename(row.file_name)))) {
           this.insert({ ...row, file_name: basename(row.file_name) });
         }
       } catch {
-        // A sidecar that does not parse is left where it is; the file stays on disk.
+        // A sidecar that does not parse or fit the row is left where it is; the file stays on disk.
       }
     }
   }
@@ -186,7 +194,7 @@ export class MediaLibrary {
   }
 
   private row(id: string): MediaRow | null {
-    return (this.db.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined) ?? null;
+    return oneRow<MediaRow>(this.db.prepare("SELECT * FROM media WHERE id = ?"), id) ?? null;
   }
 
   private view(row: MediaRow): MediaView {
