@@ -1,0 +1,71 @@
+import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
+
+/** One group's spend per day, in the order of `days`. */
+export interface SpendSeries {
+  readonly label: string;
+  readonly values: readonly number[];
+  readonly total: number;
+  /** Some of it is estimated from prices rather than measured. */
+  readonly estimated: boolean;
+}
+
+export interface SpendByDay {
+  /** Local midnights, in seconds (the chart's time unit), oldest first. */
+  readonly days: readonly number[];
+  /** Largest total first. */
+  readonly series: readonly SpendSeries[];
+  readonly total: number;
+}
+
+/** `YYYY-MM-DD` of a local date, the ledger's day key. */
+export function localDayKey(date: Date): string {
+  const pad = (part: number) => String(part).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The `count` local days ending with the day of `now`, each as its key and its midnight. */
+export function lastDays(count: number, now: Date): { key: string; midnight: Date }[] {
+  return Array.from({ length: count }, (_, index) => {
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (count - 1 - index));
+    return { key: localDayKey(midnight), midnight };
+  });
+}
+
+/** Spend per day for the last `count` days, one series per model or per kind; days without spend are 0. */
+export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "model" | "kind", now: Date): SpendByDay {
+  const days = lastDays(count, now);
+  const dayIndex = new Map(days.map((day, index) => [day.key, index]));
+  const groups = new Map<string, { values: number[]; estimated: boolean }>();
+  for (const row of rows) {
+    const index = dayIndex.get(row.day);
+    if (index === undefined) continue;
+    const label = groupBy === "model" ? row.model : row.kind;
+    const group = groups.get(label) ?? { values: days.map(() => 0), estimated: false };
+    group.values[index] = (group.values[index] ?? 0) + row.cost;
+    group.estimated ||= row.estimated;
+    groups.set(label, group);
+  }
+  const series = [...groups.entries()]
+    .map(([label, group]) => ({ label, ...group, total: group.values.reduce((sum, value) => sum + value, 0) }))
+    .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+  return {
+    days: days.map((day) => day.midnight.getTime() / 1000),
+    series,
+    total: series.reduce((sum, item) => sum + item.total, 0),
+  };
+}
+
+/**
+ * Running sums for a stacked chart: the first result is the whole stack (every series), the last the
+ * bottom series alone. Drawn in that order, each bar covers the one before it up to its own top.
+ */
+export function stackedTops(series: readonly SpendSeries[]): number[][] {
+  const tops: number[][] = [];
+  let running: number[] | null = null;
+  for (const item of [...series].reverse()) {
+    const previous: number[] | null = running;
+    running = item.values.map((value, index) => value + (previous?.[index] ?? 0));
+    tops.unshift(running);
+  }
+  return tops;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { SpendRow } from "../../../shared/ipc/ledger.ts";
+import { lastDays, spendByDay, stackedTops } from "../../../renderer/src/panes/budget/spend-series.ts";
+
+const NOW = new Date(2026, 10, 23, 15, 0);
+const row = (day: string, model: string, kind: SpendRow["kind"], cost: number, estimated = false): SpendRow => ({
+  day,
+  model,
+  kind,
+  cost,
+  estimated,
+  requests: 1,
+});
+
+describe("spend by day", () => {
+  it("lists the last days up to today as local midnights", () => {
+    const days = lastDays(3, NOW);
+    expect(days.map((day) => day.key)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);
+    expect(days[2]?.midnight.getHours()).toBe(0);
+  });
+
+  it("groups by model or kind, fills days without spend with 0 and puts the largest first", () => {
+    const rows = [
+      row("2026-11-23", "image-fast", "image", 0.4),
+      row("2026-11-23", "video-1", "video", 2, true),
+      row("2026-11-21", "image-fast", "image", 0.2),
+      row("2026-11-01", "image-fast", "image", 99),
+      row("2026-11-22", "gpt", "chat", 0.1),
+    ];
+    const byModel = spendByDay(rows, 3, "model", NOW);
+    expect(byModel.series.map((item) => item.label)).toEqual(["video-1", "image-fast", "gpt"]);
+    expect(byModel.series[1]?.values).toEqual([0.2, 0, 0.4]);
+    expect(byModel.series[0]?.estimated).toBe(true);
+    expect(byModel.total).toBeCloseTo(2.7);
+    expect(byModel.days).toHaveLength(3);
+    const byKind = spendByDay(rows, 3, "kind", NOW);
+    expect(byKind.series.map((item) => item.label)).toEqual(["video", "image", "chat"]);
+  });
+
+  it("stacks running sums from the top of the stack down to the bottom series", () => {
+    const { series } = spendByDay(
+      [row("2026-11-23", "a", "chat", 3), row("2026-11-23", "b", "chat", 2), row("2026-11-22", "b", "chat", 1)],
+      2,
+      "model",
+      NOW,
+    );
+    expect(stackedTops(series)).toEqual([
+      [1, 5],
+      [1, 2],
+    ]);
+  });
+});
