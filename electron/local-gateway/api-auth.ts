@@ -38,5 +38,8 @@ export function apiKeyCheck(ctx: GatewayContext) {
     reply.header("x-ratelimit-limit", String(limit.limit));
     reply.header("x-ratelimit-remaining", String(limit.remaining));
     reply.header("x-ratelimit-reset-requests", `${(limit.resetMs / 1000).toFixed(3)}s`);
+    const tokens = ctx.rateLimiter.tokenState(key, ctx.now());
+    reply.header("x-ratelimit-limit-tokens", String(tokens.limit));
+    reply.header("x-ratelimit-remaining-tokens", String(tokens.remaining));
   };
 }

@@ -36,6 +36,11 @@ export class RateLimiter {
     return { limit: key.rpm, remaining: key.rpm - used - 1, resetMs };
   }
 
+  /** The key's tokens this minute (OpenAI's `x-ratelimit-limit-tokens` and `-remaining-tokens`). */
+  tokenState(key: ApiKeyRecord, now: number): { readonly limit: number; readonly remaining: number } {
+    return { limit: key.tpm, remaining: Math.max(0, key.tpm - this.tokens.used(key.id, now)) };
+  }
+
   /** Throws 429 when `promptTokens` would take the key past its TPM. */
   checkTokens(key: ApiKeyRecord, promptTokens: number, now: number): void {
     const used = this.tokens.used(key.id, now);

@@ -5,22 +5,25 @@ export interface ResponseMeta {
   readonly status: number;
   readonly requestId: string | null;
   readonly rateLimit: RateLimitSnapshot | null;
+  /** The key's tokens per minute, when the server says (OpenAI's `x-ratelimit-*-tokens`). */
+  readonly tokenLimit: RateLimitSnapshot | null;
   /** Until the key's request window is whole again, when the server says (OpenAI's header). */
   readonly rateLimitResetMs: number | null;
 }
 
+function limitPair(headers: Headers, limitName: string, remainingName: string): RateLimitSnapshot | null {
+  const limit = Number(headers.get(limitName));
+  const remaining = Number(headers.get(remainingName));
+  const present = headers.has(limitName) && headers.has(remainingName);
+  return present && Number.isFinite(limit) && Number.isFinite(remaining) ? { limit, remaining } : null;
+}
+
 export function responseMeta(response: Response): ResponseMeta {
-  const limit = Number(response.headers.get("x-ratelimit-limit"));
-  const remaining = Number(response.headers.get("x-ratelimit-remaining"));
-  const hasRateLimit =
-    response.headers.has("x-ratelimit-limit") &&
-    response.headers.has("x-ratelimit-remaining") &&
-    Number.isFinite(limit) &&
-    Number.isFinite(remaining);
   return {
     status: response.status,
     requestId: response.headers.get("x-request-id") ?? response.headers.get("request-id"),
-    rateLimit: hasRateLimit ? { limit, remaining } : null,
+    rateLimit: limitPair(response.headers, "x-ratelimit-limit", "x-ratelimit-remaining"),
+    tokenLimit: limitPair(response.headers, "x-ratelimit-limit-tokens", "x-ratelimit-remaining-tokens"),
     rateLimitResetMs: durationMs(response.headers.get("x-ratelimit-reset-requests")),
   };
 }

@@ -19,4 +19,10 @@ describe("response meta", () => {
     expect(meta.rateLimitResetMs).toBe(7250);
     expect(responseMeta(new Response("", { headers: { "x-ratelimit-limit": "5" } })).rateLimit).toBeNull();
   });
+
+  it("reads the tokens left this minute from OpenAI's token headers", () => {
+    const headers = { "x-ratelimit-limit-tokens": "100000", "x-ratelimit-remaining-tokens": "99120" };
+    expect(responseMeta(new Response("", { headers })).tokenLimit).toEqual({ limit: 100_000, remaining: 99_120 });
+    expect(responseMeta(new Response("", { headers: { "x-ratelimit-remaining-tokens": "x" } })).tokenLimit).toBeNull();
+  });
 });
