@@ -5,6 +5,9 @@ import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
+import { LedgerStore } from "../services/budget/ledger-store.ts";
+import { ledgerRetentionDays } from "../services/budget/ledger-retention.ts";
+import { PriceBook } from "../services/budget/price-book.ts";
 import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
 import { CapabilityStore } from "../services/capabilities/capability-store.ts";
@@ -61,6 +64,8 @@ export interface AppServices {
   readonly db: DatabaseSync;
   readonly vault: ProfileVault;
   readonly budget: BudgetService;
+  readonly ledger: LedgerStore;
+  readonly prices: PriceBook;
   readonly streams: StreamHub;
   readonly conversations: ConversationStore;
   readonly chat: ChatService;
@@ -80,6 +85,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
   await backUpDataFiles(env.dataDir, db);
   restrictToOwner(env.dataDir);
+  const ledger = new LedgerStore(db);
+  ledger.prune(ledgerRetentionDays(env.settings));
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;
   if (options.profile) {
@@ -141,6 +148,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     db,
     vault,
     budget: new BudgetService(db, clientFor),
+    ledger,
+    prices: new PriceBook(db),
     streams,
     conversations,
     chat: new ChatService(conversations, streams, vault, clientFor),

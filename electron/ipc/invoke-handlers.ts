@@ -1,10 +1,11 @@
 import type { AppServices } from "../composition/app-services.ts";
+import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices): InvokeHandlers {
-  const { vault, budget, streams, conversations, chat, tasks, media, capabilities } = services;
+  const { vault, budget, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
   return {
     "app.info": () => services.info,
     "profiles.list": () => vault.state(),
@@ -18,7 +19,18 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
     "profiles.test": ({ id }) => capabilities.check(vault.resolveId(id)),
     "capabilities.get": ({ profileId }) => capabilities.get(vault.resolveId(profileId)),
     "budget.get": ({ profileId }) => budget.snapshot(vault.resolveId(profileId)),
-    "budget.history": ({ profileId }) => budget.history(vault.resolveId(profileId)),
+    "budget.history": ({ profileId, days }) => budget.history(vault.resolveId(profileId), days),
+    "budget.requests": ({ profileId, offset, limit, ...filter }) =>
+      ledger.page(vault.resolveId(profileId), filter, offset, limit),
+    "budget.exportCsv": ({ profileId, ...filter }) => ledgerExport(ledger.entries(vault.resolveId(profileId), filter)),
+    "budget.spend": ({ profileId, days }) => ledger.spend(vault.resolveId(profileId), days),
+    "budget.prices": ({ profileId }) => prices.prices(vault.resolveId(profileId)),
+    "budget.setPrice": ({ profileId, model, unit, size, price }) => {
+      const id = vault.resolveId(profileId);
+      prices.setUserPrice(id, model, unit, size, price);
+      return prices.prices(id);
+    },
+    "budget.estimate": ({ profileId, ...request }) => prices.estimate(vault.resolveId(profileId), request),
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
     "chat.create": () => conversations.create(chat.defaultSettings()),

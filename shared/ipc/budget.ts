@@ -15,6 +15,11 @@ export type BudgetSnapshot = z.infer<typeof BudgetSnapshotSchema>;
 
 export const BudgetRequestSchema = z.object({ profileId: z.string().min(1).optional() });
 
+/** Without `days`, the latest readings; with it, every reading of that many days. */
+export const BudgetHistoryRequestSchema = BudgetRequestSchema.extend({
+  days: z.number().int().min(1).max(90).optional(),
+});
+
 export const BalanceSampleSchema = z.object({
   at: z.string(),
   balance: z.number(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SearchResultSchema } from "../gateway-api/search-completions.ts";
 import { IpcErrorSchema } from "./result.ts";
+import { CostSchema } from "./ledger.ts";
 
 export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
 export const WireFormatSchema = z.enum(WIRE_FORMATS);
@@ -94,6 +95,8 @@ export const ChatMessageSchema = z.object({
   status: MessageStatusSchema,
   error: IpcErrorSchema.nullable(),
   meta: MessageMetaSchema.nullable(),
+  /** What the reply cost, from the ledger; null for the user's messages and replies not known yet. */
+  cost: CostSchema.nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
@@ -112,6 +115,7 @@ export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 export const ConversationDetailSchema = z.object({
   conversation: ConversationSummarySchema,
   messages: z.array(ChatMessageSchema),
+  totalCost: CostSchema.nullable(),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 

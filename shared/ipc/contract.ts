@@ -1,6 +1,23 @@
 import { z } from "zod";
 import { AppInfoSchema } from "./app-info.ts";
-import { BalanceSampleSchema, BudgetRequestSchema, BudgetSnapshotSchema } from "./budget.ts";
+import {
+  BalanceSampleSchema,
+  BudgetHistoryRequestSchema,
+  BudgetRequestSchema,
+  BudgetSnapshotSchema,
+} from "./budget.ts";
+import {
+  CostEstimateRequestSchema,
+  CostEstimateSchema,
+  LedgerFilterSchema,
+  LedgerPageRequestSchema,
+  LedgerPageSchema,
+  ModelPriceSchema,
+  PriceOverrideSchema,
+  PricesRequestSchema,
+  SpendRequestSchema,
+  SpendRowSchema,
+} from "./ledger.ts";
 import { CapabilitiesRequestSchema, ConnectionCheckSchema, ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ProfileIdSchema, ProfileInputSchema, ProfilesStateSchema, ProfileViewSchema } from "./profiles.ts";
 import { StreamEventSchema, StreamIdSchema } from "./streams.ts";
@@ -34,7 +51,13 @@ export const INVOKE_CHANNELS = {
   "profiles.test": { input: ProfileIdSchema, output: ConnectionCheckSchema },
   "capabilities.get": { input: CapabilitiesRequestSchema, output: ServerCapabilitiesSchema },
   "budget.get": { input: BudgetRequestSchema, output: BudgetSnapshotSchema },
-  "budget.history": { input: BudgetRequestSchema, output: z.array(BalanceSampleSchema) },
+  "budget.history": { input: BudgetHistoryRequestSchema, output: z.array(BalanceSampleSchema) },
+  "budget.requests": { input: LedgerPageRequestSchema, output: LedgerPageSchema },
+  "budget.exportCsv": { input: LedgerFilterSchema, output: ExportedFileSchema },
+  "budget.spend": { input: SpendRequestSchema, output: z.array(SpendRowSchema) },
+  "budget.prices": { input: PricesRequestSchema, output: z.array(ModelPriceSchema) },
+  "budget.setPrice": { input: PriceOverrideSchema, output: z.array(ModelPriceSchema) },
+  "budget.estimate": { input: CostEstimateRequestSchema, output: CostEstimateSchema },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
   "chat.list": { input: ChatInputs.list, output: z.array(ConversationSummarySchema) },
   "chat.create": { input: NoInput, output: ConversationSummarySchema },

@@ -34,7 +34,16 @@ export function createDesktopApi(transport: ApiTransport) {
       test: call("profiles.test"),
       onChanged: on("profiles.changed"),
     },
-    budget: { get: call("budget.get"), history: call("budget.history") },
+    budget: {
+      get: call("budget.get"),
+      history: call("budget.history"),
+      requests: call("budget.requests"),
+      exportCsv: call("budget.exportCsv"),
+      spend: call("budget.spend"),
+      prices: call("budget.prices"),
+      setPrice: call("budget.setPrice"),
+      estimate: call("budget.estimate"),
+    },
     capabilities: { get: call("capabilities.get"), onChanged: on("capabilities.changed") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
     chat: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IMAGE_COUNT_MAX, ImageSizeSchema, PromptSchema } from "../gateway-api/images.ts";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../gateway-api/video.ts";
+import { CostSchema } from "./ledger.ts";
 
 /**
  * A task as the app tracks it. Besides the gateway's statuses: `waiting` (held in the local
@@ -48,6 +49,8 @@ export const TaskViewSchema = z.object({
   finishedAt: z.string().nullable(),
   nextPollAt: z.string().nullable(),
   mediaIds: z.array(z.string()),
+  /** What the submission cost, from the ledger, with the refund once a failed or cancelled task got it back. */
+  cost: CostSchema.nullable(),
 });
 export type TaskView = z.infer<typeof TaskViewSchema>;
 

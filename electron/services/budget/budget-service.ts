@@ -3,6 +3,11 @@ import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.t
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { allRows } from "../../common/sql-rows.ts";
 
+const DAY_MS = 24 * 3600 * 1000;
+const LATEST_SAMPLES = 240;
+/** Enough for a reading every minute for 90 days; more would not add to a chart. */
+const DAYS_SAMPLES_MAX = 130_000;
+
 /** Balance and budgets of a profile's key; every reading is kept as a sample for history. */
 export class BudgetService {
   private readonly db: DatabaseSync;
@@ -14,13 +19,15 @@ export class BudgetService {
   }
 
   async snapshot(profileId: string): Promise<BudgetSnapshot> {
+    const sentAt = Date.now();
     const { data, meta } = await this.clientFor(profileId).getBalance();
     const now = Date.now();
+    // When the request went out matters too: the gateway read the balance somewhere in between.
     this.db
       .prepare(
-        "INSERT INTO balance_samples (profile_id, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?, ?)",
       )
-      .run(profileId, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
+      .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
     return {
       profileId,
       balance: data,
@@ -30,8 +37,10 @@ export class BudgetService {
     };
   }
 
-  /** The latest readings of a profile, oldest first. */
-  history(profileId: string, limit = 240): BalanceSample[] {
+  /** The latest readings of a profile, oldest first; with `days`, every reading of that many days. */
+  history(profileId: string, days?: number): BalanceSample[] {
+    const since = days === undefined ? 0 : Date.now() - days * DAY_MS;
+    const limit = days === undefined ? LATEST_SAMPLES : DAYS_SAMPLES_MAX;
     const rows = allRows<{
       sampled_at: number;
       balance: number;
@@ -39,9 +48,10 @@ export class BudgetService {
       monthly_used: number | null;
     }>(
       this.db.prepare(
-        "SELECT sampled_at, balance, daily_used, monthly_used FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT ?",
+        "SELECT sampled_at, balance, daily_used, monthly_used FROM balance_samples WHERE profile_id = ? AND sampled_at >= ? ORDER BY sampled_at DESC LIMIT ?",
       ),
       profileId,
+      since,
       limit,
     );
     return rows.reverse().map((row) => ({

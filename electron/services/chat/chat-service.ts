@@ -10,6 +10,7 @@ import {
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { withLedgerLink } from "../budget/ledger-context.ts";
 import { toIpcError } from "../error-values.ts";
 import type { Page } from "../../common/pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
@@ -89,14 +90,16 @@ export class ChatService {
     const profileId = this.vault.resolveId(settings.profileId ?? undefined);
     const assistantMessageId = crypto.randomUUID();
     const streamId = this.streams.open(page, (emit, signal) =>
-      this.produce(emit, signal, {
-        conversationId,
-        assistantMessageId,
-        settings,
-        profileId,
-        messages,
-        searchWeb,
-      }),
+      withLedgerLink({ conversationId, messageId: assistantMessageId }, () =>
+        this.produce(emit, signal, {
+          conversationId,
+          assistantMessageId,
+          settings,
+          profileId,
+          messages,
+          searchWeb,
+        }),
+      ),
     );
     return { streamId, assistantMessageId };
   }

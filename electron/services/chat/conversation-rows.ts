@@ -7,6 +7,7 @@ import {
   type ConversationSummary,
   type MessageStatus,
 } from "../../../shared/ipc/chat.ts";
+import type { Cost } from "../../../shared/ipc/ledger.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 
@@ -48,7 +49,7 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
   };
 }
 
-export function messageOf(row: MessageRow): ChatMessage {
+export function messageOf(row: MessageRow, cost: Cost | null): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -57,6 +58,7 @@ export function messageOf(row: MessageRow): ChatMessage {
     status: row.status,
     error: row.error ? readStoredJson(row.error, IpcErrorSchema, null) : null,
     meta: row.meta ? readStoredJson(row.meta, MessageMetaSchema, null) : null,
+    cost,
     createdAt: iso(row.created_at),
   };
 }

@@ -11,6 +11,7 @@ import type {
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError } from "../app-error.ts";
+import { ledgerCostOf } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
@@ -65,7 +66,11 @@ export class ConversationStore {
   }
 
   detail(id: string): ConversationDetail {
-    return { conversation: this.summary(id), messages: this.messages(id) };
+    return {
+      conversation: this.summary(id),
+      messages: this.messages(id),
+      totalCost: ledgerCostOf(this.db, "conversation_id", id),
+    };
   }
 
   messages(conversationId: string): ChatMessage[] {
@@ -73,7 +78,7 @@ export class ConversationStore {
       this.db.prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position"),
       conversationId,
     );
-    return rows.map(messageOf);
+    return rows.map((row) => this.messageWithCost(row));
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -206,7 +211,11 @@ export class ConversationStore {
 
   /** A message this connection has just written. */
   private message(id: string): ChatMessage {
-    return messageOf(onlyRow<MessageRow>(this.db.prepare("SELECT * FROM messages WHERE id = ?"), id));
+    return this.messageWithCost(onlyRow<MessageRow>(this.db.prepare("SELECT * FROM messages WHERE id = ?"), id));
+  }
+
+  private messageWithCost(row: MessageRow): ChatMessage {
+    return messageOf(row, row.role === "assistant" ? ledgerCostOf(this.db, "message_id", row.id) : null);
   }
 
   private row(id: string): ConversationRow {

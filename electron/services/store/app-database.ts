@@ -102,6 +102,64 @@ const MIGRATIONS: readonly string[] = [
     checked_at INTEGER
   );
   `,
+  `
+  ALTER TABLE request_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'other';
+  ALTER TABLE request_log ADD COLUMN model TEXT;
+  ALTER TABLE request_log ADD COLUMN error_code TEXT;
+  ALTER TABLE request_log ADD COLUMN input_tokens INTEGER;
+  ALTER TABLE request_log ADD COLUMN output_tokens INTEGER;
+  ALTER TABLE request_log ADD COLUMN units REAL;
+  ALTER TABLE request_log ADD COLUMN size TEXT;
+  ALTER TABLE request_log ADD COLUMN chargeable INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE request_log ADD COLUMN settled_at INTEGER;
+  ALTER TABLE request_log ADD COLUMN attributed INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE request_log ADD COLUMN cost REAL;
+  ALTER TABLE request_log ADD COLUMN cost_basis TEXT NOT NULL DEFAULT 'unknown';
+  ALTER TABLE request_log ADD COLUMN refund REAL;
+  ALTER TABLE request_log ADD COLUMN refund_from INTEGER;
+  ALTER TABLE request_log ADD COLUMN refund_to INTEGER;
+  ALTER TABLE request_log ADD COLUMN refund_pending INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE request_log ADD COLUMN conversation_id TEXT;
+  ALTER TABLE request_log ADD COLUMN message_id TEXT;
+  ALTER TABLE request_log ADD COLUMN task_id TEXT;
+  UPDATE request_log SET kind = CASE
+    WHEN path IN ('/v1/chat/completions', '/v1/messages') THEN 'chat'
+    WHEN path = '/v1/search/completions' THEN 'search'
+    WHEN path = '/v1/images/generations' THEN 'image'
+    WHEN path = '/v1/video/generations' THEN 'video'
+    WHEN path = '/v1/balance' THEN 'balance'
+    WHEN path = '/v1/models' THEN 'models'
+    WHEN path LIKE '%/cancel' THEN 'cancel'
+    WHEN path LIKE '/v1/tasks/%' OR path LIKE '/v1/video/generations/%' THEN 'poll'
+    ELSE 'other' END;
+  CREATE INDEX ledger_by_profile_kind ON request_log(profile_id, kind, started_at);
+  CREATE INDEX ledger_by_profile_model ON request_log(profile_id, model, started_at);
+  CREATE INDEX ledger_by_request_id ON request_log(request_id);
+  CREATE INDEX ledger_by_message ON request_log(message_id);
+  CREATE INDEX ledger_by_task ON request_log(task_id);
+  CREATE INDEX ledger_by_conversation ON request_log(conversation_id);
+  CREATE INDEX ledger_waiting ON request_log(profile_id, attributed, refund_pending);
+  ALTER TABLE balance_samples ADD COLUMN sent_at INTEGER;
+  CREATE TABLE price_observations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id TEXT NOT NULL,
+    observed_at INTEGER NOT NULL,
+    amount REAL NOT NULL,
+    calls TEXT NOT NULL
+  );
+  CREATE INDEX price_observations_by_profile ON price_observations(profile_id, observed_at);
+  CREATE TABLE model_prices (
+    profile_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    size TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL,
+    price REAL NOT NULL,
+    observations INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, model, unit, size, source)
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -1,34 +1,143 @@
 import type { DatabaseSync } from "node:sqlite";
+import { z } from "zod";
+import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
+import { oneRow } from "../../common/sql-rows.ts";
+import { callTermsOf, ledgerKindOf, PAID_KINDS } from "../budget/ledger-call.ts";
+import { currentLedgerScope } from "../budget/ledger-context.ts";
+import { readStoredJson } from "./stored-json.ts";
+
+const ErrorBodySchema = z.object({ error: z.object({ code: z.string() }) });
+const TaskStatusBodySchema = z.object({ status: z.string() });
+const REFUNDED_STATUSES = ["failed", "cancelled"];
+
+/** Tells the budget that a paid call is over (so the balance is worth reading) or a refund was seen. */
+export type LedgerActivity = (profileId: string) => void;
 
 /**
- * Wraps a fetch so every gateway call is recorded (method, path, status, request id, duration).
- * Headers and bodies are never recorded, so keys and prompts stay out of the log.
+ * Wraps a fetch so every gateway call lands in the ledger: kind, model, status, request id,
+ * latency, error code, and what it was for (see withLedgerLink). Headers are never recorded and
+ * of the body only the model and the image count, video length and size, so keys and prompts stay out.
  */
-export function loggingFetch(db: DatabaseSync, profileId: string, baseFetch: typeof fetch): typeof fetch {
+export function loggingFetch(
+  db: DatabaseSync,
+  profileId: string,
+  baseFetch: typeof fetch,
+  onActivity: LedgerActivity = () => undefined,
+): typeof fetch {
   const insert = db.prepare(
-    "INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, error,
+       kind, model, units, size, chargeable, settled_at, attributed, cost, cost_basis, conversation_id, message_id, task_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return async (input, init) => {
     const startedAt = Date.now();
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? "GET";
-    try {
-      const response = await baseFetch(input, init);
-      insert.run(
+    const kind = ledgerKindOf(method, url.pathname);
+    const terms = callTermsOf(kind, init?.body);
+    const scope = currentLedgerScope();
+    const record = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
+      const now = Date.now();
+      const paid = status !== null && status >= 200 && status < 300 && PAID_KINDS.includes(kind);
+      const settledAt = paid && streamed && scope ? null : now;
+      const { lastInsertRowid } = insert.run(
         profileId,
         startedAt,
         method,
         url.pathname,
-        response.status,
-        response.headers.get("x-request-id"),
-        Date.now() - startedAt,
-        null,
+        status,
+        requestId,
+        now - startedAt,
+        error,
+        kind,
+        terms.model,
+        terms.units,
+        terms.size,
+        paid ? 1 : 0,
+        settledAt,
+        paid ? 0 : 1,
+        paid ? null : 0,
+        paid ? "unknown" : "free",
+        scope?.link.conversationId ?? null,
+        scope?.link.messageId ?? null,
+        scope?.link.taskId ?? null,
       );
-      return response;
+      const id = Number(lastInsertRowid);
+      if (paid && scope) scope.whenDone(() => settleReply(db, id, scope.link.messageId, onActivity, profileId));
+      else if (paid) onActivity(profileId);
+      return id;
+    };
+    let response: Response;
+    try {
+      response = await baseFetch(input, init);
     } catch (error) {
-      const name = error instanceof Error ? error.name : "Error";
-      insert.run(profileId, startedAt, method, url.pathname, null, null, Date.now() - startedAt, name);
+      record(null, null, error instanceof Error ? error.name : "Error", false);
       throw error;
     }
+    const streamed = response.headers.get("content-type")?.includes("text/event-stream") ?? false;
+    const id = record(response.status, response.headers.get("x-request-id"), null, streamed);
+    if (!response.ok) void noteErrorCode(db, id, response.clone());
+    else if ((kind === "poll" || kind === "cancel") && scope?.link.taskId) {
+      void noteRefund(db, scope.link.taskId, startedAt, response.clone(), () => onActivity(profileId));
+    }
+    return response;
   };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+async function noteErrorCode(db: DatabaseSync, id: number, response: Response): Promise<void> {
+  const body = ErrorBodySchema.safeParse(await readJson(response));
+  if (body.success) db.prepare("UPDATE request_log SET error_code = ? WHERE id = ?").run(body.data.error.code, id);
+}
+
+/**
+ * A task the gateway failed or cancelled is refunded. It happened after the task's previous call
+ * (a cancel happens during its own), which bounds when the balance moved.
+ */
+async function noteRefund(
+  db: DatabaseSync,
+  taskId: string,
+  startedAt: number,
+  response: Response,
+  done: () => void,
+): Promise<void> {
+  const body = TaskStatusBodySchema.safeParse(await readJson(response));
+  if (!body.success || !REFUNDED_STATUSES.includes(body.data.status)) return;
+  const previous = oneRow<{ started_at: number }>(
+    db.prepare("SELECT MAX(started_at) AS started_at FROM request_log WHERE task_id = ? AND started_at < ?"),
+    taskId,
+    startedAt,
+  );
+  const { changes } = db
+    .prepare(
+      `UPDATE request_log SET refund_from = ?, refund_to = ?, refund_pending = 1
+       WHERE task_id = ? AND chargeable = 1 AND refund_to IS NULL`,
+    )
+    .run(previous?.started_at ?? startedAt, Date.now(), taskId);
+  if (Number(changes) > 0) done();
+}
+
+/** A reply's call is over: charged by now, for the tokens its message records. */
+function settleReply(
+  db: DatabaseSync,
+  id: number,
+  messageId: string | undefined,
+  onActivity: LedgerActivity,
+  profileId: string,
+): void {
+  const stored = messageId
+    ? oneRow<{ meta: string | null }>(db.prepare("SELECT meta FROM messages WHERE id = ?"), messageId)
+    : undefined;
+  const meta = stored?.meta ? readStoredJson(stored.meta, MessageMetaSchema, null) : null;
+  db.prepare(
+    `UPDATE request_log SET settled_at = COALESCE(settled_at, ?), input_tokens = ?, output_tokens = ? WHERE id = ?`,
+  ).run(Date.now(), meta?.inputTokens ?? null, meta?.outputTokens ?? null, id);
+  onActivity(profileId);
 }

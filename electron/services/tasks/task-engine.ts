@@ -25,6 +25,7 @@ import {
 } from "./task-failures.ts";
 import type { TaskRepository, TaskRow } from "./task-repository.ts";
 import { DEFAULT_VIDEO_LIMITS, videoSlot, type VideoLimits } from "./video-slots.ts";
+import { withLedgerLink } from "../budget/ledger-context.ts";
 
 /** What a task needs to be submitted again exactly (Retry) or for the first time (from the local queue). */
 type ImageParams = Omit<ImageRequest, "profileId">;
@@ -108,7 +109,10 @@ export class TaskEngine {
       throw new AppError("TASK_NOT_CANCELLABLE", `This task is ${row.status} and can no longer be cancelled.`);
     }
     try {
-      const { data } = await this.deps.clientFor(row.profile_id).cancelTask(row.remote_id);
+      const remoteId = row.remote_id;
+      const { data } = await withLedgerLink({ taskId: id }, () =>
+        this.deps.clientFor(row.profile_id).cancelTask(remoteId),
+      );
       this.change(id, {
         status: "cancelled",
         progress: data.progress ?? row.progress,
@@ -188,7 +192,7 @@ export class TaskEngine {
   private async submit<T>(row: TaskRow, send: (client: GatewayClient) => Promise<T>): Promise<T> {
     try {
       return await submitOnce(
-        () => send(this.deps.clientFor(row.profile_id)),
+        () => withLedgerLink({ taskId: row.id }, () => send(this.deps.clientFor(row.profile_id))),
         (reason) => this.change(row.id, { wait_reason: reason }),
       );
     } catch (error) {
@@ -318,12 +322,14 @@ export class TaskEngine {
       }
       const client = this.deps.clientFor(row.profile_id);
       if (row.kind === "video") {
-        const { data } = await client.getVideo(row.remote_id);
+        const remoteId = row.remote_id;
+        const { data } = await withLedgerLink({ taskId: id }, () => client.getVideo(remoteId));
         await this.applyRemote(row, data.status, data.progress, data.error_code, data.error_message, () =>
           this.keeper.keepVideo(row, data),
         );
       } else {
-        const { data } = await client.getTask(row.remote_id);
+        const remoteId = row.remote_id;
+        const { data } = await withLedgerLink({ taskId: id }, () => client.getTask(remoteId));
         await this.applyRemote(
           row,
           data.status,

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
+import { ledgerCostOf } from "../budget/ledger-costs.ts";
 
 export interface TaskRow {
   id: string;
@@ -145,6 +146,7 @@ export class TaskRepository {
       finishedAt: iso(row.finished_at),
       nextPollAt: iso(row.next_poll_at),
       mediaIds,
+      cost: ledgerCostOf(this.db, "task_id", row.id),
     };
   }
 }

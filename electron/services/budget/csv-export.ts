@@ -1,0 +1,73 @@
+import type { LedgerEntry } from "../../../shared/ipc/ledger.ts";
+
+/** The CSV columns, in order; the README documents them. */
+export const LEDGER_CSV_COLUMNS = [
+  "time",
+  "profile_id",
+  "kind",
+  "method",
+  "endpoint",
+  "model",
+  "status",
+  "error_code",
+  "request_id",
+  "input_tokens",
+  "output_tokens",
+  "latency_ms",
+  "cost",
+  "cost_basis",
+  "refund",
+  "conversation_id",
+  "task_id",
+] as const;
+
+type Cell = string | number | null;
+
+/**
+ * One field as RFC 4180 wants it. Models, error codes and request ids come from the server, so a
+ * text cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return first) is
+ * prefixed with an apostrophe. Numbers the app computed are written as they are.
+ */
+export function csvField(value: Cell): string {
+  if (value === null) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function cellsOf(entry: LedgerEntry): Cell[] {
+  return [
+    entry.at,
+    entry.profileId,
+    entry.kind,
+    entry.method,
+    entry.endpoint,
+    entry.model,
+    entry.status,
+    entry.errorCode,
+    entry.requestId,
+    entry.inputTokens,
+    entry.outputTokens,
+    entry.latencyMs,
+    entry.cost,
+    entry.costBasis,
+    entry.refund,
+    entry.conversationId,
+    entry.taskId,
+  ];
+}
+
+/** The ledger rows as CSV: a header line, then one line per call, CRLF-terminated. */
+export function ledgerCsv(entries: readonly LedgerEntry[]): string {
+  const lines = [LEDGER_CSV_COLUMNS.join(","), ...entries.map((entry) => cellsOf(entry).map(csvField).join(","))];
+  return lines.map((line) => `${line}\r\n`).join("");
+}
+
+/** The export as the window saves it. */
+export function ledgerExport(entries: readonly LedgerEntry[], now = new Date()) {
+  return {
+    fileName: `requests-${now.toISOString().slice(0, 10)}.csv`,
+    mimeType: "text/csv",
+    content: ledgerCsv(entries),
+  };
+}

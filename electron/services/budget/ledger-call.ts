@@ -1,0 +1,64 @@
+import type { LedgerKind } from "../../../shared/ipc/ledger.ts";
+
+/** What a call was, from its method and path. */
+export function ledgerKindOf(method: string, path: string): LedgerKind {
+  if (method === "POST" && path.endsWith("/cancel")) return "cancel";
+  if (method === "GET" && /^\/v1\/(tasks|video\/generations)\/[^/]+$/.test(path)) return "poll";
+  switch (path) {
+    case "/v1/chat/completions":
+    case "/v1/messages":
+      return "chat";
+    case "/v1/search/completions":
+      return "search";
+    case "/v1/images/generations":
+      return "image";
+    case "/v1/video/generations":
+      return "video";
+    case "/v1/balance":
+      return "balance";
+    case "/v1/models":
+      return "models";
+    default:
+      return "other";
+  }
+}
+
+/** Kinds of call the gateway charges for, when it accepts them. */
+export const PAID_KINDS: readonly LedgerKind[] = ["chat", "search", "image", "video"];
+
+export const DEFAULT_IMAGE_SIZE = "1024x1024";
+export const DEFAULT_VIDEO_SIZE = "1280x720";
+export const DEFAULT_VIDEO_SECONDS = 5;
+
+/** What the request body says about the price: the model, how many images or seconds, and the size. */
+export interface CallTerms {
+  readonly model: string | null;
+  readonly units: number | null;
+  readonly size: string | null;
+}
+
+export function callTermsOf(kind: LedgerKind, body: unknown): CallTerms {
+  if (typeof body !== "string") return { model: null, units: null, size: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { model: null, units: null, size: null };
+  }
+  const field = (name: string): unknown =>
+    typeof parsed === "object" && parsed !== null ? Object.getOwnPropertyDescriptor(parsed, name)?.value : undefined;
+  const text = (name: string) => {
+    const value = field(name);
+    return typeof value === "string" ? value : null;
+  };
+  const count = (name: string) => {
+    const value = field(name);
+    return typeof value === "number" && Number.isFinite(value) ? value : null;
+  };
+  const model = text("model");
+  if (kind === "image") return { model, units: count("n") ?? 1, size: text("size") ?? DEFAULT_IMAGE_SIZE };
+  if (kind === "video") {
+    return { model, units: count("duration") ?? DEFAULT_VIDEO_SECONDS, size: text("size") ?? DEFAULT_VIDEO_SIZE };
+  }
+  return { model, units: null, size: null };
+}

@@ -1,0 +1,33 @@
+import type { SQLInputValue } from "node:sqlite";
+import type { LedgerFilter } from "../../../shared/ipc/ledger.ts";
+
+/** A filter as SQL over `request_log`, for one profile; each condition can use the ledger's indexes. */
+export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: string; params: SQLInputValue[] } {
+  const conditions = ["profile_id = ?"];
+  const params: SQLInputValue[] = [profileId];
+  if (filter.model !== undefined) {
+    conditions.push("model = ?");
+    params.push(filter.model);
+  }
+  if (filter.kind !== undefined) {
+    conditions.push("kind = ?");
+    params.push(filter.kind);
+  }
+  if (filter.outcome === "ok") conditions.push("status BETWEEN 200 AND 299");
+  if (filter.outcome === "error") conditions.push("(status IS NULL OR status NOT BETWEEN 200 AND 299)");
+  if (filter.from !== undefined) {
+    conditions.push("started_at >= ?");
+    params.push(Date.parse(filter.from));
+  }
+  if (filter.to !== undefined) {
+    conditions.push("started_at <= ?");
+    params.push(Date.parse(filter.to));
+  }
+  const requestId = filter.requestId?.trim();
+  if (requestId) {
+    // A prefix as a range, so a pasted part of an id still finds it through the index.
+    conditions.push("request_id >= ? AND request_id < ?");
+    params.push(requestId, `${requestId}\u{10FFFF}`);
+  }
+  return { sql: conditions.join(" AND "), params };
+}

@@ -1,0 +1,146 @@
+import type { DatabaseSync } from "node:sqlite";
+import {
+  LedgerKindSchema,
+  CostBasisSchema,
+  type LedgerEntry,
+  type LedgerFilter,
+  type LedgerPage,
+  type SpendRow,
+} from "../../../shared/ipc/ledger.ts";
+import { allRows, onlyRow } from "../../common/sql-rows.ts";
+import { ledgerWhere } from "./ledger-filter.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+/** How long ledger rows are kept unless the settings say otherwise. */
+export const DEFAULT_LEDGER_RETENTION_DAYS = 180;
+/** The most rows one CSV export holds. */
+const EXPORT_MAX_ROWS = 200_000;
+
+interface LedgerRow {
+  id: number;
+  profile_id: string;
+  started_at: number;
+  kind: string;
+  method: string;
+  path: string;
+  model: string | null;
+  status: number | null;
+  error_code: string | null;
+  error: string | null;
+  request_id: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  duration_ms: number;
+  cost: number | null;
+  cost_basis: string;
+  refund: number | null;
+  conversation_id: string | null;
+  task_id: string | null;
+}
+
+const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, error_code, error, request_id,
+  input_tokens, output_tokens, duration_ms, cost, cost_basis, refund, conversation_id, task_id`;
+
+/** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
+export class LedgerStore {
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /** Drops rows older than `days`; run at start. */
+  prune(days: number, now = Date.now()): number {
+    const { changes } = this.db.prepare("DELETE FROM request_log WHERE started_at < ?").run(now - days * DAY_MS);
+    return Number(changes);
+  }
+
+  page(profileId: string, filter: LedgerFilter, offset: number, limit: number): LedgerPage {
+    const where = ledgerWhere(profileId, filter);
+    const { total } = onlyRow<{ total: number }>(
+      this.db.prepare(`SELECT COUNT(*) AS total FROM request_log WHERE ${where.sql}`),
+      ...where.params,
+    );
+    const rows = allRows<LedgerRow>(
+      this.db.prepare(
+        `SELECT ${COLUMNS} FROM request_log WHERE ${where.sql} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+      ),
+      ...where.params,
+      limit,
+      offset,
+    );
+    const models = allRows<{ model: string }>(
+      this.db.prepare(
+        "SELECT DISTINCT model FROM request_log WHERE profile_id = ? AND model IS NOT NULL ORDER BY model",
+      ),
+      profileId,
+    ).map((row) => row.model);
+    return { total, entries: rows.map(entryOf), models };
+  }
+
+  /** Every row matching, newest first, up to a bound that keeps the file reasonable. */
+  entries(profileId: string, filter: LedgerFilter): LedgerEntry[] {
+    const where = ledgerWhere(profileId, filter);
+    return allRows<LedgerRow>(
+      this.db.prepare(
+        `SELECT ${COLUMNS} FROM request_log WHERE ${where.sql} ORDER BY started_at DESC, id DESC LIMIT ?`,
+      ),
+      ...where.params,
+      EXPORT_MAX_ROWS,
+    ).map(entryOf);
+  }
+
+  /** Spend per local day, model and kind over the last `days` days, today included; refunds count against it. */
+  spend(profileId: string, days: number, now = new Date()): SpendRow[] {
+    const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).getTime();
+    const rows = allRows<{
+      day: string;
+      model: string | null;
+      kind: string;
+      cost: number;
+      estimated: number;
+      requests: number;
+    }>(
+      this.db.prepare(
+        `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind,
+                SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
+                MAX(cost_basis <> 'measured') AS estimated, COUNT(*) AS requests
+         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
+         GROUP BY day, model, kind ORDER BY day, model, kind`,
+      ),
+      profileId,
+      since,
+    );
+    return rows.map((row) => ({
+      day: row.day,
+      model: row.model ?? "",
+      kind: LedgerKindSchema.catch("other").parse(row.kind),
+      cost: row.cost,
+      estimated: row.estimated === 1,
+      requests: row.requests,
+    }));
+  }
+}
+
+function entryOf(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    at: new Date(row.started_at).toISOString(),
+    kind: LedgerKindSchema.catch("other").parse(row.kind),
+    method: row.method,
+    endpoint: row.path,
+    model: row.model,
+    status: row.status,
+    errorCode: row.error_code ?? row.error,
+    requestId: row.request_id,
+    inputTokens: row.input_tokens,
+    outputTokens: row.output_tokens,
+    latencyMs: row.duration_ms,
+    cost: row.cost,
+    costBasis: CostBasisSchema.catch("unknown").parse(row.cost_basis),
+    refund: row.refund,
+    conversationId: row.conversation_id,
+    taskId: row.task_id,
+  };
+}

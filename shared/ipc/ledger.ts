@@ -1,0 +1,147 @@
+import { z } from "zod";
+
+/** What a gateway call did, as the ledger groups it. */
+export const LEDGER_KINDS = [
+  "chat",
+  "search",
+  "image",
+  "video",
+  "poll",
+  "cancel",
+  "balance",
+  "models",
+  "other",
+] as const;
+export const LedgerKindSchema = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof LedgerKindSchema>;
+
+/**
+ * How a cost is known: `measured` from the balance moving around a call that ran alone,
+ * `estimated` from learned or user prices (shown with ≈), `free` for calls that cost nothing
+ * (polls, balance, models, refused requests), `unknown` when nothing can be said yet.
+ */
+export const COST_BASES = ["measured", "estimated", "free", "unknown"] as const;
+export const CostBasisSchema = z.enum(COST_BASES);
+export type CostBasis = z.infer<typeof CostBasisSchema>;
+
+/** The cost of a reply, task or conversation in the balance's currency; `refund` for failed or cancelled tasks. */
+export const CostSchema = z.object({
+  amount: z.number(),
+  basis: z.enum(["measured", "estimated"]),
+  refund: z.number().nullable(),
+});
+export type Cost = z.infer<typeof CostSchema>;
+
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  profileId: z.string(),
+  at: z.string(),
+  kind: LedgerKindSchema,
+  method: z.string(),
+  endpoint: z.string(),
+  model: z.string().nullable(),
+  status: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  requestId: z.string().nullable(),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  latencyMs: z.number(),
+  cost: z.number().nullable(),
+  costBasis: CostBasisSchema,
+  /** What the gateway gave back when the call's task failed or was cancelled. */
+  refund: z.number().nullable(),
+  conversationId: z.string().nullable(),
+  taskId: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+const IsoDateSchema = z.iso.datetime({ offset: true });
+
+export const LedgerFilterSchema = z.object({
+  profileId: z.string().min(1).optional(),
+  model: z.string().max(200).optional(),
+  kind: LedgerKindSchema.optional(),
+  outcome: z.enum(["ok", "error"]).optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
+  requestId: z.string().max(200).optional(),
+});
+export type LedgerFilter = z.infer<typeof LedgerFilterSchema>;
+
+export const LEDGER_PAGE_MAX = 500;
+
+export const LedgerPageRequestSchema = LedgerFilterSchema.extend({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(LEDGER_PAGE_MAX).default(100),
+});
+
+export const LedgerPageSchema = z.object({
+  total: z.number().int(),
+  entries: z.array(LedgerEntrySchema),
+  models: z.array(z.string()),
+});
+export type LedgerPage = z.infer<typeof LedgerPageSchema>;
+
+export const SPEND_RANGES = [7, 30, 90] as const;
+
+export const SpendRequestSchema = z.object({
+  profileId: z.string().min(1).optional(),
+  days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+});
+
+/** Spend of one local day (`YYYY-MM-DD`) for one model and kind. */
+export const SpendRowSchema = z.object({
+  day: z.string(),
+  model: z.string(),
+  kind: LedgerKindSchema,
+  cost: z.number(),
+  estimated: z.boolean(),
+  requests: z.number().int(),
+});
+export type SpendRow = z.infer<typeof SpendRowSchema>;
+
+/**
+ * What a model costs, per `unit`: a call, 1k input or output tokens, an image, a second of
+ * video; `size` when the price depends on it. `learned` from observed charges, or set by the user.
+ */
+export const PRICE_UNITS = ["call", "input_1k", "output_1k", "image", "video_second"] as const;
+export const PriceUnitSchema = z.enum(PRICE_UNITS);
+export type PriceUnit = z.infer<typeof PriceUnitSchema>;
+
+export const ModelPriceSchema = z.object({
+  model: z.string(),
+  unit: PriceUnitSchema,
+  size: z.string().nullable(),
+  price: z.number(),
+  source: z.enum(["learned", "user"]),
+  observations: z.number().int(),
+});
+export type ModelPrice = z.infer<typeof ModelPriceSchema>;
+
+export const PricesRequestSchema = z.object({ profileId: z.string().min(1).optional() });
+
+export const PriceOverrideSchema = z.object({
+  profileId: z.string().min(1).optional(),
+  model: z.string().min(1).max(200),
+  unit: PriceUnitSchema,
+  size: z.string().max(40).nullable().default(null),
+  /** Null removes the override, so the learned price applies again. */
+  price: z.number().min(0).max(1_000_000).nullable(),
+});
+
+export const CostEstimateRequestSchema = z.object({
+  profileId: z.string().min(1).optional(),
+  kind: z.enum(["image", "video"]),
+  model: z.string().min(1).max(200),
+  size: z.string().max(40).optional(),
+  n: z.number().int().min(1).max(100).optional(),
+  duration: z.number().int().min(1).max(3600).optional(),
+});
+export type CostEstimateRequest = z.infer<typeof CostEstimateRequestSchema>;
+
+/** A price before paying: null `amount` when the model's price is not known yet. */
+export const CostEstimateSchema = z.object({
+  amount: z.number().nullable(),
+  source: z.enum(["learned", "user"]).nullable(),
+});
+export type CostEstimate = z.infer<typeof CostEstimateSchema>;
