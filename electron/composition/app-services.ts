@@ -4,6 +4,10 @@ import { start as startLocalGateway, type RunningGateway } from "../local-gatewa
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
+import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
+import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
+import { BudgetAlerts } from "../services/budget/budget-alerts.ts";
+import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/budget/ledger-store.ts";
 import { ledgerRetentionDays } from "../services/budget/ledger-retention.ts";
@@ -23,6 +27,7 @@ import { loggingFetch } from "../services/store/request-log.ts";
 import { StreamHub } from "../services/streams/stream-hub.ts";
 import { ProfileVault } from "../services/vault/profile-vault.ts";
 import { RequestScheduler } from "../services/scheduler/request-scheduler.ts";
+import { HeadroomTracker } from "../services/scheduler/rate-headroom.ts";
 import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
 import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
@@ -57,6 +62,7 @@ export interface AppEvents {
   taskChanged(view: TaskView): void;
   galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
   capabilitiesChanged(capabilities: ServerCapabilities): void;
+  budgetAlert(alert: BudgetAlert): void;
 }
 
 export interface AppServices {
@@ -64,6 +70,8 @@ export interface AppServices {
   readonly db: DatabaseSync;
   readonly vault: ProfileVault;
   readonly budget: BudgetService;
+  readonly monitor: BudgetMonitor;
+  headroom(profileId: string): RateHeadroom;
   readonly ledger: LedgerStore;
   readonly prices: PriceBook;
   readonly streams: StreamHub;
@@ -87,6 +95,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   restrictToOwner(env.dataDir);
   const ledger = new LedgerStore(db);
   ledger.prune(ledgerRetentionDays(env.settings));
+  ledger.settleLeftovers();
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;
   if (options.profile) {
@@ -115,6 +124,12 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     scheduler.setRpm(rpm);
     return scheduler;
   };
+  const headrooms = new Map<string, HeadroomTracker>();
+  const headroomOf = (profileId: string) => {
+    const headroom = headrooms.get(profileId) ?? new HeadroomTracker();
+    headrooms.set(profileId, headroom);
+    return headroom;
+  };
   const listeners = new Set<Partial<AppEvents>>();
   const capabilityStore = new CapabilityStore(db, (capabilities) =>
     listeners.forEach((listener) => listener.capabilitiesChanged?.(capabilities)),
@@ -124,6 +139,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     const fetchThroughScheduler = scheduledFetch(
       schedulerFor(profileId, credentials.rpm),
       withHeaderTimeout(env.fetch),
+      headroomOf(profileId),
     );
     const observed = capabilityFetch(capabilityStore, profileId, fetchThroughScheduler);
     return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, observed) });
@@ -143,11 +159,21 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   tasks.resume();
   const streams = new StreamHub();
   const conversations = new ConversationStore(db);
+  const monitor = new BudgetMonitor({
+    alerts: new BudgetAlerts(db),
+    read: (profileId) => budget.snapshot(profileId),
+    profiles: () => vault.state().profiles,
+    balanceFeature: (profileId) => capabilityStore.get(profileId).features.balance,
+    onAlert: (alert) => listeners.forEach((listener) => listener.budgetAlert?.(alert)),
+  });
+  const budget = new BudgetService(db, clientFor, (profileId, reading) => monitor.observe(profileId, reading));
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,
     vault,
-    budget: new BudgetService(db, clientFor),
+    budget,
+    monitor,
+    headroom: (profileId) => headroomOf(profileId).view(schedulers.get(profileId)?.waiting ?? 0),
     ledger,
     prices: new PriceBook(db),
     streams,

@@ -5,7 +5,7 @@ import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices): InvokeHandlers {
-  const { vault, budget, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
+  const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
   return {
     "app.info": () => services.info,
     "profiles.list": () => vault.state(),
@@ -31,6 +31,12 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
       return prices.prices(id);
     },
     "budget.estimate": ({ profileId, ...request }) => prices.estimate(vault.resolveId(profileId), request),
+    "budget.alerts": ({ profileId }) => monitor.current(vault.resolveId(profileId)),
+    "budget.alertSettings": ({ profileId }) => monitor.alerts.settings(vault.resolveId(profileId)),
+    "budget.setAlertSettings": ({ profileId, settings }) =>
+      monitor.alerts.saveSettings(vault.resolveId(profileId), settings),
+    "budget.overview": () => monitor.overview(),
+    "budget.headroom": ({ profileId }) => services.headroom(vault.resolveId(profileId)),
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
     "chat.create": () => conversations.create(chat.defaultSettings()),

@@ -16,6 +16,7 @@ export function createMainCore(services: AppServices): MainCore {
     taskChanged: (view) => pages.broadcast("tasks.changed", view),
     galleryChanged: (change) => pages.broadcast("gallery.changed", change),
     capabilitiesChanged: (capabilities) => pages.broadcast("capabilities.changed", capabilities),
+    budgetAlert: (alert) => pages.broadcast("budget.alert", alert),
   });
   return { route: createInvokeRouter(invokeHandlers(services)), pages };
 }

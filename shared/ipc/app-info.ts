@@ -14,3 +14,10 @@ export const AppInfoSchema = z.object({
   keyStorage: KeyStorageSchema,
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const PANES = ["chat", "images", "videos", "tasks", "budget", "settings"] as const;
+export const PaneSchema = z.enum(PANES);
+export type Pane = z.infer<typeof PaneSchema>;
+
+/** Main asks the window to show a pane (the tray's Open Budget, a notification's click). */
+export const OpenPaneSchema = z.object({ pane: PaneSchema });

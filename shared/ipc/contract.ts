@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { AppInfoSchema } from "./app-info.ts";
+import { AppInfoSchema, OpenPaneSchema } from "./app-info.ts";
+import {
+  AlertSettingsInputSchema,
+  AlertSettingsRequestSchema,
+  AlertSettingsSchema,
+  BudgetAlertSchema,
+} from "./budget-alerts.ts";
+import { ProfileBudgetSchema, RateHeadroomSchema } from "./budget-overview.ts";
 import {
   BalanceSampleSchema,
   BudgetHistoryRequestSchema,
@@ -58,6 +65,11 @@ export const INVOKE_CHANNELS = {
   "budget.prices": { input: PricesRequestSchema, output: z.array(ModelPriceSchema) },
   "budget.setPrice": { input: PriceOverrideSchema, output: z.array(ModelPriceSchema) },
   "budget.estimate": { input: CostEstimateRequestSchema, output: CostEstimateSchema },
+  "budget.alerts": { input: BudgetRequestSchema, output: z.array(BudgetAlertSchema) },
+  "budget.alertSettings": { input: AlertSettingsRequestSchema, output: AlertSettingsSchema },
+  "budget.setAlertSettings": { input: AlertSettingsInputSchema, output: AlertSettingsSchema },
+  "budget.overview": { input: NoInput, output: z.array(ProfileBudgetSchema) },
+  "budget.headroom": { input: BudgetRequestSchema, output: RateHeadroomSchema },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
   "chat.list": { input: ChatInputs.list, output: z.array(ConversationSummarySchema) },
   "chat.create": { input: NoInput, output: ConversationSummarySchema },
@@ -88,6 +100,8 @@ export const EVENT_CHANNELS = {
   "tasks.changed": TaskViewSchema,
   "gallery.changed": z.object({ profileId: z.string(), kind: z.enum(["image", "video"]) }),
   "capabilities.changed": ServerCapabilitiesSchema,
+  "budget.alert": BudgetAlertSchema,
+  "app.openPane": OpenPaneSchema,
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE_CHANNELS;

@@ -25,7 +25,7 @@ export function createDesktopApi(transport: ApiTransport) {
     (listener: (payload: EventPayload<E>) => void) =>
       transport.subscribe(event, listener as (payload: unknown) => void);
   return {
-    app: { info: call("app.info") },
+    app: { info: call("app.info"), onOpenPane: on("app.openPane") },
     profiles: {
       list: call("profiles.list"),
       save: call("profiles.save"),
@@ -43,6 +43,12 @@ export function createDesktopApi(transport: ApiTransport) {
       prices: call("budget.prices"),
       setPrice: call("budget.setPrice"),
       estimate: call("budget.estimate"),
+      alerts: call("budget.alerts"),
+      alertSettings: call("budget.alertSettings"),
+      setAlertSettings: call("budget.setAlertSettings"),
+      overview: call("budget.overview"),
+      headroom: call("budget.headroom"),
+      onAlert: on("budget.alert"),
     },
     capabilities: { get: call("capabilities.get"), onChanged: on("capabilities.changed") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },

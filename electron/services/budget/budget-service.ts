@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { allRows } from "../../common/sql-rows.ts";
@@ -12,10 +13,16 @@ const DAYS_SAMPLES_MAX = 130_000;
 export class BudgetService {
   private readonly db: DatabaseSync;
   private readonly clientFor: (profileId: string) => GatewayClient;
+  private readonly onReading: (profileId: string, reading: Balance) => void;
 
-  constructor(db: DatabaseSync, clientFor: (profileId: string) => GatewayClient) {
+  constructor(
+    db: DatabaseSync,
+    clientFor: (profileId: string) => GatewayClient,
+    onReading: (profileId: string, reading: Balance) => void = () => undefined,
+  ) {
     this.db = db;
     this.clientFor = clientFor;
+    this.onReading = onReading;
   }
 
   async snapshot(profileId: string): Promise<BudgetSnapshot> {
@@ -28,6 +35,7 @@ export class BudgetService {
         "INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?, ?)",
       )
       .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
+    this.onReading(profileId, data);
     return {
       profileId,
       balance: data,

@@ -1,4 +1,5 @@
 import { responseMeta, retryAfterSeconds } from "../gateway-client/response-meta.ts";
+import type { HeadroomTracker } from "./rate-headroom.ts";
 import type { RequestPriority, RequestScheduler } from "./request-scheduler.ts";
 import { tellWait } from "./wait-notices.ts";
 
@@ -10,7 +11,11 @@ export function priorityOf(method: string, url: string): RequestPriority {
 }
 
 /** A fetch that waits for the key's scheduler before sending and tells it what the gateway answered. */
-export function scheduledFetch(scheduler: RequestScheduler, baseFetch: typeof fetch): typeof fetch {
+export function scheduledFetch(
+  scheduler: RequestScheduler,
+  baseFetch: typeof fetch,
+  headroom?: HeadroomTracker,
+): typeof fetch {
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const signal = init?.signal ?? undefined;
@@ -23,6 +28,7 @@ export function scheduledFetch(scheduler: RequestScheduler, baseFetch: typeof fe
       throw error;
     }
     const meta = responseMeta(response);
+    headroom?.observe(meta.rateLimit, meta.tokenLimit);
     scheduler.observe(
       meta.rateLimit,
       response.status === 429 ? (retryAfterSeconds(response) ?? 1) : undefined,

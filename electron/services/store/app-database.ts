@@ -160,6 +160,22 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, model, unit, size, source)
   );
   `,
+  `
+  CREATE TABLE budget_alert_settings (
+    profile_id TEXT PRIMARY KEY,
+    settings TEXT NOT NULL
+  );
+  CREATE TABLE budget_alerts_fired (
+    profile_id TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    threshold REAL NOT NULL,
+    period TEXT NOT NULL,
+    value REAL NOT NULL,
+    budget_limit REAL,
+    fired_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, metric, threshold, period)
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { PANES, useUiStore } from "../state/ui-store.ts";
+import { PANES } from "../../../shared/ipc/app-info.ts";
+import { useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
 import { useRunningTaskCount } from "../api/task-queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";

@@ -1,4 +1,4 @@
-import type { Pane } from "../state/ui-store.ts";
+import type { Pane } from "../../../shared/ipc/app-info.ts";
 
 /** Stroke icons for the rail, drawn on a 24-unit grid. */
 const PATHS: Record<Pane, string> = {

@@ -1,7 +1,5 @@
 import { create } from "zustand";
-
-export const PANES = ["chat", "images", "videos", "tasks", "budget", "settings"] as const;
-export type Pane = (typeof PANES)[number];
+import type { Pane } from "../../../shared/ipc/app-info.ts";
 
 interface UiState {
   pane: Pane;
