@@ -55,6 +55,11 @@ export class LedgerStore {
     return Number(changes);
   }
 
+  /** Calls left unfinished when the app last stopped are over: their charge, if any, has happened. */
+  settleLeftovers(now = Date.now()): void {
+    this.db.prepare("UPDATE request_log SET settled_at = ? WHERE attributed = 0 AND settled_at IS NULL").run(now);
+  }
+
   page(profileId: string, filter: LedgerFilter, offset: number, limit: number): LedgerPage {
     const where = ledgerWhere(profileId, filter);
     const { total } = onlyRow<{ total: number }>(
