@@ -51,7 +51,9 @@ test("Budget shows the gateway's numbers, the countdown, and refreshes on demand
   await expect(daily).toContainText(`Used ¥${after.api_key.daily_used.toFixed(2)} of ¥50.00`);
   const money = (amount: number) =>
     `¥${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  await expect(page.getByRole("img", { name: `→ ${money(after.balance)} over`, exact: false })).toBeVisible();
+  const history = page.getByRole("region", { name: "Balance history" });
+  await expect(history).toContainText(`→ ${money(after.balance)} over`);
+  await expect(history.getByRole("figure")).toBeVisible();
   await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText(
     `Today: ¥${after.api_key.daily_remaining.toFixed(2)} left`,
   );

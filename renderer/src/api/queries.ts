@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
+import type { CostEstimateRequest, LedgerFilter } from "../../../shared/ipc/ledger.ts";
 
 /** Query keys, one factory for the whole app. */
 export const queryKeys = {
@@ -9,7 +10,15 @@ export const queryKeys = {
   /** Every profile's balance: anything that costs or refunds money makes them stale. */
   budgets: ["budget"] as const,
   budget: (profileId: string | null) => ["budget", profileId] as const,
-  budgetHistory: (profileId: string) => ["budget-history", profileId] as const,
+  /** Every span of a profile's balance readings. */
+  budgetHistories: (profileId: string) => ["budget-history", profileId] as const,
+  budgetHistory: (profileId: string, days: number) => ["budget-history", profileId, days] as const,
+  /** What a profile's ledger answers (spend, requests, estimates): stale whenever its balance moves. */
+  ledger: (profileId: string) => ["ledger", profileId] as const,
+  spend: (profileId: string, days: number) => ["ledger", profileId, "spend", days] as const,
+  requests: (profileId: string, filter: LedgerFilter, page: number) =>
+    ["ledger", profileId, "requests", filter, page] as const,
+  estimate: (profileId: string, request: CostEstimateRequest) => ["ledger", profileId, "estimate", request] as const,
   capabilities: (profileId: string | null) => ["capabilities", profileId] as const,
 };
 
@@ -36,7 +45,9 @@ export function useBudget(profileId: string | null, offered = true) {
     queryFn: async () => {
       const snapshot = await unwrap(api.budget.get(profileId ? { profileId } : {}));
       // Every reading is a new sample of the balance history.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.budgetHistory(snapshot.profileId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.budgetHistories(snapshot.profileId) });
+      // A moved balance is new spend in the ledger, or a cost attributed to a request.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ledger(snapshot.profileId) });
       return snapshot;
     },
     enabled: profileId !== null && offered,

@@ -1,5 +1,8 @@
+import { spendEn } from "./en-spend.ts";
+
 /** English UI strings; every other language has the same keys (checked by its type). */
 export const en = {
+  ...spendEn,
   nav: {
     label: "Panes",
     chat: "Chat",

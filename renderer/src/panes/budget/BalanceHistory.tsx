@@ -1,48 +1,92 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/desktop-api.ts";
-import { unwrap } from "../../api/api-error.ts";
-import { queryKeys } from "../../api/queries.ts";
+import type uPlot from "uplot";
+import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
+import { moneyTicks, moneyValue, themedAxis, timeValue } from "../../components/chart/axes.ts";
+import { useChartTheme } from "../../components/chart/chart-theme.ts";
+import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
+import { valueRange } from "../../components/chart/value-range.ts";
 import { formatMoney } from "../../components/format.ts";
+import { balanceReadings } from "./period-readings.ts";
+import { burnRate, DAY, HOUR, projectBalance } from "./projection.ts";
+import { balanceSentence } from "./projection-sentence.ts";
 
-const WIDTH = 600;
-const HEIGHT = 120;
+interface BalanceHistoryProps {
+  readonly samples: readonly BalanceSample[];
+  readonly balance: number;
+  readonly readAt: string;
+}
 
-/** The balance over the app's recent readings, as a line; every new reading refreshes it (see `useBudget`). */
-export function BalanceHistory({ profileId }: { profileId: string }) {
+/** The balance on a time axis over the readings the app kept, and how long it lasts at the last week's rate. */
+export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps) {
   const { t } = useTranslation();
-  const { data: samples = [] } = useQuery({
-    queryKey: queryKeys.budgetHistory(profileId),
-    queryFn: () => unwrap(api.budget.history({ profileId })),
-  });
-  const first = samples[0];
-  const last = samples.at(-1);
-  if (samples.length < 2 || !first || !last) return null;
-  const values = samples.map((sample) => sample.balance);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const span = high - low || 1;
-  const points = values
-    .map(
-      (value, index) =>
-        `${(index / (values.length - 1)) * WIDTH},${HEIGHT - 8 - ((value - low) / span) * (HEIGHT - 16)}`,
-    )
-    .join(" ");
-  const summary = t("budget.history", {
-    from: formatMoney(first.balance),
-    to: formatMoney(last.balance),
-    count: values.length,
-    since: new Date(first.at).toLocaleString(),
-  });
+  const theme = useChartTheme();
+  const now = Date.parse(readAt);
+
+  const { readings, projection, data } = useMemo(() => {
+    const readings = balanceReadings(samples, { at: now, value: balance });
+    const first = readings[0]?.at ?? now;
+    const rate = burnRate(readings, { from: now - 7 * DAY, to: now }, "down", HOUR);
+    // The dashed line looks a quarter of the history ahead, so the history keeps most of the width.
+    const projection = projectBalance({ balance, rate, now, lineSpan: Math.max((now - first) / 4, HOUR) });
+    const line = "line" in projection ? projection.line : null;
+    const x = readings.map((reading) => reading.at / 1000);
+    const data: uPlot.AlignedData = [
+      line ? [...x, line.to.at / 1000] : x,
+      [...readings.map((reading) => reading.value), ...(line ? [null] : [])],
+      [
+        ...readings.map((reading) => (line && reading.at === line.from.at ? reading.value : null)),
+        ...(line ? [line.to.value] : []),
+      ],
+    ];
+    return { readings, projection, data };
+  }, [samples, balance, now]);
+
+  const values = readings.map((reading) => reading.value);
+  const line = "line" in projection ? projection.line : null;
+  const [low, high] = valueRange(Math.min(...values, line?.to.value ?? Infinity), Math.max(...values));
+  const options = useMemo(
+    (): ChartOptions => ({
+      scales: { x: { time: true }, y: { range: [low, high] } },
+      axes: [themedAxis(theme, t("projection.axisTime")), themedAxis(theme, t("budget.balance"), moneyTicks)],
+      series: [
+        { label: t("projection.axisTime"), value: timeValue },
+        { label: t("budget.balance"), stroke: theme.accent, width: 2, spanGaps: true, value: moneyValue },
+        {
+          label: t("projection.atThisRate"),
+          stroke: theme.muted,
+          width: 2,
+          dash: [6, 4],
+          spanGaps: true,
+          value: moneyValue,
+        },
+      ],
+    }),
+    [theme, t, low, high],
+  );
+
+  const first = readings[0];
+  const summary = first
+    ? t("budget.history", {
+        from: formatMoney(first.value),
+        to: formatMoney(balance),
+        count: readings.length,
+        since: new Date(first.at).toLocaleString(),
+      })
+    : "";
+  const sentence = balanceSentence(t, projection);
   return (
-    <section className="balance-history" aria-labelledby="balance-history-title">
+    <section className="budget-card" aria-labelledby="balance-history-title">
       <h2 id="balance-history-title" className="gauge__title">
         {t("budget.historyTitle")}
       </h2>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
-        <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
-      </svg>
-      <p className="pane__footnote">{summary}</p>
+      {readings.length >= 2 && (
+        <UPlotChart options={options} data={data} height={200} label={`${summary}. ${sentence}`} />
+      )}
+      <p className="projection" data-testid="projection-balance">
+        {sentence}
+      </p>
+      {readings.length >= 2 && <p className="pane__footnote">{summary}</p>}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration, formatMoney } from "../../components/format.ts";
 
@@ -9,10 +10,12 @@ interface BudgetGaugeProps {
   readonly remaining: number | null;
   readonly resetAt: string | null;
   readonly now: number;
+  /** Below the figures, e.g. the period's chart. */
+  readonly children?: ReactNode;
 }
 
 /** One budget: a bar of used against budget, what remains and a live countdown to the reset. */
-export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, now }: BudgetGaugeProps) {
+export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, now, children }: BudgetGaugeProps) {
   const { t } = useTranslation();
   const headingId = `gauge-${label.replace(/\W+/g, "-").toLowerCase()}`;
   if (budget === null || used === null || remaining === null) {
@@ -53,6 +56,7 @@ export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetA
           {t("budget.resetsIn", { time: formatDuration(secondsToReset) })}
         </p>
       )}
+      {children}
     </section>
   );
 }

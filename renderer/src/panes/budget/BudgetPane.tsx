@@ -6,9 +6,19 @@ import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
+import { useBalanceHistory } from "../../api/budget-queries.ts";
+import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
 import { BudgetGauge } from "./BudgetGauge.tsx";
+import { PeriodChart } from "./PeriodChart.tsx";
+import { RequestsSection } from "./RequestsSection.tsx";
+import { localDayKey } from "./spend-series.ts";
+import { SpendSection } from "./SpendSection.tsx";
 import "./budget.css";
+
+const NO_SAMPLES: readonly BalanceSample[] = [];
+/** The longest span any chart shows: the 90-day spend range. */
+const HISTORY_DAYS = 90;
 
 export function BudgetPane() {
   const { t } = useTranslation();
@@ -18,8 +28,9 @@ export function BudgetPane() {
   const now = useNow();
   const snapshot = budget.data;
   const key = snapshot?.balance.api_key;
+  const { data: samples = NO_SAMPLES } = useBalanceHistory(snapshot?.profileId ?? null, HISTORY_DAYS);
   return (
-    <section className="pane" aria-labelledby="budget-title">
+    <section className="pane pane--budget" aria-labelledby="budget-title">
       <header className="pane__header">
         <h1 id="budget-title" className="pane__title">
           {t("budget.title")}
@@ -63,7 +74,18 @@ export function BudgetPane() {
               remaining={key.daily_remaining}
               resetAt={key.daily_reset_at}
               now={now}
-            />
+            >
+              {key.daily_budget !== null && key.daily_used !== null && key.daily_reset_at && (
+                <PeriodChart
+                  period="day"
+                  samples={samples}
+                  used={key.daily_used}
+                  budget={key.daily_budget}
+                  resetAt={key.daily_reset_at}
+                  readAt={snapshot.fetchedAt}
+                />
+              )}
+            </BudgetGauge>
             <BudgetGauge
               label={t("budget.monthly")}
               emptyLabel={t("budget.noMonthly")}
@@ -72,9 +94,22 @@ export function BudgetPane() {
               remaining={key.monthly_remaining}
               resetAt={key.monthly_reset_at}
               now={now}
-            />
+            >
+              {key.monthly_budget !== null && key.monthly_used !== null && key.monthly_reset_at && (
+                <PeriodChart
+                  period="month"
+                  samples={samples}
+                  used={key.monthly_used}
+                  budget={key.monthly_budget}
+                  resetAt={key.monthly_reset_at}
+                  readAt={snapshot.fetchedAt}
+                />
+              )}
+            </BudgetGauge>
           </div>
-          <BalanceHistory profileId={snapshot.profileId} />
+          <BalanceHistory samples={samples} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
+          <SpendSection profileId={snapshot.profileId} today={localDayKey(new Date(now))} />
+          <RequestsSection profileId={snapshot.profileId} />
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")

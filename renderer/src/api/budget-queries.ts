@@ -1,0 +1,45 @@
+import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import type { CostEstimateRequest, LedgerFilter } from "../../../shared/ipc/ledger.ts";
+import { unwrap } from "./api-error.ts";
+import { api } from "./desktop-api.ts";
+import { queryKeys } from "./queries.ts";
+
+export type SpendDays = 7 | 30 | 90;
+
+/** Spend per day, model and kind over the last `days`; refreshed with the balance (see `useBudget`). */
+export const useSpend = (profileId: string, days: SpendDays) =>
+  useQuery({
+    queryKey: queryKeys.spend(profileId, days),
+    queryFn: () => unwrap(api.budget.spend({ profileId, days })),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every balance reading of the last `days`. */
+export const useBalanceHistory = (profileId: string | null, days: number) =>
+  useQuery({
+    queryKey: queryKeys.budgetHistory(profileId ?? "", days),
+    queryFn: profileId === null ? skipToken : () => unwrap(api.budget.history({ profileId, days })),
+  });
+
+/** Rows per request to main: many screenfuls, well under the contract's maximum. */
+export const REQUESTS_PAGE = 200;
+
+/** One page of the ledger rows matching a filter, newest first. */
+export const requestsPage = (profileId: string, filter: LedgerFilter, page: number) => ({
+  queryKey: queryKeys.requests(profileId, filter, page),
+  queryFn: () =>
+    unwrap(api.budget.requests({ ...filter, profileId, offset: page * REQUESTS_PAGE, limit: REQUESTS_PAGE })),
+});
+
+/** What a job would cost; null `request` (an incomplete form) asks nothing. */
+export const useCostEstimate = (profileId: string | null, request: CostEstimateRequest | null) =>
+  useQuery({
+    queryKey: queryKeys.estimate(profileId ?? "", request ?? { kind: "image", model: "" }),
+    queryFn:
+      profileId !== null && request !== null ? () => unwrap(api.budget.estimate({ ...request, profileId })) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+
+/** The ledger rows that match a filter, as a CSV file; the caller saves it. */
+export const useExportCsv = () =>
+  useMutation({ mutationFn: (filter: LedgerFilter) => unwrap(api.budget.exportCsv(filter)) });

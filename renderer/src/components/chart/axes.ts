@@ -1,0 +1,55 @@
+import type uPlot from "uplot";
+import { formatMoney } from "../format.ts";
+import type { ChartTheme } from "./chart-theme.ts";
+
+/** An axis in the theme's colours with a label; `values` formats its ticks. */
+export function themedAxis(theme: ChartTheme, label: string, values?: uPlot.Axis["values"]): uPlot.Axis {
+  return {
+    label,
+    stroke: theme.muted,
+    font: theme.font,
+    labelFont: theme.font,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { stroke: theme.grid, width: 1 },
+    ...(values ? { values } : {}),
+  };
+}
+
+/** Money ticks: whole units on large scales, cents on small ones. */
+export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
+  ticks.map((tick) => formatMoney(tick).replace(/\.00$/, ""));
+
+/** A money value for the legend; "–" where the series has no point. */
+export const moneyValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoney(value));
+
+/** A time for the legend, in the user's locale. */
+export const timeValue = (_plot: uPlot, value: number | null) =>
+  value === null ? "–" : new Date(value * 1000).toLocaleString();
+
+/** A vertical marker with a caption, e.g. when a budget resets; `at` in the x scale's unit (seconds). */
+export function markerPlugin(at: number, caption: string, colour: string, font: string): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (plot) => {
+        const x = plot.valToPos(at, "x", true);
+        const { top, height, left, width } = plot.bbox;
+        if (x < left - 1 || x > left + width + 1) return;
+        const { ctx } = plot;
+        ctx.save();
+        ctx.strokeStyle = colour;
+        ctx.fillStyle = colour;
+        ctx.lineWidth = devicePixelRatio;
+        ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+        ctx.beginPath();
+        ctx.moveTo(x, top);
+        ctx.lineTo(x, top + height);
+        ctx.stroke();
+        ctx.font = font.replace(/^(\d+)px/, (_match, size: string) => `${Number(size) * devicePixelRatio}px`);
+        ctx.textAlign = "right";
+        ctx.textBaseline = "top";
+        ctx.fillText(caption, x - 4 * devicePixelRatio, top + 4 * devicePixelRatio);
+        ctx.restore();
+      },
+    },
+  };
+}

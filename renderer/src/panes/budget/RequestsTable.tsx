@@ -1,0 +1,106 @@
+import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
+import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
+import { costLabel } from "../../components/cost-label.ts";
+import { formatLatency } from "./requests-filter.ts";
+
+const ROW_HEIGHT = 34;
+const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
+
+function EntryCells({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation();
+  const failed = entry.errorCode !== null || (entry.status !== null && entry.status >= 400);
+  return (
+    <>
+      <span role="cell">{new Date(entry.at).toLocaleString()}</span>
+      <span role="cell">{t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}</span>
+      <span role="cell" title={entry.model ?? undefined}>
+        {entry.model ?? "—"}
+      </span>
+      <span role="cell" className={failed ? "requests__error" : undefined}>
+        {[entry.status, entry.errorCode].filter((part) => part !== null).join(" ") || "—"}
+      </span>
+      <span role="cell" className="requests__id" title={entry.requestId ?? undefined}>
+        {entry.requestId ?? "—"}
+      </span>
+      <span role="cell" className="requests__number">
+        {entry.inputTokens === null && entry.outputTokens === null
+          ? "—"
+          : `${entry.inputTokens ?? "–"} / ${entry.outputTokens ?? "–"}`}
+      </span>
+      <span role="cell" className="requests__number">
+        {formatLatency(entry.latencyMs)}
+      </span>
+      <span role="cell" className="requests__number" data-testid="request-cost">
+        {costLabel(entry.cost, entry.costBasis, { free: t("cost.free"), unknown: t("cost.unknown") })}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The ledger rows of a filter, newest first, as a virtual table: only the rows in view are in the
+ * page, and only their pages are asked of main, so 100k rows scroll like 100.
+ */
+export function RequestsTable({ profileId, filter }: { profileId: string; filter: LedgerFilter }) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  // While a new filter loads, the old rows stay rather than the table flashing empty.
+  const first = useQuery({ ...requestsPage(profileId, filter, 0), placeholderData: keepPreviousData });
+  const total = first.data?.total ?? 0;
+  // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const pages = [...new Set(items.map((item) => Math.floor(item.index / REQUESTS_PAGE)))];
+  const loaded = useQueries({ queries: pages.map((page) => requestsPage(profileId, filter, page)) });
+  const entryAt = (index: number) =>
+    loaded[pages.indexOf(Math.floor(index / REQUESTS_PAGE))]?.data?.entries[index % REQUESTS_PAGE] ?? null;
+
+  return (
+    <div className="requests" role="table" aria-label={t("requests.title")} aria-rowcount={total + 1}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="requests__row requests__row--head">
+          {COLUMNS.map((column) => (
+            <span key={column} role="columnheader">
+              {t(`requests.columns.${column}`)}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div ref={scroller} role="rowgroup" className="requests__body" aria-busy={first.isPending}>
+        {first.isSuccess && total === 0 && <p className="requests__empty">{t("requests.empty")}</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {items.map((item) => {
+            const entry = entryAt(item.index);
+            return (
+              <div
+                key={entry?.id ?? `pending-${item.index}`}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className="requests__row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              >
+                {entry ? (
+                  <EntryCells entry={entry} />
+                ) : (
+                  <span role="cell" className="requests__loading">
+                    {t("requests.loading")}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

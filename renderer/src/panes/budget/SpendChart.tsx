@@ -1,0 +1,91 @@
+import { useMemo } from "react";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type uPlot from "uplot";
+import uPlotLib from "uplot";
+import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
+import { moneyTicks, themedAxis } from "../../components/chart/axes.ts";
+import { paletteColour, useChartTheme } from "../../components/chart/chart-theme.ts";
+import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
+import { formatMoney } from "../../components/format.ts";
+import { spendByDay, stackedTops } from "./spend-series.ts";
+
+const HALF_DAY = 43_200;
+
+const groupName = (t: TFunction, groupBy: "model" | "kind", label: string) =>
+  groupBy === "kind" ? t(`spend.kind.${label}`, { defaultValue: label }) : label;
+
+interface SpendChartProps {
+  readonly id: string;
+  readonly title: string;
+  readonly groupBy: "model" | "kind";
+  readonly rows: readonly SpendRow[];
+  readonly days: number;
+  /** Local midnight of today: the last bar. */
+  readonly today: Date;
+  /** Shown in the header, e.g. the range toggle. */
+  readonly actions?: ReactNode;
+}
+
+/** Spend per day stacked by model or kind, its legend showing each group's figure for the day under the cursor. */
+export function SpendChart({ id, title, groupBy, rows, days, today, actions }: SpendChartProps) {
+  const { t } = useTranslation();
+  const theme = useChartTheme();
+  const spend = useMemo(() => spendByDay(rows, days, groupBy, today), [rows, days, groupBy, today]);
+  const name = (label: string) => groupName(t, groupBy, label);
+
+  const options = useMemo((): ChartOptions => {
+    const bars = uPlotLib.paths.bars?.({ size: [0.7, 48], align: 0 });
+    const series: uPlot.Series[] = spend.series.map((item, index) => ({
+      label: `${item.estimated ? "≈ " : ""}${groupName(t, groupBy, item.label)}`,
+      stroke: paletteColour(theme, index),
+      fill: paletteColour(theme, index),
+      width: 0,
+      ...(bars ? { paths: bars } : {}),
+      points: { show: false },
+      value: (_plot: uPlot, _top: number | null, _series: number, day: number | null) =>
+        day === null ? "–" : formatMoney(item.values[day] ?? 0),
+    }));
+    return {
+      scales: {
+        x: { time: true, range: (_plot, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+        y: { range: [0, null] },
+      },
+      axes: [themedAxis(theme, t("spend.axisDay")), themedAxis(theme, t("spend.axisCost"), moneyTicks)],
+      series: [
+        {
+          label: t("spend.axisDay"),
+          value: (_plot, day) => (day === null ? "–" : new Date(day * 1000).toLocaleDateString()),
+        },
+        ...series,
+      ],
+      cursor: { points: { show: false } },
+      legend: { live: true },
+    };
+  }, [theme, spend, t, groupBy]);
+  const data = useMemo((): uPlot.AlignedData => [[...spend.days], ...stackedTops(spend.series)], [spend]);
+
+  const summary = spend.series.length
+    ? spend.series
+        .map((item) => `${name(item.label)} ${item.estimated ? "≈ " : ""}${formatMoney(item.total)}`)
+        .join(" · ")
+    : t("spend.none");
+  return (
+    <section className="budget-card" aria-labelledby={`${id}-title`}>
+      <header className="budget-card__header">
+        <h2 id={`${id}-title`} className="gauge__title">
+          {title}
+        </h2>
+        {actions}
+      </header>
+      {spend.series.length > 0 && (
+        <UPlotChart options={options} data={data} height={220} label={t("spend.chartLabel", { title, days })} />
+      )}
+      <p className="budget-card__summary" data-testid={`${id}-summary`}>
+        {spend.series.length > 0 && <strong>{t("spend.total", { amount: formatMoney(spend.total), days })} </strong>}
+        {summary}
+      </p>
+    </section>
+  );
+}
