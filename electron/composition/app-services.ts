@@ -12,6 +12,8 @@ import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/budget/ledger-store.ts";
 import { ledgerRetentionDays } from "../services/budget/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
+import { BalanceSampler, type SamplerTiming } from "../services/budget/balance-sampler.ts";
+import { CostAttributor } from "../services/budget/cost-attributor.ts";
 import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
 import { CapabilityStore } from "../services/capabilities/capability-store.ts";
@@ -56,6 +58,8 @@ export interface AppServicesOptions {
   readonly localGatewayConfig?: GatewayConfigInput;
   /** Overrides for the task engine's polling (tests). */
   readonly pollTiming?: PollTiming;
+  /** Overrides for when the balance is read to measure costs (tests). */
+  readonly samplerTiming?: SamplerTiming;
 }
 
 export interface AppEvents {
@@ -142,8 +146,15 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       headroomOf(profileId),
     );
     const observed = capabilityFetch(capabilityStore, profileId, fetchThroughScheduler);
-    return new GatewayClient(credentials, { fetch: loggingFetch(db, profileId, observed) });
+    const recorded = loggingFetch(db, profileId, observed, (id) => sampler.noteActivity(id));
+    return new GatewayClient(credentials, { fetch: recorded });
   };
+  const prices = new PriceBook(db);
+  const attributor = new CostAttributor(db, prices);
+  const sampler = new BalanceSampler(async (profileId) => {
+    await budget.snapshot(profileId);
+    attributor.run(profileId);
+  }, options.samplerTiming);
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({
     tasks: new TaskRepository(db),
@@ -175,7 +186,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     monitor,
     headroom: (profileId) => headroomOf(profileId).view(schedulers.get(profileId)?.waiting ?? 0),
     ledger,
-    prices: new PriceBook(db),
+    prices,
     streams,
     conversations,
     chat: new ChatService(conversations, streams, vault, clientFor),
@@ -193,6 +204,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       return () => listeners.delete(listener);
     },
     async close() {
+      sampler.close();
       tasks.close();
       await localGateway?.close();
       db.close();

@@ -25,9 +25,13 @@ export function loggingFetch(
   onActivity: LedgerActivity = () => undefined,
 ): typeof fetch {
   const insert = db.prepare(
-    `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, error,
-       kind, model, units, size, chargeable, settled_at, attributed, cost, cost_basis, conversation_id, message_id, task_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size,
+       chargeable, attributed, cost, cost_basis, conversation_id, message_id, task_id)
+     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const answered = db.prepare(
+    `UPDATE request_log SET status = ?, request_id = ?, duration_ms = ?, error = ?, chargeable = ?, attributed = ?,
+       cost = ?, cost_basis = ?, settled_at = ? WHERE id = ?`,
   );
   return async (input, init) => {
     const startedAt = Date.now();
@@ -36,36 +40,46 @@ export function loggingFetch(
     const kind = ledgerKindOf(method, url.pathname);
     const terms = callTermsOf(kind, init?.body);
     const scope = currentLedgerScope();
-    const record = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
-      const now = Date.now();
-      const paid = status !== null && status >= 200 && status < 300 && PAID_KINDS.includes(kind);
-      const settledAt = paid && streamed && scope ? null : now;
-      const { lastInsertRowid } = insert.run(
+    const mayBePaid = method === "POST" && PAID_KINDS.includes(kind);
+    // Written before sending, so a balance read while the call is out knows it may move.
+    const id = Number(
+      insert.run(
         profileId,
         startedAt,
         method,
         url.pathname,
-        status,
-        requestId,
-        now - startedAt,
-        error,
         kind,
         terms.model,
         terms.units,
         terms.size,
-        paid ? 1 : 0,
-        settledAt,
-        paid ? 0 : 1,
-        paid ? null : 0,
-        paid ? "unknown" : "free",
+        mayBePaid ? 1 : 0,
+        mayBePaid ? 0 : 1,
+        mayBePaid ? null : 0,
+        mayBePaid ? "unknown" : "free",
         scope?.link.conversationId ?? null,
         scope?.link.messageId ?? null,
         scope?.link.taskId ?? null,
+      ).lastInsertRowid,
+    );
+    const record = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
+      const now = Date.now();
+      // A refused request costs nothing; one that got no answer may still have been charged.
+      const paid = mayBePaid && (status === null || (status >= 200 && status < 300));
+      const settlesLater = paid && streamed && scope !== null;
+      answered.run(
+        status,
+        requestId,
+        now - startedAt,
+        error,
+        paid ? 1 : 0,
+        paid ? 0 : 1,
+        paid ? null : 0,
+        paid ? "unknown" : "free",
+        settlesLater ? null : now,
+        id,
       );
-      const id = Number(lastInsertRowid);
-      if (paid && scope) scope.whenDone(() => settleReply(db, id, scope.link.messageId, onActivity, profileId));
+      if (settlesLater) scope.whenDone(() => settleReply(db, id, scope.link.messageId, onActivity, profileId));
       else if (paid) onActivity(profileId);
-      return id;
     };
     let response: Response;
     try {
@@ -75,10 +89,11 @@ export function loggingFetch(
       throw error;
     }
     const streamed = response.headers.get("content-type")?.includes("text/event-stream") ?? false;
-    const id = record(response.status, response.headers.get("x-request-id"), null, streamed);
+    record(response.status, response.headers.get("x-request-id"), null, streamed);
     if (!response.ok) void noteErrorCode(db, id, response.clone());
     else if ((kind === "poll" || kind === "cancel") && scope?.link.taskId) {
-      void noteRefund(db, scope.link.taskId, startedAt, response.clone(), () => onActivity(profileId));
+      const refundFrom = kind === "cancel" ? startedAt : null;
+      void noteRefund(db, scope.link.taskId, startedAt, refundFrom, response.clone(), () => onActivity(profileId));
     }
     return response;
   };
@@ -98,13 +113,14 @@ async function noteErrorCode(db: DatabaseSync, id: number, response: Response): 
 }
 
 /**
- * A task the gateway failed or cancelled is refunded. It happened after the task's previous call
- * (a cancel happens during its own), which bounds when the balance moved.
+ * A task the gateway failed or cancelled is refunded: a cancel during its own call, a failure
+ * after the task's previous call, which bounds when the balance moved.
  */
 async function noteRefund(
   db: DatabaseSync,
   taskId: string,
   startedAt: number,
+  refundFrom: number | null,
   response: Response,
   done: () => void,
 ): Promise<void> {
@@ -120,7 +136,7 @@ async function noteRefund(
       `UPDATE request_log SET refund_from = ?, refund_to = ?, refund_pending = 1
        WHERE task_id = ? AND chargeable = 1 AND refund_to IS NULL`,
     )
-    .run(previous?.started_at ?? startedAt, Date.now(), taskId);
+    .run(refundFrom ?? previous?.started_at ?? startedAt, Date.now(), taskId);
   if (Number(changes) > 0) done();
 }
 
