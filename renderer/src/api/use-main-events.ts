@@ -5,6 +5,9 @@ import { queryKeys } from "./queries.ts";
 import { taskKeys } from "./task-queries.ts";
 import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
 import { notifyTaskEnded } from "./task-notifications.ts";
+import { alertKeys } from "./alert-queries.ts";
+import { notifyBudgetAlert } from "./budget-notifications.ts";
+import { useUiStore } from "../state/ui-store.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -26,6 +29,11 @@ export function useMainEvents(): void {
       api.capabilities.onChanged((capabilities) =>
         queryClient.setQueryData(queryKeys.capabilities(capabilities.profileId), capabilities),
       ),
+      api.budget.onAlert((alert) => {
+        void queryClient.invalidateQueries({ queryKey: alertKeys.fired });
+        notifyBudgetAlert(alert);
+      }),
+      api.app.onOpenPane(({ pane }) => useUiStore.getState().paneSelected(pane)),
       api.gallery.onChanged(({ kind }) => {
         void queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(kind) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });

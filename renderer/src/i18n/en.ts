@@ -1,8 +1,10 @@
+import { alertsEn } from "./en-alerts.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
 export const en = {
   ...spendEn,
+  ...alertsEn,
   nav: {
     label: "Panes",
     chat: "Chat",

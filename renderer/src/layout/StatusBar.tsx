@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { budgetLevel } from "../components/budget-level.ts";
 import { useFeatureMissing } from "../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../api/queries.ts";
 import { formatMoney } from "../components/format.ts";
@@ -18,14 +20,21 @@ export function StatusBar() {
       ? t("status.noDailyBudget")
       : t("status.dailyRemaining", { amount: formatMoney(dailyRemaining) });
   const running = useRunningTaskCount();
+  const runningText = t("tasks.running", { count: running });
+  useEffect(() => {
+    document.title = `ModelDesk — ${budgetText} · ${runningText}`;
+  }, [budgetText, runningText]);
+  const level = data ? budgetLevel(data.balance) : "ok";
   return (
     <footer className="status-bar" aria-label={t("status.bar")}>
       <span>{profile?.name ?? t("profile.none")}</span>
       <span>
         {data?.rateLimit ? t("status.requestsLeft", { count: data.rateLimit.remaining }) : t("status.requestsUnknown")}
       </span>
-      <span>{budgetText}</span>
-      <span>{t("tasks.running", { count: running })}</span>
+      <span className={`status-bar__budget status-bar__budget--${level}`} data-level={level}>
+        {budgetText}
+      </span>
+      <span>{runningText}</span>
     </footer>
   );
 }

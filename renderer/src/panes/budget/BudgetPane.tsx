@@ -9,8 +9,11 @@ import { useNow } from "../../components/use-now.ts";
 import { useBalanceHistory } from "../../api/budget-queries.ts";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
+import { BudgetAlertBanner } from "./BudgetAlertBanner.tsx";
 import { BudgetGauge } from "./BudgetGauge.tsx";
 import { PeriodChart } from "./PeriodChart.tsx";
+import { ProfilesOverview } from "./ProfilesOverview.tsx";
+import { RateHeadroom } from "./RateHeadroom.tsx";
 import { RequestsSection } from "./RequestsSection.tsx";
 import { localDayKey } from "./spend-series.ts";
 import { SpendSection } from "./SpendSection.tsx";
@@ -42,6 +45,7 @@ export function BudgetPane() {
         )}
       </header>
       {!profile && <p className="empty-state">{t("budget.noProfile")}</p>}
+      {profile && <BudgetAlertBanner profileId={profile.id} />}
       {balanceMissing && <NotOffered feature="balance" />}
       {budget.isError && <ErrorNotice key={budget.errorUpdatedAt} error={errorDetail(budget.error)} />}
       {profile && !balanceMissing && budget.isPending && (
@@ -110,6 +114,10 @@ export function BudgetPane() {
           <BalanceHistory samples={samples} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
           <SpendSection profileId={snapshot.profileId} today={localDayKey(new Date(now))} />
           <RequestsSection profileId={snapshot.profileId} />
+          <div className="budget-cards">
+            <RateHeadroom profileId={snapshot.profileId} />
+            <ProfilesOverview />
+          </div>
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")

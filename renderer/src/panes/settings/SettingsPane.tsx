@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRemoveProfile, useSelectProfile } from "../../api/profile-mutations.ts";
-import { useAppInfo, useProfiles } from "../../api/queries.ts";
+import { useActiveProfile, useAppInfo, useProfiles } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { changeLanguage, LANGUAGE_CODES, LANGUAGES } from "../../i18n/index.ts";
+import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
+import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import "./settings.css";
 
@@ -27,6 +29,7 @@ export function SettingsPane() {
   const remove = useRemoveProfile();
 
   const editedProfile = profiles?.profiles.find((profile) => profile.id === editing) ?? null;
+  const activeProfile = useActiveProfile();
 
   return (
     <section className="pane pane--scroll" aria-labelledby="settings-title">
@@ -106,6 +109,13 @@ export function SettingsPane() {
           />
         )}
       </section>
+
+      {activeProfile && (
+        <>
+          <AlertSettingsForm key={activeProfile.id} profileId={activeProfile.id} profileName={activeProfile.name} />
+          <PriceList profileId={activeProfile.id} profileName={activeProfile.name} />
+        </>
+      )}
 
       {info && (
         <section aria-labelledby="storage-title" className="settings-section">

@@ -1,0 +1,44 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { unwrap } from "../../api/api-error.ts";
+import { api } from "../../api/desktop-api.ts";
+import "./budget-watch.css";
+
+const SECONDS = 1000;
+
+/** Requests and tokens left this minute, from the key's last answer, and what the app is holding back. */
+export function RateHeadroom({ profileId }: { readonly profileId: string }) {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: ["rate-headroom", profileId],
+    queryFn: () => unwrap(api.budget.headroom({ profileId })),
+    refetchInterval: 5 * SECONDS,
+    refetchIntervalInBackground: false,
+  });
+  const pair = (snapshot: { limit: number; remaining: number } | null | undefined) =>
+    snapshot
+      ? t("headroom.left", { remaining: snapshot.remaining.toLocaleString(), limit: snapshot.limit.toLocaleString() })
+      : t("headroom.unknown");
+  return (
+    <section className="budget-card" aria-labelledby="headroom-title">
+      <h2 id="headroom-title">{t("headroom.title")}</h2>
+      <dl className="headroom">
+        <div>
+          <dt>{t("headroom.requests")}</dt>
+          <dd className="numeric">{pair(data?.requests)}</dd>
+        </div>
+        <div>
+          <dt>{t("headroom.tokens")}</dt>
+          <dd className="numeric">{pair(data?.tokens)}</dd>
+        </div>
+        <div>
+          <dt>{t("headroom.queued")}</dt>
+          <dd className="numeric">{data?.queued ?? 0}</dd>
+        </div>
+      </dl>
+      {data?.observedAt && (
+        <p className="muted">{t("headroom.asOf", { time: new Date(data.observedAt).toLocaleTimeString() })}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { join } from "node:path";
+import type { RunningGateway } from "../../electron/local-gateway/index.ts";
+import { expect, test } from "./support/app-fixture.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { startGateway } from "./support/test-gateway.ts";
+
+const KEY = "sk-e2e-alerts-00001";
+let gateway: RunningGateway;
+
+/** Charges the key directly, as another client of the same key would. */
+async function spend(images: number) {
+  const response = await fetch(`${gateway.url}/v1/images/generations`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "image-fast", prompt: "spend", n: images, size: "64x64" }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test.beforeAll(async () => {
+  gateway = await startGateway({
+    tenants: [{ id: "t", name: "Tenant", topupBalance: 50, giftBalance: 0 }],
+    keys: [{ key: KEY, tenant: "t", id: "k1", name: "Alert key", dailyBudget: 1, monthlyBudget: null }],
+  });
+  for (const images of [4, 4, 1]) await spend(images);
+});
+test.afterAll(() => gateway.close());
+
+test("a daily budget past 80 % shows the alert, turns the status bar amber, and follows the profile's thresholds", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ profile: { url: gateway.url, key: KEY } });
+  await page.getByRole("button", { name: "Budget" }).click();
+  const alerts = page.getByRole("region", { name: "Budget alerts" });
+  await expect(alerts).toContainText("Today's budget has reached 80 % (¥0.90 of ¥1.00).");
+  await expect(page.getByRole("contentinfo", { name: "Status" }).locator("[data-level]")).toHaveAttribute(
+    "data-level",
+    "warning",
+  );
+  await expect(page).toHaveTitle(/Today: ¥0\.10 left/);
+
+  const overview = page.getByRole("table", { name: "All profiles" });
+  await expect(overview).toContainText("¥0.90 / ¥0.10");
+  await expect(overview).toContainText("Today's budget has reached 80 %");
+  await expect(page.getByRole("region", { name: "Rate-limit headroom" })).toContainText(/\d+ of 60/);
+  await expect(page.getByRole("region", { name: "Rate-limit headroom" })).toContainText(/of 100,000/);
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  const daily = page.getByRole("textbox", { name: "Daily budget alerts (%)" });
+  await expect(daily).toHaveValue("50, 80, 95, 100");
+  await daily.fill("50, 150");
+  await page.getByRole("textbox", { name: "Alert when the balance falls below (CNY)" }).fill("-1");
+  await page.getByRole("button", { name: "Save alerts" }).click();
+  await expect(page.getByText("A threshold must be between 1 and 100 %")).toBeVisible();
+  await expect(page.getByText("The balance threshold must be 0 or more")).toBeVisible();
+  await daily.fill("90");
+  await page.getByRole("textbox", { name: "Alert when the balance falls below (CNY)" }).fill("");
+  await page.getByRole("button", { name: "Save alerts" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+
+  // The next reading fires the new threshold the spend has already passed, once.
+  await page.getByRole("button", { name: "Budget" }).click();
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(alerts).toContainText("Today's budget has reached 90 % (¥0.90 of ¥1.00).");
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "web-budget-alerts.png") });
+  await overview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "web-budget-profiles.png") });
+});
