@@ -1,3 +1,4 @@
+import { budgetBench } from "./budget-bench.ts";
 import { relayBench } from "./relay-bench.ts";
 import { tasksBench } from "./tasks-bench.ts";
 import { uiBench } from "./ui-bench.ts";
@@ -6,3 +7,4 @@ import { uiBench } from "./ui-bench.ts";
 await relayBench();
 await uiBench();
 await tasksBench();
+await budgetBench();

@@ -6,9 +6,9 @@ import type { ChatSettings } from "../../shared/ipc/chat.ts";
 import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
-import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { traceLongTasks } from "./long-tasks.ts";
 import { report } from "./measure.ts";
 
 const KEY = "sk-bench-ui-0001";
@@ -45,30 +45,6 @@ function seedConversation(dataDir: string): string {
   db.exec("COMMIT");
   db.close();
   return id;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
-/** Durations (ms) of every task the page's main thread ran during `work`, read from a Chromium trace. */
-async function traceLongTasks(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<number[]> {
-  await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
-  await work();
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(
-    traceEvents
-      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  return traceEvents
-    .filter((event) => event.name === "RunTask" && event.ph === "X" && mainThreads.has(`${event.pid}:${event.tid}`))
-    .map((event) => (event.dur ?? 0) / 1000);
 }
 
 /** Streams a reply at 200 tokens/s into a 2,000-message conversation and reports the longest main-thread task. */

@@ -1,0 +1,145 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
+import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
+import { start } from "../../electron/local-gateway/index.ts";
+import { invoke, openBridgeAt } from "../support/bridge-client.ts";
+import { launchChromium } from "../support/chromium.ts";
+import { tempDir } from "../support/local-gateway.ts";
+import { report } from "./measure.ts";
+import { traceLongTasks } from "./long-tasks.ts";
+
+const KEY = "sk-bench-budget-0001";
+const LEDGER_ROWS = 100_000;
+const DAYS = 90;
+const SAMPLE_EVERY_MS = 10 * 60_000;
+const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
+const MODELS = [
+  ["chat", "chat-fast"],
+  ["chat", "chat-pro"],
+  ["search", "chat-fast"],
+  ["image", "image-fast"],
+  ["image", "image-pro"],
+  ["video", "video-std"],
+  ["poll", null],
+  ["balance", null],
+] as const;
+
+/** 100k ledger rows and 90 days of balance readings for the profile, as a long-used app would hold. */
+function seedHistory(databaseFile: string, profileId: string, now: number): void {
+  const db = openAppDatabase(databaseFile);
+  const since = now - DAYS * 86_400_000;
+  const call = db.prepare(
+    `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
+       input_tokens, output_tokens, cost, cost_basis) VALUES (?, ?, 'POST', '/v1/chat/completions', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const sample = db.prepare(
+    "INSERT INTO balance_samples (profile_id, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?)",
+  );
+  db.exec("BEGIN");
+  for (let index = 0; index < LEDGER_ROWS; index++) {
+    const [kind, model] = MODELS[index % MODELS.length] ?? MODELS[0];
+    const at = since + Math.floor((index / LEDGER_ROWS) * (now - since));
+    const paid = model !== null;
+    const failed = index % 37 === 0;
+    call.run(
+      profileId,
+      at,
+      failed ? 500 : 200,
+      `req_bench_${index}`,
+      40 + (index % 900),
+      kind,
+      model,
+      kind === "chat" ? 200 + (index % 300) : null,
+      kind === "chat" ? 400 + (index % 500) : null,
+      paid && !failed ? 0.01 + (index % 50) / 1000 : null,
+      paid && !failed ? (index % 3 === 0 ? "measured" : "estimated") : "free",
+    );
+  }
+  let balance = 5000;
+  for (let at = since; at < now; at += SAMPLE_EVERY_MS) {
+    balance -= 0.02 + (at % 7) / 1000;
+    sample.run(profileId, at, balance, 3 + (at % 11) / 10, 80 + (at % 13));
+  }
+  db.exec("COMMIT");
+  db.close();
+}
+
+async function startHost(dataDir: string, gatewayUrl: string, renderer: string) {
+  const host = spawn(
+    process.execPath,
+    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--renderer", renderer, "--profile-url", gatewayUrl],
+    { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: KEY }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    host.stdout?.on("data", (data: Buffer) => {
+      output += data.toString();
+      const match = /app at (\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    host.once("exit", (code) => reject(new Error(`web host exited with ${code}`)));
+  });
+  return { host, url };
+}
+
+/** The active profile's id, asked over the page's own bridge (its cookie, its origin). */
+async function activeProfileId(page: Page): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const cookies = await page.context().cookies(origin);
+  const bridge = await openBridgeAt(origin, cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "));
+  try {
+    const state = await invoke<{ ok: boolean; data?: { activeId: string | null } }>(bridge, "profiles.list");
+    if (!state.data?.activeId) throw new Error("no active profile");
+    return state.data.activeId;
+  } finally {
+    bridge.close();
+  }
+}
+
+/**
+ * Opens the Budget pane over 100k ledger rows and 90 days of readings and reports its longest
+ * main-thread task, beside the same pane over an empty history (the baseline of this run).
+ */
+export async function budgetBench(): Promise<void> {
+  const gateway = await start({
+    port: 0,
+    dataDir: tempDir("bench-budget-gw-"),
+    config: {
+      tenants: [{ id: "t", name: "Bench", topupBalance: 5000, giftBalance: 0 }],
+      keys: [{ key: KEY, tenant: "t", id: "k", name: "Bench key", dailyBudget: 20, monthlyBudget: 400 }],
+      timeScale: 0,
+    },
+  });
+  const renderer = await ensureRendererBuild(PROJECT_ROOT);
+  let browser: Browser | null = null;
+  const hosts: { kill(signal: NodeJS.Signals): boolean }[] = [];
+  try {
+    browser = await launchChromium();
+    const figures: Record<string, number> = {};
+    for (const seeded of [false, true]) {
+      const dataDir = tempDir("bench-budget-app-");
+      const { host, url } = await startHost(dataDir, gateway.url, renderer);
+      hosts.push(host);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(url);
+      if (seeded) seedHistory(join(dataDir, "modeldesk.sqlite"), await activeProfileId(page), Date.now());
+      await page.getByRole("button", { name: "Chat", exact: true }).waitFor();
+      const longTasks = await traceLongTasks(browser, page, async () => {
+        await page.getByRole("button", { name: "Budget", exact: true }).click();
+        await page.getByRole("region", { name: "Spend by model" }).waitFor();
+        await page.getByRole("table", { name: "All profiles" }).waitFor();
+        await page.waitForTimeout(1500);
+      });
+      figures[seeded ? "seeded" : "empty"] = Math.max(0, ...longTasks);
+      await page.close();
+    }
+    report("budget_pane_long_task_max_ms", figures["seeded"] ?? 0, "ms");
+    report("budget_pane_long_task_max_ms_empty_baseline", figures["empty"] ?? 0, "ms");
+  } finally {
+    await browser?.close();
+    for (const host of hosts) host.kill("SIGTERM");
+    await gateway.close();
+  }
+}
