@@ -2,6 +2,7 @@ import type { VideoTask } from "../../../shared/gateway-api/video.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
 import { downloadResult, type ResultKind, type ResultSource } from "./result-download.ts";
+import { imageParamsOf } from "./task-params.ts";
 import type { TaskRow } from "./task-repository.ts";
 
 type ImageItem = { readonly url?: string | undefined; readonly b64_json?: string | undefined };
@@ -17,7 +18,7 @@ export class ResultKeeper {
   }
 
   async keepImages(row: TaskRow, items: readonly ImageItem[], requestId: string | null): Promise<void> {
-    const { size } = JSON.parse(row.params) as { size?: string };
+    const { size } = imageParamsOf(row);
     const kept: string[] = [];
     try {
       for (const item of items) {

@@ -3,10 +3,8 @@ import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import {
   FINISHED_TASK_STATUSES,
   SUBMISSION_UNCONFIRMED,
-  type ImageRequest,
   type LocalTaskStatus,
   type TaskView,
-  type VideoRequest,
 } from "../../../shared/ipc/tasks.ts";
 import { AppError } from "../app-error.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
@@ -23,13 +21,10 @@ import {
   submissionFailure,
   type TaskFailure,
 } from "./task-failures.ts";
+import { imageParamsOf, videoParamsOf, type ImageParams, type VideoParams } from "./task-params.ts";
 import type { TaskRepository, TaskRow } from "./task-repository.ts";
 import { DEFAULT_VIDEO_LIMITS, videoSlot, type VideoLimits } from "./video-slots.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
-
-/** What a task needs to be submitted again exactly (Retry) or for the first time (from the local queue). */
-type ImageParams = Omit<ImageRequest, "profileId">;
-type VideoParams = Omit<VideoRequest, "profileId" | "image"> & { imageUrl?: string };
 
 export interface TaskEngineDependencies {
   readonly tasks: TaskRepository;
@@ -130,10 +125,9 @@ export class TaskEngine {
   /** A new submission with the same parameters. */
   async retry(id: string): Promise<TaskView> {
     const row = this.require(id);
-    const params = JSON.parse(row.params) as ImageParams | VideoParams;
     return row.kind === "image"
-      ? this.generateImage(row.profile_id, params as ImageParams)
-      : this.generateVideo(row.profile_id, params as VideoParams);
+      ? this.generateImage(row.profile_id, imageParamsOf(row))
+      : this.generateVideo(row.profile_id, videoParamsOf(row));
   }
 
   /** After "Timed out here": wait again, from now. */
@@ -247,7 +241,7 @@ export class TaskEngine {
       ])
     )
       return;
-    const params = JSON.parse(row.params) as VideoParams;
+    const params = videoParamsOf(row);
     const { data, meta } = await this.submit(row, (client) =>
       client.submitVideo({
         model: params.model,

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
+import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { ledgerCostOf } from "../budget/ledger-costs.ts";
 
 export interface TaskRow {
@@ -68,53 +69,61 @@ export class TaskRepository {
         row.poll_interval_ms,
         row.wait_started_at,
       );
-    return this.get(row.id)!;
+    return onlyRow<TaskRow>(this.db.prepare("SELECT * FROM tasks WHERE id = ?"), row.id);
   }
 
   get(id: string): TaskRow | null {
-    return (this.db.prepare("SELECT * FROM tasks WHERE id = ?").get(id) as TaskRow | undefined) ?? null;
+    return oneRow<TaskRow>(this.db.prepare("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
   }
 
   /** Applies `change` only while the task is in one of `from` (when given); returns whether it did. */
   update(id: string, change: TaskChange, from?: readonly LocalTaskStatus[]): boolean {
-    const entries = Object.entries({ ...change, updated_at: change.updated_at ?? Date.now() });
+    const entries = Object.entries({ ...change, updated_at: change.updated_at ?? Date.now() }).flatMap(
+      ([column, value]) => (value === undefined ? [] : [[column, value] as const]),
+    );
     const guard = from ? ` AND status IN (${from.map(() => "?").join(", ")})` : "";
     const { changes } = this.db
       .prepare(`UPDATE tasks SET ${entries.map(([column]) => `${column} = ?`).join(", ")} WHERE id = ?${guard}`)
-      .run(...(entries.map(([, value]) => value) as (string | number | null)[]), id, ...(from ?? []));
+      .run(...entries.map(([, value]) => value), id, ...(from ?? []));
     return Number(changes) > 0;
   }
 
   withStatus(statuses: readonly LocalTaskStatus[]): TaskRow[] {
-    return this.db
-      .prepare(`SELECT * FROM tasks WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY created_at`)
-      .all(...statuses) as unknown as TaskRow[];
+    return allRows<TaskRow>(
+      this.db.prepare(
+        `SELECT * FROM tasks WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY created_at`,
+      ),
+      ...statuses,
+    );
   }
 
   list(profileId: string, status?: LocalTaskStatus): TaskRow[] {
     const filter = status ? " AND status = ?" : "";
-    return this.db
-      .prepare(`SELECT * FROM tasks WHERE profile_id = ? AND dismissed = 0${filter} ORDER BY created_at DESC`)
-      .all(...(status ? [profileId, status] : [profileId])) as unknown as TaskRow[];
+    return allRows<TaskRow>(
+      this.db.prepare(`SELECT * FROM tasks WHERE profile_id = ? AND dismissed = 0${filter} ORDER BY created_at DESC`),
+      ...(status ? [profileId, status] : [profileId]),
+    );
   }
 
   /** Video submissions of a profile since `since` (accepted or in flight), for the client-side limits. */
   videoSubmissionsSince(profileId: string, since: number): number[] {
-    const rows = this.db
-      .prepare(
+    const rows = allRows<{ submitted_at: number }>(
+      this.db.prepare(
         "SELECT submitted_at FROM tasks WHERE profile_id = ? AND kind = 'video' AND submitted_at >= ? ORDER BY submitted_at",
-      )
-      .all(profileId, since) as { submitted_at: number }[];
+      ),
+      profileId,
+      since,
+    );
     return rows.map((row) => row.submitted_at);
   }
 
   runningVideos(profileId: string): number {
-    const row = this.db
-      .prepare(
+    return onlyRow<{ n: number }>(
+      this.db.prepare(
         "SELECT COUNT(*) AS n FROM tasks WHERE profile_id = ? AND kind = 'video' AND status IN ('submitting', 'queued', 'processing')",
-      )
-      .get(profileId) as { n: number };
-    return row.n;
+      ),
+      profileId,
+    ).n;
   }
 
   dismissFinished(profileId: string, statuses: readonly LocalTaskStatus[]): number {
@@ -140,9 +149,9 @@ export class TaskRepository {
       waitReason: row.wait_reason,
       errorCode: row.error_code,
       errorMessage: row.error_message,
-      createdAt: iso(row.created_at)!,
+      createdAt: new Date(row.created_at).toISOString(),
       submittedAt: iso(row.submitted_at),
-      updatedAt: iso(row.updated_at)!,
+      updatedAt: new Date(row.updated_at).toISOString(),
       finishedAt: iso(row.finished_at),
       nextPollAt: iso(row.next_poll_at),
       mediaIds,

@@ -23,19 +23,21 @@ export function videoSlot(tasks: TaskRepository, profileId: string, limits: Vide
     return { free: false, reason: `${limits.concurrent} videos are already running`, retryAt: null };
   }
   const lastMinute = tasks.videoSubmissionsSince(profileId, now - MINUTE);
-  if (lastMinute.length >= limits.perMinute) {
+  const firstThisMinute = lastMinute[0];
+  if (firstThisMinute !== undefined && lastMinute.length >= limits.perMinute) {
     return {
       free: false,
       reason: `${limits.perMinute} videos were started in the last minute`,
-      retryAt: lastMinute[0]! + MINUTE,
+      retryAt: firstThisMinute + MINUTE,
     };
   }
   const lastDay = tasks.videoSubmissionsSince(profileId, now - DAY);
-  if (lastDay.length >= limits.perDay) {
+  const firstToday = lastDay[0];
+  if (firstToday !== undefined && lastDay.length >= limits.perDay) {
     return {
       free: false,
       reason: `${limits.perDay} videos were started in the last 24 hours`,
-      retryAt: lastDay[0]! + DAY,
+      retryAt: firstToday + DAY,
     };
   }
   return { free: true };
