@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
+import { chatKeys } from "../panes/chat/chat-queries.ts";
+import { taskKeys } from "./task-queries.ts";
 import type { CostEstimateRequest, LedgerFilter } from "../../../shared/ipc/ledger.ts";
 
 /** Query keys, one factory for the whole app. */
@@ -48,6 +50,8 @@ export function useBudget(profileId: string | null, offered = true) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.budgetHistories(snapshot.profileId) });
       // A moved balance is new spend in the ledger, or a cost attributed to a request.
       void queryClient.invalidateQueries({ queryKey: queryKeys.ledger(snapshot.profileId) });
+      // Replies and tasks show their costs, which the ledger may just have learned.
+      for (const queryKey of [chatKeys.details, taskKeys.taskLists]) void queryClient.invalidateQueries({ queryKey });
       return snapshot;
     },
     enabled: profileId !== null && offered,

@@ -95,6 +95,7 @@ export const spendEn = {
       monthly: "This month's budget is used up: the gateway would refuse this until it resets.",
       balance: "The balance is used up: the gateway would refuse this until it is topped up.",
     },
+    and: " and ",
     confirmTitle: "Spend more than is left?",
     confirm: "Generate anyway",
     cancel: "Cancel",

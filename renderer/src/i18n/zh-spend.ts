@@ -97,6 +97,7 @@ export const spendZh: typeof spendEn = {
       monthly: "本月预算已用完：重置前网关会拒绝此请求。",
       balance: "余额已用完：充值前网关会拒绝此请求。",
     },
+    and: "，且",
     confirmTitle: "超出剩余额度，仍要生成？",
     confirm: "仍然生成",
     cancel: "取消",

@@ -3,9 +3,15 @@ import { formatMoney } from "../format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 
 /** An axis in the theme's colours with a label; `values` formats its ticks. */
-export function themedAxis(theme: ChartTheme, label: string, values?: uPlot.Axis["values"]): uPlot.Axis {
+export function themedAxis(
+  theme: ChartTheme,
+  label: string,
+  values?: uPlot.Axis["values"],
+  steps?: readonly number[],
+): uPlot.Axis {
   return {
     label,
+    ...(steps ? { incrs: [...steps] } : {}),
     stroke: theme.muted,
     font: theme.font,
     labelFont: theme.font,
@@ -14,6 +20,41 @@ export function themedAxis(theme: ChartTheme, label: string, values?: uPlot.Axis
     ...(values ? { values } : {}),
   };
 }
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** Tick spacings of a time axis in seconds, whole seconds and up: readings are never closer than that. */
+export const TIME_STEPS = [
+  1,
+  2,
+  5,
+  10,
+  15,
+  30,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  90 * DAY,
+  365 * DAY,
+];
+
+/** Tick spacings of an axis of days. */
+export const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
 
 /** Money ticks: whole units on large scales, cents on small ones. */
 export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>

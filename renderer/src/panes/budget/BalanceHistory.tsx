@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
-import { moneyTicks, moneyValue, themedAxis, timeValue } from "../../components/chart/axes.ts";
+import { moneyTicks, moneyValue, themedAxis, timeValue, TIME_STEPS } from "../../components/chart/axes.ts";
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { valueRange } from "../../components/chart/value-range.ts";
@@ -48,7 +48,10 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
   const options = useMemo(
     (): ChartOptions => ({
       scales: { x: { time: true }, y: { range: [low, high] } },
-      axes: [themedAxis(theme, t("projection.axisTime")), themedAxis(theme, t("budget.balance"), moneyTicks)],
+      axes: [
+        themedAxis(theme, t("projection.axisTime"), undefined, TIME_STEPS),
+        themedAxis(theme, t("budget.balance"), moneyTicks),
+      ],
       series: [
         { label: t("projection.axisTime"), value: timeValue },
         { label: t("budget.balance"), stroke: theme.accent, width: 2, spanGaps: true, value: moneyValue },

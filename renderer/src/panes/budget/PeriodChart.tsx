@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
-import { markerPlugin, moneyTicks, moneyValue, themedAxis, timeValue } from "../../components/chart/axes.ts";
+import {
+  markerPlugin,
+  moneyTicks,
+  moneyValue,
+  themedAxis,
+  timeValue,
+  TIME_STEPS,
+} from "../../components/chart/axes.ts";
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { periodStart, usedReadings } from "./period-readings.ts";
@@ -59,7 +66,10 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
     const stepped = uPlotLib.paths.stepped?.({ align: 1 });
     return {
       scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(budget, max) * 1.1] } },
-      axes: [themedAxis(theme, t("projection.axisTime")), themedAxis(theme, t("projection.axisUsed"), moneyTicks)],
+      axes: [
+        themedAxis(theme, t("projection.axisTime"), undefined, TIME_STEPS),
+        themedAxis(theme, t("projection.axisUsed"), moneyTicks),
+      ],
       series: [
         { label: t("projection.axisTime"), value: timeValue },
         {

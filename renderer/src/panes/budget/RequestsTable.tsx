@@ -8,6 +8,13 @@ import { costLabel } from "../../components/cost-label.ts";
 import { formatLatency } from "./requests-filter.ts";
 
 const ROW_HEIGHT = 34;
+const TIME_FORMAT: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+};
 const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
 
 function EntryCells({ entry }: { entry: LedgerEntry }) {
@@ -15,7 +22,9 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
   const failed = entry.errorCode !== null || (entry.status !== null && entry.status >= 400);
   return (
     <>
-      <span role="cell">{new Date(entry.at).toLocaleString()}</span>
+      <span role="cell" title={entry.at}>
+        {new Date(entry.at).toLocaleString([], TIME_FORMAT)}
+      </span>
       <span role="cell">{t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}</span>
       <span role="cell" title={entry.model ?? undefined}>
         {entry.model ?? "—"}

@@ -46,6 +46,7 @@ function ConversationView({
       <ConversationHeader
         key={data.conversation.id}
         conversation={data.conversation}
+        totalCost={data.totalCost}
         modelSuggestions={modelSuggestions}
       />
       <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />

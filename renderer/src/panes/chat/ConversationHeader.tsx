@@ -7,10 +7,12 @@ import {
   type ConversationSummary,
   type WireFormat,
 } from "../../../../shared/ipc/chat.ts";
+import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
@@ -21,11 +23,13 @@ const WIRE_FORMAT_LABELS: Record<WireFormat, string> = { "chat-completions": "Ch
 
 interface ConversationHeaderProps {
   readonly conversation: ConversationSummary;
+  /** What the conversation's replies cost so far. */
+  readonly totalCost: Cost | null;
   /** Known and recently used model codes, offered as suggestions. */
   readonly modelSuggestions: readonly string[];
 }
 
-export function ConversationHeader({ conversation, modelSuggestions }: ConversationHeaderProps) {
+export function ConversationHeader({ conversation, totalCost, modelSuggestions }: ConversationHeaderProps) {
   const { t } = useTranslation();
   const messagesMissing = useFeatureMissing("messages");
   const invalidate = useInvalidateChat();
@@ -68,6 +72,15 @@ export function ConversationHeader({ conversation, modelSuggestions }: Conversat
     <header className="conversation-header">
       <div className="conversation-header__row">
         <h2 className="conversation-header__title">{conversation.title}</h2>
+        {totalCost && (
+          <span
+            className="conversation-header__cost"
+            data-testid="conversation-cost"
+            title={totalCost.basis === "estimated" ? t("cost.estimatedHint") : undefined}
+          >
+            {t("cost.total", { amount: costOf(totalCost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
+          </span>
+        )}
         <label className="inline-field">
           <span>{t("chat.model")}</span>
           <input

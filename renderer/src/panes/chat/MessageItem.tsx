@@ -86,7 +86,7 @@ export function AssistantMessage({ message, isLast, busy, onRegenerate }: Assist
       )}
       {message.status === "error" && message.error && <ErrorNotice error={message.error} />}
       <SourcesList sources={sources} anchorPrefix={anchor} />
-      {message.meta && <ReplyMeta meta={message.meta} />}
+      {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
       {isLast && (
         <div className="message__actions">
           {message.status === "interrupted" || message.status === "error" ? (

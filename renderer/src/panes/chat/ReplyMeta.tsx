@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import type { MessageMeta } from "../../../../shared/ipc/chat.ts";
+import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { costOf } from "../../components/cost-label.ts";
 
 const seconds = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(2)} s`);
 
-/** What the gateway said about a reply: model, finish reason, tokens, timings and the request id. */
-export function ReplyMeta({ meta }: { meta: MessageMeta }) {
+/** What the gateway said about a reply: model, finish reason, tokens, timings, what it cost and the request id. */
+export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null }) {
   const { t } = useTranslation();
   const finish =
     meta.finish === "stop_sequence"
@@ -23,6 +25,9 @@ export function ReplyMeta({ meta }: { meta: MessageMeta }) {
       </span>
       <span title={t("chat.ttftHint")}>{t("chat.ttft", { time: seconds(meta.ttftMs) })}</span>
       <span>{t("chat.total", { time: seconds(meta.totalMs) })}</span>
+      <span data-testid="reply-cost" title={cost?.basis === "estimated" ? t("cost.estimatedHint") : undefined}>
+        {t("cost.reply", { amount: costOf(cost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
+      </span>
       {meta.requestId && (
         <span className="reply-meta__request">
           <code data-testid="request-id">{meta.requestId}</code>

@@ -6,6 +6,8 @@ export const chatKeys = {
   /** Every conversation list, whatever its search. */
   lists: ["chat", "list"] as const,
   list: (query: string) => ["chat", "list", query] as const,
+  /** Every open conversation, e.g. when costs arrive. */
+  details: ["chat", "detail"] as const,
   detail: (id: string) => ["chat", "detail", id] as const,
 };
 

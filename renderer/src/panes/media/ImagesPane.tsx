@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ImageRequestSchema, type ImageRequest } from "../../../../shared/ipc/tasks.ts";
-import { IMAGE_COUNT_MAX } from "../../../../shared/gateway-api/images.ts";
+import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
+import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
@@ -12,6 +13,7 @@ import { onOption } from "../../components/select-option.ts";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
+import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
 import "./media.css";
 
@@ -31,6 +33,17 @@ export function ImagesPane() {
   const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
   const [asyncMode, setAsyncMode] = useState(false);
   const { submit, problem, start } = useTaskSubmit(ImageRequestSchema, (request) => api.images.generate(request));
+  const count = Number(n);
+  // Priced as n × size once the fields could be submitted.
+  const pricing: CostEstimateRequest | null =
+    model.trim() &&
+    ImageSizeSchema.safeParse(size).success &&
+    Number.isInteger(count) &&
+    count >= 1 &&
+    count <= IMAGE_COUNT_MAX
+      ? { kind: "image", model: model.trim(), size, n: count }
+      : null;
+  const spendCheck = useSpendCheck(pricing);
 
   return (
     <div className="media-pane">
@@ -42,6 +55,7 @@ export function ImagesPane() {
         submitLabel={t("media.generate")}
         problem={problem}
         submission={start}
+        spendCheck={spendCheck}
         onSubmit={() => submit({ model, prompt, n: Number(n), size, responseFormat, async: asyncMode })}
       >
         {missing && <NotOffered feature="images" />}

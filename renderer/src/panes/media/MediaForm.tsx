@@ -1,6 +1,9 @@
-import type { FormEvent, ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { CostEstimateLine, useShortfallText } from "./CostEstimateLine.tsx";
+import type { SpendCheck } from "./use-spend-check.ts";
 import "./media-form.css";
 
 interface MediaFormProps {
@@ -13,15 +16,25 @@ interface MediaFormProps {
   /** The latest start of a task from this form. */
   readonly submission: ActionAttempt & { readonly isPending: boolean };
   onSubmit(): void;
+  /** The job's price and whether the budget covers it: a shortfall asks first, an exhausted budget blocks. */
+  readonly spendCheck: SpendCheck;
   readonly children: ReactNode;
 }
 
-/** The form column of Images and Videos: prompt first and large, the pane's own fields, then the result of submitting. */
+/**
+ * The form column of Images and Videos: prompt first and large, the pane's own fields, the estimated
+ * cost, then the result of submitting.
+ */
 export function MediaForm(props: MediaFormProps) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const shortfall = useShortfallText(props.spendCheck);
+  const blocked = props.spendCheck.cover.state === "exhausted";
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit();
+    if (blocked) return;
+    if (props.spendCheck.cover.state === "short") setConfirming(true);
+    else props.onSubmit();
   };
   return (
     <form className="media-form" onSubmit={submit} noValidate aria-labelledby={`${props.id}-title`}>
@@ -38,10 +51,23 @@ export function MediaForm(props: MediaFormProps) {
           {props.problem}
         </p>
       )}
+      <CostEstimateLine check={props.spendCheck} />
       <ActionError actions={[props.submission]} />
-      <button type="submit" className="button button--primary" disabled={props.submission.isPending}>
+      <button type="submit" className="button button--primary" disabled={props.submission.isPending || blocked}>
         {props.submission.isPending ? t("media.generating") : props.submitLabel}
       </button>
+      <ConfirmDialog
+        open={confirming}
+        title={t("cost.confirmTitle")}
+        message={shortfall}
+        confirmLabel={t("cost.confirm")}
+        cancelLabel={t("cost.cancel")}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          props.onSubmit();
+        }}
+      />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
+import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
 import "./media.css";
 
@@ -33,6 +34,8 @@ export function VideosPane() {
   const reference = useMediaDrafts((state) => state.reference);
   const setReference = useMediaDrafts((state) => state.referenceChosen);
   const { submit, problem, start } = useTaskSubmit(VideoRequestSchema, (request) => api.videos.generate(request));
+  // Priced as duration × size.
+  const spendCheck = useSpendCheck(model.trim() ? { kind: "video", model: model.trim(), size, duration } : null);
 
   return (
     <div className="media-pane">
@@ -44,6 +47,7 @@ export function VideosPane() {
         submitLabel={t("media.generateVideo")}
         problem={problem}
         submission={start}
+        spendCheck={spendCheck}
         onSubmit={() => submit({ model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) })}
       >
         {missing && <NotOffered feature="video" />}

@@ -15,6 +15,7 @@ import { formatDuration } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
+import { TaskCost } from "./TaskCost.tsx";
 import { TaskFailure } from "./TaskFailure.tsx";
 import { UnconfirmedNote } from "./UnconfirmedNote.tsx";
 
@@ -64,6 +65,7 @@ function TaskRow({
       </td>
       <td className="tasks__number">{formatDuration((end - Date.parse(task.createdAt)) / 1000)}</td>
       <td className="tasks__number">{nextPoll === null ? "–" : `${Math.max(0, Math.ceil(nextPoll))} s`}</td>
+      <TaskCost cost={task.cost} />
       <td>
         <div className="tasks__actions">
           {CANCELLABLE.includes(task.status) && (
@@ -165,6 +167,7 @@ export function TasksPane() {
               <th>{t("tasks.columns.progress")}</th>
               <th>{t("tasks.columns.elapsed")}</th>
               <th>{t("tasks.columns.nextPoll")}</th>
+              <th>{t("requests.columns.cost")}</th>
               <th>
                 <span className="visually-hidden">{t("tasks.columns.actions")}</span>
               </th>

@@ -1,0 +1,38 @@
+import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
+import { useCostEstimate } from "../../api/budget-queries.ts";
+import { useFeatureMissing } from "../../api/capability-queries.ts";
+import { useActiveProfile, useBudget } from "../../api/queries.ts";
+import { budgetCover, type Cover } from "./budget-cover.ts";
+
+/** What a form's job would cost and whether what is left covers it. */
+export interface SpendCheck {
+  /** Null: the form is incomplete, so nothing is estimated. */
+  readonly asked: boolean;
+  readonly pending: boolean;
+  /** Null when the model's price is not known yet. */
+  readonly amount: number | null;
+  readonly cover: Cover;
+  /** What is left of each limit, for the warning. */
+  readonly left: { readonly daily: number | null; readonly monthly: number | null; readonly balance: number | null };
+}
+
+/** Prices the job before it is submitted, against the active profile's budget snapshot. */
+export function useSpendCheck(request: CostEstimateRequest | null): SpendCheck {
+  const profile = useActiveProfile();
+  const balanceMissing = useFeatureMissing("balance");
+  const { data: snapshot } = useBudget(profile?.id ?? null, !balanceMissing);
+  const estimate = useCostEstimate(profile?.id ?? null, request);
+  const amount = request ? (estimate.data?.amount ?? null) : null;
+  const balance = snapshot?.balance;
+  return {
+    asked: request !== null,
+    pending: request !== null && estimate.isPending,
+    amount,
+    cover: budgetCover(amount, balance),
+    left: {
+      daily: balance?.api_key.daily_remaining ?? null,
+      monthly: balance?.api_key.monthly_remaining ?? null,
+      balance: balance?.balance ?? null,
+    },
+  };
+}
