@@ -7,6 +7,7 @@ import type { Result } from "../../shared/ipc/result.ts";
  * wrapper so the Electron event never reaches the page and unsubscribe removes exactly it.
  */
 const api = createDesktopApi({
+  // ipcRenderer.invoke answers `any`; main's router answers every channel with a Result.
   invoke: (channel, payload) => ipcRenderer.invoke(channel, payload) as Promise<Result<unknown>>,
   subscribe(event, listener) {
     const forward = (_event: Electron.IpcRendererEvent, payload: unknown) => listener(payload);
