@@ -65,7 +65,7 @@ export function loggingFetch(
       const now = Date.now();
       // A refused request costs nothing; one that got no answer may still have been charged.
       const paid = mayBePaid && (status === null || (status >= 200 && status < 300));
-      const settlesLater = paid && streamed && scope !== null;
+      const settlesLater = paid && streamed && scope?.link.messageId !== undefined;
       answered.run(
         status,
         requestId,
@@ -78,8 +78,15 @@ export function loggingFetch(
         settlesLater ? null : now,
         id,
       );
-      if (settlesLater) scope.whenDone(() => settleReply(db, id, scope.link.messageId, onActivity, profileId));
-      else if (paid) onActivity(profileId);
+      // The reply's tokens are known once its caller is done; a stream is charged only then.
+      if (paid && scope?.link.messageId) {
+        const messageId = scope.link.messageId;
+        scope.whenDone(() => {
+          settleReply(db, id, messageId);
+          if (settlesLater) onActivity(profileId);
+        });
+      }
+      if (paid && !settlesLater) onActivity(profileId);
     };
     let response: Response;
     try {
@@ -141,19 +148,10 @@ async function noteRefund(
 }
 
 /** A reply's call is over: charged by now, for the tokens its message records. */
-function settleReply(
-  db: DatabaseSync,
-  id: number,
-  messageId: string | undefined,
-  onActivity: LedgerActivity,
-  profileId: string,
-): void {
-  const stored = messageId
-    ? oneRow<{ meta: string | null }>(db.prepare("SELECT meta FROM messages WHERE id = ?"), messageId)
-    : undefined;
+function settleReply(db: DatabaseSync, id: number, messageId: string): void {
+  const stored = oneRow<{ meta: string | null }>(db.prepare("SELECT meta FROM messages WHERE id = ?"), messageId);
   const meta = stored?.meta ? readStoredJson(stored.meta, MessageMetaSchema, null) : null;
   db.prepare(
     `UPDATE request_log SET settled_at = COALESCE(settled_at, ?), input_tokens = ?, output_tokens = ? WHERE id = ?`,
   ).run(Date.now(), meta?.inputTokens ?? null, meta?.outputTokens ?? null, id);
-  onActivity(profileId);
 }

@@ -35,6 +35,8 @@ describe("the ledger over a mixed session", () => {
     await ledgerSettled(app);
     await chatTurn(app, {}, "What is new?", true);
     await ledgerSettled(app);
+    const refused = await chatTurn(app, { model: "chat-offline" }, "Anyone there?");
+    await ledgerSettled(app);
     const syncImage = await app.tasks.generateImage(profileId, { ...image, model: "image-fast", async: false });
     await ledgerSettled(app);
     const asyncImage = await app.tasks.generateImage(profileId, { ...image, model: "image-pro", async: true });
@@ -51,11 +53,20 @@ describe("the ledger over a mixed session", () => {
     const page = app.ledger.page(profileId, {}, 0, 500);
     const kinds = new Set(page.entries.map((entry) => entry.kind));
     expect([...kinds].sort()).toEqual(["balance", "cancel", "chat", "image", "poll", "search", "video"]);
-    for (const entry of page.entries) {
-      expect(entry.requestId, `${entry.method} ${entry.endpoint}`).toMatch(/\S/);
-      expect(entry.status).toBe(200);
+    for (const entry of page.entries) expect(entry.requestId, `${entry.method} ${entry.endpoint}`).toMatch(/\S/);
+    const [refusal, ...others] = page.entries.filter((entry) => entry.status !== 200);
+    expect(others).toEqual([]);
+    expect(refusal).toMatchObject({ kind: "chat", model: "chat-offline", cost: 0, costBasis: "free" });
+    expect(refusal?.errorCode).toMatch(/^[A-Z_]+$/);
+    const refusedReply = app.conversations.messages(refused.conversationId).find((m) => m.id === refused.messageId);
+    expect(refusedReply?.cost).toBeNull();
+    for (const entry of page.entries.filter((candidate) => candidate.costBasis === "measured")) {
+      if (entry.kind !== "chat" && entry.kind !== "search") continue;
+      expect(entry.inputTokens).toBeGreaterThan(0);
+      expect(entry.outputTokens).toBeGreaterThan(0);
     }
     expect(page.entries.filter((entry) => entry.kind === "chat").map((entry) => entry.endpoint)).toEqual([
+      "/v1/chat/completions",
       "/v1/messages",
       "/v1/chat/completions",
     ]);
