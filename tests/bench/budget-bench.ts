@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
@@ -8,6 +7,7 @@ import { invoke, openBridgeAt } from "../support/bridge-client.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { report } from "./measure.ts";
+import { startWebHost } from "./web-host-process.ts";
 import { traceLongTasks } from "./long-tasks.ts";
 
 const KEY = "sk-bench-budget-0001";
@@ -66,24 +66,6 @@ function seedHistory(databaseFile: string, profileId: string, now: number): void
   db.close();
 }
 
-async function startHost(dataDir: string, gatewayUrl: string, renderer: string) {
-  const host = spawn(
-    process.execPath,
-    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--renderer", renderer, "--profile-url", gatewayUrl],
-    { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: KEY }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    host.stdout?.on("data", (data: Buffer) => {
-      output += data.toString();
-      const match = /app at (\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    host.once("exit", (code) => reject(new Error(`web host exited with ${code}`)));
-  });
-  return { host, url };
-}
-
 /** The active profile's id, asked over the page's own bridge (its cookie, its origin). */
 async function activeProfileId(page: Page): Promise<string> {
   const origin = new URL(page.url()).origin;
@@ -120,7 +102,7 @@ export async function budgetBench(): Promise<void> {
     const figures: Record<string, number> = {};
     for (const seeded of [false, true]) {
       const dataDir = tempDir("bench-budget-app-");
-      const { host, url } = await startHost(dataDir, gateway.url, renderer);
+      const { host, url } = await startWebHost(dataDir, gateway.url, KEY, renderer);
       hosts.push(host);
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { start } from "../../electron/local-gateway/index.ts";
 import { writeReply } from "../../electron/local-gateway/text/reply-writer.ts";
@@ -10,6 +9,7 @@ import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { traceLongTasks } from "./long-tasks.ts";
 import { report } from "./measure.ts";
+import { startWebHost } from "./web-host-process.ts";
 
 const KEY = "sk-bench-ui-0001";
 const MESSAGES = 2000;
@@ -63,30 +63,7 @@ export async function uiBench(): Promise<void> {
   const dataDir = tempDir("bench-app-");
   seedConversation(dataDir);
   const renderer = await ensureRendererBuild(PROJECT_ROOT);
-  const host = spawn(
-    process.execPath,
-    [
-      "electron/web-host/cli.ts",
-      "--port",
-      "0",
-      "--data",
-      dataDir,
-      "--renderer",
-      renderer,
-      "--profile-url",
-      gateway.url,
-    ],
-    { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: KEY }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const appUrl = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    host.stdout!.on("data", (data: Buffer) => {
-      output += data.toString();
-      const match = /app at (\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    host.once("exit", (code) => reject(new Error(`web host exited with ${code}`)));
-  });
+  const { host, url: appUrl } = await startWebHost(dataDir, gateway.url, KEY, renderer);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
