@@ -1,4 +1,5 @@
 import { budgetBench } from "./budget-bench.ts";
+import { ledgerBench } from "./ledger-bench.ts";
 import { relayBench } from "./relay-bench.ts";
 import { tasksBench } from "./tasks-bench.ts";
 import { uiBench } from "./ui-bench.ts";
@@ -8,3 +9,4 @@ await relayBench();
 await uiBench();
 await tasksBench();
 await budgetBench();
+await ledgerBench();
