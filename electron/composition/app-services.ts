@@ -75,6 +75,7 @@ export interface AppServices {
   readonly vault: ProfileVault;
   readonly budget: BudgetService;
   readonly monitor: BudgetMonitor;
+  readonly settings: SettingsStore;
   headroom(profileId: string): RateHeadroom;
   readonly ledger: LedgerStore;
   readonly prices: PriceBook;
@@ -184,6 +185,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     vault,
     budget,
     monitor,
+    settings: env.settings,
     headroom: (profileId) => headroomOf(profileId).view(schedulers.get(profileId)?.waiting ?? 0),
     ledger,
     prices,

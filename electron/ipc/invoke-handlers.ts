@@ -1,6 +1,7 @@
 import type { AppServices } from "../composition/app-services.ts";
 import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
+import { ledgerRetentionDays, setLedgerRetentionDays } from "../services/budget/ledger-retention.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 
 /** What each contract channel does, in terms of the services. */
@@ -37,6 +38,11 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
       monitor.alerts.saveSettings(vault.resolveId(profileId), settings),
     "budget.overview": () => monitor.overview(),
     "budget.headroom": ({ profileId }) => services.headroom(vault.resolveId(profileId)),
+    "budget.retention": () => ({ days: ledgerRetentionDays(services.settings) }),
+    "budget.setRetention": ({ days }) => {
+      ledger.prune(setLedgerRetentionDays(services.settings, days));
+      return { days };
+    },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
     "chat.create": () => conversations.create(chat.defaultSettings()),

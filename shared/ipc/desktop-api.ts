@@ -48,6 +48,8 @@ export function createDesktopApi(transport: ApiTransport) {
       setAlertSettings: call("budget.setAlertSettings"),
       overview: call("budget.overview"),
       headroom: call("budget.headroom"),
+      retention: call("budget.retention"),
+      setRetention: call("budget.setRetention"),
       onAlert: on("budget.alert"),
     },
     capabilities: { get: call("capabilities.get"), onChanged: on("capabilities.changed") },

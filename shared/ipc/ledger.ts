@@ -145,3 +145,14 @@ export const CostEstimateSchema = z.object({
   source: z.enum(["learned", "user"]).nullable(),
 });
 export type CostEstimate = z.infer<typeof CostEstimateSchema>;
+
+export const LEDGER_RETENTION_MAX_DAYS = 3650;
+
+/** How many days of ledger rows are kept; older ones are removed at start and when this changes. */
+export const LedgerRetentionSchema = z.object({
+  days: z
+    .number({ error: `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days` })
+    .int(`Keep a whole number of days, between 1 and ${LEDGER_RETENTION_MAX_DAYS}`)
+    .min(1, `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days`)
+    .max(LEDGER_RETENTION_MAX_DAYS, `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days`),
+});

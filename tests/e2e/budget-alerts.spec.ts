@@ -58,6 +58,18 @@ test("a daily budget past 80 % shows the alert, turns the status bar amber, and 
   await page.getByRole("button", { name: "Save alerts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
 
+  const keepDays = page.getByRole("textbox", { name: "Keep requests for (days)" });
+  await expect(keepDays).toHaveValue("180");
+  await keepDays.fill("0");
+  await page.getByRole("button", { name: "Save history setting" }).click();
+  await expect(page.getByText("Keep between 1 and 3650 days")).toBeVisible();
+  await keepDays.fill("30");
+  await page.getByRole("button", { name: "Save history setting" }).click();
+  await expect(page.getByText("Keep between 1 and 3650 days")).toBeHidden();
+  await page.reload();
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(page.getByRole("textbox", { name: "Keep requests for (days)" })).toHaveValue("30");
+
   // The next reading fires the new threshold the spend has already passed, once.
   await page.getByRole("button", { name: "Budget" }).click();
   await page.getByRole("button", { name: "Refresh", exact: true }).click();

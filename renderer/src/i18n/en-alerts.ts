@@ -66,4 +66,10 @@ export const alertsEn = {
     resetOf: "Use the learned price of {{name}}",
     invalid: "Enter a price between 0 and 1,000,000.",
   },
+  retention: {
+    title: "Request history",
+    field: "Keep requests for (days)",
+    hint: "Older rows of the Requests ledger are removed at start and when this changes (1 to 3650).",
+    save: "Save history setting",
+  },
 };

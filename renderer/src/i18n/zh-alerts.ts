@@ -66,4 +66,10 @@ export const alertsZh: typeof alertsEn = {
     resetOf: "{{name}} 使用学习到的价格",
     invalid: "请输入 0 到 1,000,000 之间的价格。",
   },
+  retention: {
+    title: "请求记录",
+    field: "请求记录保留天数",
+    hint: "更早的请求明细会在启动时及修改此值时删除（1 到 3650）。",
+    save: "保存记录设置",
+  },
 };

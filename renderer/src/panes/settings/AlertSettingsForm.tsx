@@ -53,7 +53,7 @@ function AlertFields({ profileId, saved }: { readonly profileId: string; readonl
     if (checked.settings) save.mutate(checked.settings, { onSuccess: (settings) => setDraft(toDraft(settings)) });
   };
   return (
-    <form className="alert-settings" onSubmit={submit} noValidate>
+    <form className="settings-form" onSubmit={submit} noValidate>
       <FormField
         id="alerts-daily"
         label={t("alerts.dailyField")}
@@ -79,7 +79,7 @@ function AlertFields({ profileId, saved }: { readonly profileId: string; readonl
         onChange={edit("balanceBelow")}
         error={errors.balanceBelow}
       />
-      <div className="alert-settings__actions">
+      <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {t("alerts.save")}
         </button>

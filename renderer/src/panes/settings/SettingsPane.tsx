@@ -10,6 +10,7 @@ import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { RetentionForm } from "./RetentionForm.tsx";
 import "./settings.css";
 
 const SHORTCUTS = [
@@ -116,6 +117,8 @@ export function SettingsPane() {
           <PriceList profileId={activeProfile.id} profileName={activeProfile.name} />
         </>
       )}
+
+      <RetentionForm />
 
       {info && (
         <section aria-labelledby="storage-title" className="settings-section">

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LedgerRetentionSchema } from "../../../../shared/ipc/ledger.ts";
+import { unwrap } from "../../api/api-error.ts";
+import { api } from "../../api/desktop-api.ts";
+import { ActionError } from "../../components/ActionError.tsx";
+import { FormField } from "../../components/FormField.tsx";
+import { firstIssue } from "../../components/form-issue.ts";
+
+const RETENTION_KEY = ["ledger-retention"] as const;
+
+function RetentionFields({ savedDays }: { readonly savedDays: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(String(savedDays));
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (days: number) => unwrap(api.budget.setRetention({ days })),
+    onSuccess: (retention) => queryClient.setQueryData(RETENTION_KEY, retention),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = LedgerRetentionSchema.safeParse({ days: draft.trim() === "" ? Number.NaN : Number(draft) });
+    setError(parsed.success ? null : firstIssue(parsed.error).message);
+    if (parsed.success) save.mutate(parsed.data.days);
+  };
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate>
+      <FormField
+        id="ledger-retention"
+        label={t("retention.field")}
+        hint={t("retention.hint")}
+        inputMode="numeric"
+        value={draft}
+        onChange={setDraft}
+        error={error}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {t("retention.save")}
+        </button>
+        {save.isSuccess && !save.isPending && <span role="status">{t("alerts.saved")}</span>}
+      </div>
+      <ActionError actions={[save]} />
+    </form>
+  );
+}
+
+/** How long the ledger keeps its rows. */
+export function RetentionForm() {
+  const { t } = useTranslation();
+  const { data } = useQuery({ queryKey: RETENTION_KEY, queryFn: () => unwrap(api.budget.retention()) });
+  return (
+    <section aria-labelledby="retention-title" className="settings-section">
+      <h2 id="retention-title">{t("retention.title")}</h2>
+      {data && <RetentionFields key={data.days} savedDays={data.days} />}
+    </section>
+  );
+}
