@@ -116,7 +116,7 @@ export class CostAttributor {
     if (result.groups.length > 0) this.refit(profileId);
   }
 
-  /** Fits the prices again and gives calls that still have no cost an estimate from them. */
+  /** Fits the prices again and gives calls with no cost yet an estimate from them (a measurement still replaces it). */
   refit(profileId: string): void {
     this.prices.replaceLearned(profileId, fitPrices(this.observations(profileId)));
     const prices = this.prices.prices(profileId);
@@ -124,7 +124,7 @@ export class CostAttributor {
       this.db.prepare(
         `SELECT id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed, cost,
                 refund_pending, refund_from, refund_to
-         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND attributed = 1 AND cost_basis = 'unknown'`,
+         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_basis = 'unknown'`,
       ),
       profileId,
     );

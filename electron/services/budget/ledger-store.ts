@@ -51,7 +51,9 @@ export class LedgerStore {
 
   /** Drops rows older than `days`; run at start. */
   prune(days: number, now = Date.now()): number {
-    const { changes } = this.db.prepare("DELETE FROM request_log WHERE started_at < ?").run(now - days * DAY_MS);
+    const cutoff = now - days * DAY_MS;
+    this.db.prepare("DELETE FROM price_observations WHERE observed_at < ?").run(cutoff);
+    const { changes } = this.db.prepare("DELETE FROM request_log WHERE started_at < ?").run(cutoff);
     return Number(changes);
   }
 

@@ -176,6 +176,11 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, metric, threshold, period)
   );
   `,
+  `
+  CREATE INDEX ledger_open ON request_log(profile_id) WHERE chargeable = 1 AND (attributed = 0 OR refund_pending = 1);
+  CREATE INDEX ledger_unpriced ON request_log(profile_id) WHERE chargeable = 1 AND cost_basis = 'unknown';
+  CREATE INDEX price_observations_by_time ON price_observations(observed_at);
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {
