@@ -1,0 +1,127 @@
+import { join } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LedgerStore } from "../../../electron/services/budget/ledger-store.ts";
+import { PriceBook } from "../../../electron/services/budget/price-book.ts";
+import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const DAY = 86_400_000;
+let db: DatabaseSync;
+let ledger: LedgerStore;
+let prices: PriceBook;
+
+function call(row: {
+  at: number;
+  kind: string;
+  model?: string | null;
+  status?: number | null;
+  requestId?: string;
+  cost?: number | null;
+  basis?: string;
+  refund?: number | null;
+  profile?: string;
+}) {
+  db.prepare(
+    `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
+       chargeable, attributed, cost, cost_basis, refund) VALUES (?, ?, 'POST', '/v1/x', ?, ?, 10, ?, ?, ?, 1, ?, ?, ?)`,
+  ).run(
+    row.profile ?? "p",
+    row.at,
+    row.status === undefined ? 200 : row.status,
+    row.requestId ?? null,
+    row.kind,
+    row.model ?? null,
+    ["chat", "search", "image", "video"].includes(row.kind) ? 1 : 0,
+    row.cost ?? null,
+    row.basis ?? "measured",
+    row.refund ?? null,
+  );
+}
+
+beforeEach(() => {
+  db = openAppDatabase(join(tempDir("ledger-"), "app.sqlite"));
+  ledger = new LedgerStore(db);
+  prices = new PriceBook(db);
+});
+
+describe("the ledger store", () => {
+  it("pages a profile's calls newest first, filtered, with the count and the models to filter by", () => {
+    const now = Date.now();
+    call({ at: now - 3000, kind: "chat", model: "chat-fast", requestId: "req_a1" });
+    call({ at: now - 2000, kind: "image", model: "image-fast", requestId: "req_b2", status: 402 });
+    call({ at: now - 1000, kind: "chat", model: "chat-pro", requestId: "req_c3" });
+    call({ at: now, kind: "chat", model: "chat-fast", profile: "other" });
+    const all = ledger.page("p", {}, 0, 2);
+    expect(all.total).toBe(3);
+    expect(all.entries.map((entry) => entry.requestId)).toEqual(["req_c3", "req_b2"]);
+    expect(all.models).toEqual(["chat-fast", "chat-pro", "image-fast"]);
+    expect(ledger.page("p", {}, 2, 2).entries.map((entry) => entry.requestId)).toEqual(["req_a1"]);
+    expect(ledger.page("p", { kind: "chat", model: "chat-fast" }, 0, 10).total).toBe(1);
+    expect(ledger.page("p", { outcome: "error" }, 0, 10).entries.map((entry) => entry.requestId)).toEqual(["req_b2"]);
+    expect(ledger.page("p", { outcome: "ok" }, 0, 10).total).toBe(2);
+    expect(ledger.page("p", { requestId: "req_b" }, 0, 10).entries.map((entry) => entry.requestId)).toEqual(["req_b2"]);
+    const since = new Date(now - 2500).toISOString();
+    const until = new Date(now - 1500).toISOString();
+    expect(ledger.page("p", { from: since, to: until }, 0, 10).entries.map((entry) => entry.requestId)).toEqual([
+      "req_b2",
+    ]);
+  });
+
+  it("sums spend per local day, model and kind, refunds counted against it and estimates flagged", () => {
+    const today = new Date();
+    const noon = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12).getTime();
+    call({ at: noon, kind: "video", model: "video-std", cost: 2.5, refund: 2.5 });
+    call({ at: noon, kind: "video", model: "video-std", cost: 2.5 });
+    call({ at: noon - DAY, kind: "chat", model: "chat-fast", cost: 0.001, basis: "estimated" });
+    call({ at: noon - DAY, kind: "chat", model: "chat-fast", cost: 0.002 });
+    call({ at: noon - 10 * DAY, kind: "chat", model: "chat-fast", cost: 1 });
+    call({ at: noon, kind: "poll", cost: 0, basis: "free" });
+    const rows = ledger.spend("p", 7, new Date(noon));
+    expect(rows).toEqual([
+      expect.objectContaining({ model: "chat-fast", kind: "chat", estimated: true, requests: 2 }),
+      expect.objectContaining({ model: "video-std", kind: "video", cost: 2.5, estimated: false, requests: 2 }),
+    ]);
+    expect(rows[0]?.cost).toBeCloseTo(0.003, 9);
+    expect(ledger.spend("p", 30, new Date(noon))).toHaveLength(3);
+  });
+
+  it("prunes rows older than the retention", () => {
+    call({ at: Date.now() - 200 * DAY, kind: "chat" });
+    call({ at: Date.now() - 10 * DAY, kind: "chat" });
+    expect(ledger.prune(180)).toBe(1);
+    expect(ledger.page("p", {}, 0, 10).total).toBe(1);
+  });
+});
+
+describe("prices", () => {
+  it("lets a user's price win over the learned one, and estimates a job from the one in force", () => {
+    prices.replaceLearned("p", [
+      { model: "image-pro", unit: "image", size: "1024x1024", price: 0.29, observations: 7 },
+      { model: "video-std", unit: "video_second", size: "1280x720", price: 0.5, observations: 3 },
+    ]);
+    expect(prices.estimate("p", { kind: "image", model: "image-pro", size: "1024x1024", n: 3 }).amount).toBeCloseTo(
+      0.87,
+      9,
+    );
+    prices.setUserPrice("p", "image-pro", "image", "1024x1024", 0.3);
+    const inForce = prices.prices("p").find((price) => price.model === "image-pro");
+    expect(inForce).toEqual({
+      model: "image-pro",
+      unit: "image",
+      size: "1024x1024",
+      price: 0.3,
+      source: "user",
+      observations: 7,
+    });
+    expect(prices.estimate("p", { kind: "image", model: "image-pro", n: 2 })).toEqual({ amount: 0.6, source: "user" });
+    expect(prices.estimate("p", { kind: "video", model: "video-std", duration: 10 })).toEqual({
+      amount: 5,
+      source: "learned",
+    });
+    expect(prices.estimate("p", { kind: "video", model: "unknown" })).toEqual({ amount: null, source: null });
+    prices.setUserPrice("p", "image-pro", "image", "1024x1024", null);
+    expect(prices.prices("p").find((price) => price.model === "image-pro")?.source).toBe("learned");
+    expect(prices.prices("other")).toEqual([]);
+  });
+});
