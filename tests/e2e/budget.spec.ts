@@ -45,7 +45,7 @@ test("Budget shows the gateway's numbers, the countdown, and refreshes on demand
     headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
     body: JSON.stringify({ model: "image-fast", prompt: "spend more", size: "64x64" }),
   });
-  await page.getByRole("button", { name: "Refresh" }).click();
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
   const after = await balanceOf(gateway, KEY);
   expect(after.balance).toBeLessThan(before.balance);
   await expect(daily).toContainText(`Used ¥${after.api_key.daily_used.toFixed(2)} of ¥50.00`);
@@ -80,7 +80,7 @@ test("a 429 shows a Retry-After countdown", async ({ launchApp }) => {
     status = (await fetch(`${gateway.url}/v1/balance`, { headers: { authorization: "Bearer sk-e2e-budget-rpm5" } }))
       .status;
   }
-  await page.getByRole("button", { name: "Refresh" }).click();
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("429 RATE_LIMIT");
   await expect(alert).toContainText(/You can retry in \d+ s\./);

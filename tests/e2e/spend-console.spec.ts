@@ -102,6 +102,9 @@ test("an image and a video: their costs by model and per request, the CSV, and t
   const dialog = page.getByRole("dialog", { name: "Spend more than is left?" });
   await expect(dialog).toContainText("more than today's remaining budget");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-videos-estimate-confirm.png`),
+  });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Tasks", exact: true }).click();

@@ -29,15 +29,23 @@ export function UPlotChart({ options, data, height, label }: UPlotChartProps) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const plot = new uPlot({ ...options, width: element.clientWidth, height }, latestData.current, element);
-    chart.current = plot;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth !== plot.width) plot.setSize({ width: element.clientWidth, height });
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    // Each chart is drawn in a task of its own, after the pane's render, so opening a pane of
+    // several charts never makes one long task.
+    const timer = setTimeout(() => {
+      const created = new uPlot({ ...options, width: element.clientWidth, height }, latestData.current, element);
+      plot = created;
+      chart.current = created;
+      observer = new ResizeObserver(() => {
+        if (element.clientWidth !== created.width) created.setSize({ width: element.clientWidth, height });
+      });
+      observer.observe(element);
     });
-    observer.observe(element);
     return () => {
-      observer.disconnect();
-      plot.destroy();
+      clearTimeout(timer);
+      observer?.disconnect();
+      plot?.destroy();
       chart.current = null;
     };
   }, [options, height]);

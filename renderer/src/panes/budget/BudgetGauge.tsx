@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration, formatMoney } from "../../components/format.ts";
+import { useNow } from "../../components/use-now.ts";
 
 interface BudgetGaugeProps {
   readonly label: string;
@@ -9,13 +10,23 @@ interface BudgetGaugeProps {
   readonly used: number | null;
   readonly remaining: number | null;
   readonly resetAt: string | null;
-  readonly now: number;
   /** Below the figures, e.g. the period's chart. */
   readonly children?: ReactNode;
 }
 
+/** The live countdown to a reset: the only part of the pane that changes every second. */
+function ResetCountdown({ resetAt }: { resetAt: string }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  return (
+    <p className="gauge__reset" title={resetAt}>
+      {t("budget.resetsIn", { time: formatDuration((Date.parse(resetAt) - now) / 1000) })}
+    </p>
+  );
+}
+
 /** One budget: a bar of used against budget, what remains and a live countdown to the reset. */
-export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, now, children }: BudgetGaugeProps) {
+export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, children }: BudgetGaugeProps) {
   const { t } = useTranslation();
   const headingId = `gauge-${label.replace(/\W+/g, "-").toLowerCase()}`;
   if (budget === null || used === null || remaining === null) {
@@ -30,7 +41,6 @@ export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetA
   }
   const fraction = budget > 0 ? Math.min(1, used / budget) : 1;
   const level = fraction >= 0.9 ? "critical" : fraction >= 0.7 ? "warning" : "normal";
-  const secondsToReset = resetAt ? (Date.parse(resetAt) - now) / 1000 : null;
   return (
     <section className="gauge" aria-labelledby={headingId}>
       <h2 id={headingId} className="gauge__title">
@@ -51,11 +61,7 @@ export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetA
         <span>{t("budget.used", { used: formatMoney(used), budget: formatMoney(budget) })}</span>
         <strong>{t("budget.remaining", { amount: formatMoney(remaining) })}</strong>
       </p>
-      {secondsToReset !== null && (
-        <p className="gauge__reset" title={resetAt ?? undefined}>
-          {t("budget.resetsIn", { time: formatDuration(secondsToReset) })}
-        </p>
-      )}
+      {resetAt && <ResetCountdown resetAt={resetAt} />}
       {children}
     </section>
   );

@@ -5,7 +5,6 @@ import { useActiveProfile, useBudget } from "../../api/queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney } from "../../components/format.ts";
-import { useNow } from "../../components/use-now.ts";
 import { useBalanceHistory } from "../../api/budget-queries.ts";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
@@ -15,7 +14,6 @@ import { PeriodChart } from "./PeriodChart.tsx";
 import { ProfilesOverview } from "./ProfilesOverview.tsx";
 import { RateHeadroom } from "./RateHeadroom.tsx";
 import { RequestsSection } from "./RequestsSection.tsx";
-import { localDayKey } from "./spend-series.ts";
 import { SpendSection } from "./SpendSection.tsx";
 import "./budget.css";
 
@@ -28,7 +26,6 @@ export function BudgetPane() {
   const profile = useActiveProfile();
   const balanceMissing = useFeatureMissing("balance");
   const budget = useBudget(profile?.id ?? null, !balanceMissing);
-  const now = useNow();
   const snapshot = budget.data;
   const key = snapshot?.balance.api_key;
   const { data: samples = NO_SAMPLES } = useBalanceHistory(snapshot?.profileId ?? null, HISTORY_DAYS);
@@ -77,7 +74,6 @@ export function BudgetPane() {
               used={key.daily_used}
               remaining={key.daily_remaining}
               resetAt={key.daily_reset_at}
-              now={now}
             >
               {key.daily_budget !== null && key.daily_used !== null && key.daily_reset_at && (
                 <PeriodChart
@@ -97,7 +93,6 @@ export function BudgetPane() {
               used={key.monthly_used}
               remaining={key.monthly_remaining}
               resetAt={key.monthly_reset_at}
-              now={now}
             >
               {key.monthly_budget !== null && key.monthly_used !== null && key.monthly_reset_at && (
                 <PeriodChart
@@ -112,7 +107,7 @@ export function BudgetPane() {
             </BudgetGauge>
           </div>
           <BalanceHistory samples={samples} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
-          <SpendSection profileId={snapshot.profileId} today={localDayKey(new Date(now))} />
+          <SpendSection profileId={snapshot.profileId} />
           <RequestsSection profileId={snapshot.profileId} />
           <div className="budget-cards">
             <RateHeadroom profileId={snapshot.profileId} />

@@ -2,13 +2,17 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SPEND_RANGES, type SpendRow } from "../../../../shared/ipc/ledger.ts";
 import { useSpend, type SpendDays } from "../../api/budget-queries.ts";
+import { useNow } from "../../components/use-now.ts";
+import { localDayKey } from "./spend-series.ts";
 import { SpendChart } from "./SpendChart.tsx";
 
 const NO_ROWS: readonly SpendRow[] = [];
 
 /** Spend per day by model and by kind over 7, 30 or 90 days. */
-export function SpendSection({ profileId, today }: { profileId: string; today: string }) {
+export function SpendSection({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
+  // The last bar is today's: the day is checked every minute.
+  const today = localDayKey(new Date(useNow(60_000)));
   const [days, setDays] = useState<SpendDays>(7);
   const { data: rows = NO_ROWS } = useSpend(profileId, days);
   const midnight = useMemo(() => {
