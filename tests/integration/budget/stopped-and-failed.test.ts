@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../../electron/composition/app-services.ts";
+import { recordingPage } from "../../support/fake-page.ts";
+import { startServices } from "../../support/app-services.ts";
+import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
+import { gatewayCharges, ledgerSettled, QUICK_SAMPLING, taskUntil } from "./budget-session.ts";
+
+let gateway: TestGateway;
+let app: AppServices;
+let profileId: string;
+
+beforeAll(async () => {
+  gateway = await startTestGateway({
+    timeScale: 1,
+    tokensPerSecond: 40,
+    firstTokenDelayMs: 50,
+    asyncImageSeconds: [1, 1],
+  });
+  app = await startServices(gateway.url, KEYS.main.key, tempDir("app-"), {
+    pollTiming: { imageBaseMs: 50, videoBaseMs: 50, growth: 1.5, maxIntervalMs: 200, maxWaitMs: 60_000 },
+    samplerTiming: QUICK_SAMPLING,
+  });
+  profileId = app.vault.resolveId();
+  await app.budget.snapshot(profileId);
+});
+afterAll(async () => {
+  await app.close();
+  await gateway.close();
+});
+
+describe("costs of replies and tasks that did not finish", () => {
+  it("charges a stopped reply for what was delivered, as the gateway did", async () => {
+    const { page, received } = recordingPage();
+    const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model: "chat-pro" });
+    const run = app.chat.send(page, conversation.id, "a long answer please", false);
+    await waitUntil(
+      async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
+      (deltas) => deltas >= 3,
+    );
+    expect(app.streams.cancel(run.streamId, page.id)).toBe(true);
+    await waitUntil(
+      async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
+      (message) => message?.status === "stopped",
+    );
+    await ledgerSettled(app);
+    const [charge] = gatewayCharges(gateway);
+    const reply = app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId);
+    expect(charge?.amount).toBeGreaterThan(0);
+    expect(reply?.cost?.basis).toBe("measured");
+    expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
+    expect(app.conversations.detail(conversation.id).totalCost).toEqual(reply?.cost);
+  });
+
+  it("shows the refund of a task the gateway failed", async () => {
+    const task = await app.tasks.generateImage(profileId, {
+      model: "image-upstream-error",
+      prompt: "a storm",
+      n: 1,
+      size: "96x64",
+      responseFormat: "url",
+      async: true,
+    });
+    await taskUntil(app, task.id, (view) => view.status === "failed");
+    await ledgerSettled(app);
+    const charged = gatewayCharges(gateway).filter((charge) => charge.task_id === task.remoteId);
+    expect(charged.map((charge) => charge.amount)).toEqual([0.2, -0.2]);
+    const view = app.tasks.list(profileId).find((candidate) => candidate.id === task.id);
+    expect(view?.cost).toEqual({ amount: expect.closeTo(0.2, 6), basis: "measured", refund: expect.closeTo(0.2, 6) });
+  });
+});
