@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { LedgerKind } from "../../../shared/ipc/ledger.ts";
 
 /** What a call was, from its method and path. */
@@ -37,28 +38,27 @@ export interface CallTerms {
   readonly size: string | null;
 }
 
+/** The fields of a request body that set its price; anything else in the body is never read. */
+const PricedBodySchema = z.object({
+  model: z.string().optional().catch(undefined),
+  n: z.number().optional().catch(undefined),
+  duration: z.number().optional().catch(undefined),
+  size: z.string().optional().catch(undefined),
+});
+
 export function callTermsOf(kind: LedgerKind, body: unknown): CallTerms {
-  if (typeof body !== "string") return { model: null, units: null, size: null };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { model: null, units: null, size: null };
-  }
-  const field = (name: string): unknown =>
-    typeof parsed === "object" && parsed !== null ? Object.getOwnPropertyDescriptor(parsed, name)?.value : undefined;
-  const text = (name: string) => {
-    const value = field(name);
-    return typeof value === "string" ? value : null;
-  };
-  const count = (name: string) => {
-    const value = field(name);
-    return typeof value === "number" && Number.isFinite(value) ? value : null;
-  };
-  const model = text("model");
-  if (kind === "image") return { model, units: count("n") ?? 1, size: text("size") ?? DEFAULT_IMAGE_SIZE };
-  if (kind === "video") {
-    return { model, units: count("duration") ?? DEFAULT_VIDEO_SECONDS, size: text("size") ?? DEFAULT_VIDEO_SIZE };
-  }
+  const parsed = PricedBodySchema.safeParse(typeof body === "string" ? parseJson(body) : null);
+  if (!parsed.success) return { model: null, units: null, size: null };
+  const { model = null, n, duration, size } = parsed.data;
+  if (kind === "image") return { model, units: n ?? 1, size: size ?? DEFAULT_IMAGE_SIZE };
+  if (kind === "video") return { model, units: duration ?? DEFAULT_VIDEO_SECONDS, size: size ?? DEFAULT_VIDEO_SIZE };
   return { model, units: null, size: null };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
