@@ -67,6 +67,7 @@ export interface AppEvents {
   galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
   capabilitiesChanged(capabilities: ServerCapabilities): void;
   budgetAlert(alert: BudgetAlert): void;
+  costsChanged(change: { profileId: string }): void;
 }
 
 export interface AppServices {
@@ -154,7 +155,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   const attributor = new CostAttributor(db, prices);
   const sampler = new BalanceSampler(async (profileId) => {
     await budget.snapshot(profileId);
-    attributor.run(profileId);
+    if (attributor.run(profileId)) listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
   }, options.samplerTiming);
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({

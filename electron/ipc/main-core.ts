@@ -17,6 +17,7 @@ export function createMainCore(services: AppServices): MainCore {
     galleryChanged: (change) => pages.broadcast("gallery.changed", change),
     capabilitiesChanged: (capabilities) => pages.broadcast("capabilities.changed", capabilities),
     budgetAlert: (alert) => pages.broadcast("budget.alert", alert),
+    costsChanged: (change) => pages.broadcast("budget.costsChanged", change),
   });
   return { route: createInvokeRouter(invokeHandlers(services)), pages };
 }

@@ -104,6 +104,8 @@ export const EVENT_CHANNELS = {
   "gallery.changed": z.object({ profileId: z.string(), kind: z.enum(["image", "video"]) }),
   "capabilities.changed": ServerCapabilitiesSchema,
   "budget.alert": BudgetAlertSchema,
+  /** Costs in the ledger changed (a reading measured calls, prices were learned): replies, tasks and spend to refresh. */
+  "budget.costsChanged": z.object({ profileId: z.string() }),
   "app.openPane": OpenPaneSchema,
 } as const;
 

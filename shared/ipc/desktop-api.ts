@@ -51,6 +51,7 @@ export function createDesktopApi(transport: ApiTransport) {
       retention: call("budget.retention"),
       setRetention: call("budget.setRetention"),
       onAlert: on("budget.alert"),
+      onCostsChanged: on("budget.costsChanged"),
     },
     capabilities: { get: call("capabilities.get"), onChanged: on("capabilities.changed") },
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },

@@ -50,7 +50,8 @@ export class CostAttributor {
     this.prices = prices;
   }
 
-  run(profileId: string): void {
+  /** Attributes what the readings so far can tell; true when a cost or refund was written. */
+  run(profileId: string): boolean {
     const rows = allRows<WaitingRow>(
       this.db.prepare(
         `SELECT id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed, cost,
@@ -59,7 +60,7 @@ export class CostAttributor {
       ),
       profileId,
     );
-    if (rows.length === 0) return;
+    if (rows.length === 0) return false;
     const prices = this.prices.prices(profileId);
     const features = new Map(
       rows.map((row) => [
@@ -114,6 +115,7 @@ export class CostAttributor {
       throw error;
     }
     if (result.groups.length > 0) this.refit(profileId);
+    return result.attributed.length + result.unmeasurable.length > 0;
   }
 
   /** Fits the prices again and gives calls with no cost yet an estimate from them (a measurement still replaces it). */

@@ -29,6 +29,8 @@ describe("the ledger over a mixed session", () => {
   it("records every call with its request id, measures each charge as the gateway made it and shows refunds", async () => {
     // The Budget pane reads the balance when it opens: that first reading is what the first call is measured from.
     await app.budget.snapshot(profileId);
+    const costsChanged: string[] = [];
+    app.subscribe({ costsChanged: (change) => costsChanged.push(change.profileId) });
     const completions = await chatTurn(app, { model: "chat-fast", wireFormat: "chat-completions" }, "Hello there");
     await ledgerSettled(app);
     const messages = await chatTurn(app, { model: "chat-pro", wireFormat: "messages", stream: false }, "Hi again");
@@ -50,6 +52,9 @@ describe("the ledger over a mixed session", () => {
     await app.tasks.cancel(cancelledVideo.id);
     await ledgerSettled(app);
 
+    // The window hears of every measurement, so replies, tasks and charts refresh.
+    expect(costsChanged.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(costsChanged)).toEqual(new Set([profileId]));
     const page = app.ledger.page(profileId, {}, 0, 500);
     const kinds = new Set(page.entries.map((entry) => entry.kind));
     expect([...kinds].sort()).toEqual(["balance", "cancel", "chat", "image", "poll", "search", "video"]);
