@@ -11,7 +11,7 @@ import type {
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError } from "../app-error.ts";
-import { ledgerCostOf } from "../budget/ledger-costs.ts";
+import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
@@ -78,7 +78,8 @@ export class ConversationStore {
       this.db.prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position"),
       conversationId,
     );
-    return rows.map((row) => this.messageWithCost(row));
+    const costs = ledgerCostsByMessage(this.db, conversationId);
+    return rows.map((row) => messageOf(row, row.role === "assistant" ? (costs.get(row.id) ?? null) : null));
   }
 
   rename(id: string, title: string): ConversationSummary {
