@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
+import { BudgetService } from "../../../electron/services/budget/budget-service.ts";
 import { LedgerStore } from "../../../electron/services/budget/ledger-store.ts";
 import { PriceBook } from "../../../electron/services/budget/price-book.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
@@ -91,6 +92,24 @@ describe("the ledger store", () => {
     call({ at: Date.now() - 10 * DAY, kind: "chat" });
     expect(ledger.prune(180)).toBe(1);
     expect(ledger.page("p", {}, 0, 10).total).toBe(1);
+  });
+});
+
+describe("balance history", () => {
+  it("answers the latest readings by default, and every reading of the days asked for", () => {
+    const budget = new BudgetService(db, () => {
+      throw new Error("no gateway in this test");
+    });
+    const sample = db.prepare(
+      "INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used) VALUES ('p', ?, ?, ?, 0, 0)",
+    );
+    const now = Date.now();
+    for (let i = 0; i < 300; i++) sample.run(now - i * 3_600_000, now - i * 3_600_000, 50 - i / 100);
+    expect(budget.history("p")).toHaveLength(240);
+    expect(budget.history("p", 2)).toHaveLength(48);
+    const ninety = budget.history("p", 90);
+    expect(ninety).toHaveLength(300);
+    expect(Date.parse(ninety[0]?.at ?? "")).toBeLessThan(Date.parse(ninety.at(-1)?.at ?? ""));
   });
 });
 
