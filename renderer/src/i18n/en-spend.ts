@@ -62,6 +62,9 @@ export const spendEn = {
     to: "To",
     search: "Request ID",
     empty: "No requests match.",
+    countSome: "The newest {{shown}} of {{total}} requests; more load as you scroll.",
+    countAll_one: "{{total}} request",
+    countAll_other: "{{total}} requests",
     loading: "Loading…",
     columns: {
       time: "Time",

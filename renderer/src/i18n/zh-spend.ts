@@ -64,6 +64,9 @@ export const spendZh: typeof spendEn = {
     to: "到",
     search: "请求 ID",
     empty: "没有符合条件的请求。",
+    countSome: "最新的 {{shown}} / {{total}} 条请求，向下滚动加载更多。",
+    countAll_one: "共 {{total}} 条请求",
+    countAll_other: "共 {{total}} 条请求",
     loading: "加载中…",
     columns: {
       time: "时间",

@@ -1,18 +1,17 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
-import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { moneyTicks, moneyValue, themedAxis, timeValue, TIME_STEPS } from "../../components/chart/axes.ts";
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { valueRange } from "../../components/chart/value-range.ts";
 import { formatMoney } from "../../components/format.ts";
-import { balanceReadings } from "./period-readings.ts";
+import { balanceReadings, type TimedSample } from "./period-readings.ts";
 import { burnRate, DAY, HOUR, projectBalance } from "./projection.ts";
 import { balanceSentence } from "./projection-sentence.ts";
 
 interface BalanceHistoryProps {
-  readonly samples: readonly BalanceSample[];
+  readonly samples: readonly TimedSample[];
   readonly balance: number;
   readonly readAt: string;
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorDetail } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
@@ -11,6 +12,7 @@ import { BalanceHistory } from "./BalanceHistory.tsx";
 import { BudgetAlertBanner } from "./BudgetAlertBanner.tsx";
 import { BudgetGauge } from "./BudgetGauge.tsx";
 import { PeriodChart } from "./PeriodChart.tsx";
+import { timedSamples } from "./period-readings.ts";
 import { ProfilesOverview } from "./ProfilesOverview.tsx";
 import { RateHeadroom } from "./RateHeadroom.tsx";
 import { RequestsSection } from "./RequestsSection.tsx";
@@ -29,6 +31,11 @@ export function BudgetPane() {
   const snapshot = budget.data;
   const key = snapshot?.balance.api_key;
   const { data: samples = NO_SAMPLES } = useBalanceHistory(snapshot?.profileId ?? null, HISTORY_DAYS);
+  // The figures come first; the charts and tables follow, and new readings reach them, in renders
+  // React can split into short tasks, so months of history never block the window for long.
+  const detailed = useDeferredValue(true, false);
+  const deferredSamples = useDeferredValue(samples);
+  const timed = useMemo(() => timedSamples(deferredSamples), [deferredSamples]);
   return (
     <section className="pane pane--budget" aria-labelledby="budget-title">
       <header className="pane__header">
@@ -75,10 +82,10 @@ export function BudgetPane() {
               remaining={key.daily_remaining}
               resetAt={key.daily_reset_at}
             >
-              {key.daily_budget !== null && key.daily_used !== null && key.daily_reset_at && (
+              {detailed && key.daily_budget !== null && key.daily_used !== null && key.daily_reset_at && (
                 <PeriodChart
                   period="day"
-                  samples={samples}
+                  samples={timed}
                   used={key.daily_used}
                   budget={key.daily_budget}
                   resetAt={key.daily_reset_at}
@@ -94,10 +101,10 @@ export function BudgetPane() {
               remaining={key.monthly_remaining}
               resetAt={key.monthly_reset_at}
             >
-              {key.monthly_budget !== null && key.monthly_used !== null && key.monthly_reset_at && (
+              {detailed && key.monthly_budget !== null && key.monthly_used !== null && key.monthly_reset_at && (
                 <PeriodChart
                   period="month"
-                  samples={samples}
+                  samples={timed}
                   used={key.monthly_used}
                   budget={key.monthly_budget}
                   resetAt={key.monthly_reset_at}
@@ -106,13 +113,17 @@ export function BudgetPane() {
               )}
             </BudgetGauge>
           </div>
-          <BalanceHistory samples={samples} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
-          <SpendSection profileId={snapshot.profileId} />
-          <RequestsSection profileId={snapshot.profileId} />
-          <div className="budget-cards">
-            <RateHeadroom profileId={snapshot.profileId} />
-            <ProfilesOverview />
-          </div>
+          {detailed && (
+            <>
+              <BalanceHistory samples={timed} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
+              <SpendSection profileId={snapshot.profileId} />
+              <RequestsSection profileId={snapshot.profileId} />
+              <div className="budget-cards">
+                <RateHeadroom profileId={snapshot.profileId} />
+                <ProfilesOverview />
+              </div>
+            </>
+          )}
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")

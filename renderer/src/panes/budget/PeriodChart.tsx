@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
-import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import {
   markerPlugin,
   moneyTicks,
@@ -13,7 +12,8 @@ import {
 } from "../../components/chart/axes.ts";
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
-import { periodStart, usedReadings } from "./period-readings.ts";
+import { periodStart, usedReadings, type TimedSample } from "./period-readings.ts";
+import { periodColumns } from "./period-series.ts";
 import { burnRate, DAY, HOUR, projectBudget } from "./projection.ts";
 import { budgetSentence, formatClock, formatDay } from "./projection-sentence.ts";
 
@@ -21,7 +21,7 @@ const MINUTE = 60_000;
 
 interface PeriodChartProps {
   readonly period: "day" | "month";
-  readonly samples: readonly BalanceSample[];
+  readonly samples: readonly TimedSample[];
   readonly used: number;
   readonly budget: number;
   readonly resetAt: string;
@@ -38,26 +38,13 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
 
   const { projection, data } = useMemo(() => {
     const start = periodStart(period, reset);
-    const readings = usedReadings(samples, period, { at: now, value: used });
     // Today's rate is the last hour's; the month's the last week's.
-    const rate =
-      period === "day"
-        ? burnRate(readings, { from: now - HOUR, to: now }, "up", 10 * MINUTE)
-        : burnRate(readings, { from: now - 7 * DAY, to: now }, "up", HOUR);
+    const rateSince = now - (period === "day" ? HOUR : 7 * DAY);
+    const readings = usedReadings(samples, period, Math.min(start, rateSince), { at: now, value: used });
+    const rate = burnRate(readings, { from: rateSince, to: now }, "up", period === "day" ? 10 * MINUTE : HOUR);
     const projection = projectBudget({ used, budget, resetAt: reset, rate, now });
-    const inPeriod = [{ at: start, value: 0 }, ...readings.filter((reading) => reading.at >= start)];
     const line = "line" in projection ? projection.line : null;
-    const times = [...new Set([start, reset, ...inPeriod.map((reading) => reading.at), ...(line ? [line.to.at] : [])])];
-    times.sort((a, b) => a - b);
-    const usedAt = new Map(inPeriod.map((reading) => [reading.at, reading.value]));
-    const data: uPlot.AlignedData = [
-      times.map((at) => at / 1000),
-      times.map((at) => usedAt.get(at) ?? null),
-      times.map((at) => (at === start || at === reset ? budget : null)),
-      times.map((at) =>
-        line && at === line.from.at ? line.from.value : line && at === line.to.at ? line.to.value : null,
-      ),
-    ];
+    const data: uPlot.AlignedData = periodColumns({ start, reset, budget, readings, line });
     return { projection, data };
   }, [period, samples, used, budget, reset, now]);
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
@@ -8,13 +8,16 @@ import { costLabel } from "../../components/cost-label.ts";
 import { formatLatency } from "./requests-filter.ts";
 
 const ROW_HEIGHT = 34;
-const TIME_FORMAT: Intl.DateTimeFormatOptions = {
+/** Rows before the end at which the next page joins the table. */
+const GROW_MARGIN = 60;
+// Made once: a new formatter per cell would cost a millisecond a row.
+const TIME_FORMAT = new Intl.DateTimeFormat([], {
   month: "short",
   day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
-};
+});
 const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
 
 function EntryCells({ entry }: { entry: LedgerEntry }) {
@@ -23,7 +26,7 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
   return (
     <>
       <span role="cell" title={entry.at}>
-        {new Date(entry.at).toLocaleString([], TIME_FORMAT)}
+        {TIME_FORMAT.format(new Date(entry.at))}
       </span>
       <span role="cell">{t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}</span>
       <span role="cell" title={entry.model ?? undefined}>
@@ -52,7 +55,8 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
 
 /**
  * The ledger rows of a filter, newest first, as a virtual table: only the rows in view are in the
- * page, and only their pages are asked of main, so 100k rows scroll like 100.
+ * page and only their pages are asked of main. The table grows a page at a time as it is scrolled
+ * near its end, so opening it over 100k rows lays out a few hundred, not 100k.
  */
 export function RequestsTable({ profileId, filter }: { profileId: string; filter: LedgerFilter }) {
   const { t } = useTranslation();
@@ -60,10 +64,18 @@ export function RequestsTable({ profileId, filter }: { profileId: string; filter
   // While a new filter loads, the old rows stay rather than the table flashing empty.
   const first = useQuery({ ...requestsPage(profileId, filter, 0), placeholderData: keepPreviousData });
   const total = first.data?.total ?? 0;
+  const filterKey = JSON.stringify(filter);
+  const [growth, setGrowth] = useState({ filterKey, rows: REQUESTS_PAGE });
+  if (growth.filterKey !== filterKey) setGrowth({ filterKey, rows: REQUESTS_PAGE });
+  const count = Math.min(total, growth.rows);
+  const growNearEnd = (element: HTMLElement) => {
+    if (count < total && element.scrollTop + element.clientHeight > element.scrollHeight - GROW_MARGIN * ROW_HEIGHT)
+      setGrowth((current) => ({ ...current, rows: current.rows + REQUESTS_PAGE }));
+  };
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: total,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -75,41 +87,56 @@ export function RequestsTable({ profileId, filter }: { profileId: string; filter
     loaded[pages.indexOf(Math.floor(index / REQUESTS_PAGE))]?.data?.entries[index % REQUESTS_PAGE] ?? null;
 
   return (
-    <div className="requests" role="table" aria-label={t("requests.title")} aria-rowcount={total + 1}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className="requests__row requests__row--head">
-          {COLUMNS.map((column) => (
-            <span key={column} role="columnheader">
-              {t(`requests.columns.${column}`)}
-            </span>
-          ))}
+    <>
+      <div className="requests" role="table" aria-label={t("requests.title")} aria-rowcount={total + 1}>
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className="requests__row requests__row--head">
+            {COLUMNS.map((column) => (
+              <span key={column} role="columnheader">
+                {t(`requests.columns.${column}`)}
+              </span>
+            ))}
+          </div>
+        </div>
+        <div
+          ref={scroller}
+          role="rowgroup"
+          className="requests__body"
+          aria-busy={first.isPending}
+          onScroll={(event) => growNearEnd(event.currentTarget)}
+        >
+          {first.isSuccess && total === 0 && <p className="requests__empty">{t("requests.empty")}</p>}
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {items.map((item) => {
+              const entry = entryAt(item.index);
+              return (
+                <div
+                  key={entry?.id ?? `pending-${item.index}`}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  className="requests__row"
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                >
+                  {entry ? (
+                    <EntryCells entry={entry} />
+                  ) : (
+                    <span role="cell" className="requests__loading">
+                      {t("requests.loading")}
+                    </span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
-      <div ref={scroller} role="rowgroup" className="requests__body" aria-busy={first.isPending}>
-        {first.isSuccess && total === 0 && <p className="requests__empty">{t("requests.empty")}</p>}
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {items.map((item) => {
-            const entry = entryAt(item.index);
-            return (
-              <div
-                key={entry?.id ?? `pending-${item.index}`}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className="requests__row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              >
-                {entry ? (
-                  <EntryCells entry={entry} />
-                ) : (
-                  <span role="cell" className="requests__loading">
-                    {t("requests.loading")}
-                  </span>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+      {first.isSuccess && total > 0 && (
+        <p className="pane__footnote" data-testid="requests-count">
+          {count < total
+            ? t("requests.countSome", { shown: count.toLocaleString(), total: total.toLocaleString() })
+            : t("requests.countAll", { count: total, total: total.toLocaleString() })}
+        </p>
+      )}
+    </>
   );
 }
