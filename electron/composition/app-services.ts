@@ -80,6 +80,7 @@ export interface AppServices {
   headroom(profileId: string): RateHeadroom;
   readonly ledger: LedgerStore;
   readonly prices: PriceBook;
+  readonly costs: CostAttributor;
   readonly streams: StreamHub;
   readonly conversations: ConversationStore;
   readonly chat: ChatService;
@@ -190,6 +191,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     headroom: (profileId) => headroomOf(profileId).view(schedulers.get(profileId)?.waiting ?? 0),
     ledger,
     prices,
+    costs: attributor,
     streams,
     conversations,
     chat: new ChatService(conversations, streams, vault, clientFor),

@@ -29,6 +29,8 @@ export function invokeHandlers(services: AppServices): InvokeHandlers {
     "budget.setPrice": ({ profileId, model, unit, size, price }) => {
       const id = vault.resolveId(profileId);
       prices.setUserPrice(id, model, unit, size, price);
+      // Calls no reading could measure take their estimate from the new price at once.
+      services.costs.estimateUnpriced(id);
       return prices.prices(id);
     },
     "budget.estimate": ({ profileId, ...request }) => prices.estimate(vault.resolveId(profileId), request),

@@ -118,9 +118,14 @@ export class CostAttributor {
     return result.attributed.length + result.unmeasurable.length > 0;
   }
 
-  /** Fits the prices again and gives calls with no cost yet an estimate from them (a measurement still replaces it). */
+  /** Fits the prices again to every observation, then estimates what has no cost yet. */
   refit(profileId: string): void {
     this.prices.replaceLearned(profileId, fitPrices(this.observations(profileId)));
+    this.estimateUnpriced(profileId);
+  }
+
+  /** Gives calls with no cost yet an estimate from the prices in force (a measurement still replaces it). */
+  estimateUnpriced(profileId: string): void {
     const prices = this.prices.prices(profileId);
     const unknown = allRows<WaitingRow>(
       this.db.prepare(

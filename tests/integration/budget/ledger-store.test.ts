@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BudgetService } from "../../../electron/services/budget/budget-service.ts";
+import { CostAttributor } from "../../../electron/services/budget/cost-attributor.ts";
 import { LedgerStore } from "../../../electron/services/budget/ledger-store.ts";
 import { PriceBook } from "../../../electron/services/budget/price-book.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
@@ -139,6 +140,12 @@ describe("prices", () => {
       source: "learned",
     });
     expect(prices.estimate("p", { kind: "video", model: "unknown" })).toEqual({ amount: null, source: null });
+    db.prepare(
+      `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size, chargeable,
+         attributed, cost_basis) VALUES ('p', ?, 'POST', '/v1/images/generations', 5, 'image', 'image-pro', 2, '1024x1024', 1, 0, 'unknown')`,
+    ).run(Date.now());
+    new CostAttributor(db, prices).estimateUnpriced("p");
+    expect(ledger.page("p", { kind: "image" }, 0, 1).entries[0]).toMatchObject({ cost: 0.6, costBasis: "estimated" });
     prices.setUserPrice("p", "image-pro", "image", "1024x1024", null);
     expect(prices.prices("p").find((price) => price.model === "image-pro")?.source).toBe("learned");
     expect(prices.prices("other")).toEqual([]);
