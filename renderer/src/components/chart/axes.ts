@@ -86,9 +86,10 @@ export function markerPlugin(at: number, caption: string, colour: string, font: 
         ctx.lineTo(x, top + height);
         ctx.stroke();
         ctx.font = font.replace(/^(\d+)px/, (_match, size: string) => `${Number(size) * devicePixelRatio}px`);
+        // Low in the plot, left of the line: the budget's level line runs along the top.
         ctx.textAlign = "right";
-        ctx.textBaseline = "top";
-        ctx.fillText(caption, x - 4 * devicePixelRatio, top + 4 * devicePixelRatio);
+        ctx.textBaseline = "bottom";
+        ctx.fillText(caption, x - 4 * devicePixelRatio, top + height - 4 * devicePixelRatio);
         ctx.restore();
       },
     },
