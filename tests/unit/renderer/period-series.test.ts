@@ -19,7 +19,7 @@ describe("period columns", () => {
     expect(columns).toEqual([
       [0, 20, 40, 70, 100],
       [0, 1, 2, null, null],
-      [5, null, null, null, 5],
+      [5, 5, 5, 5, 5],
       [null, null, 2, 5, null],
     ]);
   });
@@ -38,7 +38,7 @@ describe("period columns", () => {
     expect(columns).toEqual([
       [0, 50, 100],
       [0, 1, null],
-      [5, null, 5],
+      [5, 5, 5],
       [null, 1, 2],
     ]);
   });

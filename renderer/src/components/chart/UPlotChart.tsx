@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "./chart.css";
+import { restingLegend } from "./resting-legend.ts";
 
 export type ChartOptions = Omit<uPlot.Options, "width" | "height">;
 
@@ -34,7 +35,11 @@ export function UPlotChart({ options, data, height, label }: UPlotChartProps) {
     // Each chart is drawn in a task of its own, after the pane's render, so opening a pane of
     // several charts never makes one long task.
     const timer = setTimeout(() => {
-      const created = new uPlot({ ...options, width: element.clientWidth, height }, latestData.current, element);
+      const created = new uPlot(
+        { ...options, width: element.clientWidth, height, plugins: [...(options.plugins ?? []), restingLegend] },
+        latestData.current,
+        element,
+      );
       plot = created;
       chart.current = created;
       observer = new ResizeObserver(() => {

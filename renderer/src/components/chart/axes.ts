@@ -63,9 +63,11 @@ export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
 /** A money value for the legend; "–" where the series has no point. */
 export const moneyValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoney(value));
 
+const LEGEND_TIME = new Intl.DateTimeFormat([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
 /** A time for the legend, in the user's locale. */
 export const timeValue = (_plot: uPlot, value: number | null) =>
-  value === null ? "–" : new Date(value * 1000).toLocaleString();
+  value === null ? "–" : LEGEND_TIME.format(new Date(value * 1000));
 
 /** A vertical marker with a caption, e.g. when a budget resets; `at` in the x scale's unit (seconds). */
 export function markerPlugin(at: number, caption: string, colour: string, font: string): uPlot.Plugin {

@@ -5,7 +5,7 @@ export type PeriodColumns = [number[], (number | null)[], (number | null)[], (nu
 
 /**
  * Lays out a period on one x axis in a single pass: used from 0 at the start through the readings
- * (oldest first, all before the reset), the budget as a level line from start to reset, and the
+ * (oldest first, all before the reset), the budget as a level at every point, and the
  * projection from its first point to its last (at or before the reset).
  */
 export function periodColumns(input: {
@@ -18,20 +18,19 @@ export function periodColumns(input: {
   const { start, reset, budget, readings, line } = input;
   const columns: PeriodColumns = [[], [], [], []];
   const [xs, used, levels, projected] = columns;
-  const put = (at: number, value: { used?: number; level?: number; projected?: number }) => {
+  const put = (at: number, value: { used?: number; projected?: number }) => {
     const x = at / 1000;
     if (xs.at(-1) !== x) {
       xs.push(x);
       used.push(null);
-      levels.push(null);
+      levels.push(budget);
       projected.push(null);
     }
     const last = xs.length - 1;
     if (value.used !== undefined) used[last] = value.used;
-    if (value.level !== undefined) levels[last] = value.level;
     if (value.projected !== undefined) projected[last] = value.projected;
   };
-  put(start, { used: 0, level: budget });
+  put(start, { used: 0 });
   for (const reading of readings) {
     if (reading.at < start) continue;
     put(reading.at, {
@@ -40,6 +39,6 @@ export function periodColumns(input: {
     });
   }
   if (line && line.to.at < reset) put(line.to.at, { projected: line.to.value });
-  put(reset, { level: budget, ...(line && line.to.at >= reset ? { projected: line.to.value } : {}) });
+  put(reset, line && line.to.at >= reset ? { projected: line.to.value } : {});
   return columns;
 }
