@@ -66,6 +66,16 @@ test("an image and a video: their costs by model and per request, the CSV, and t
   await expect(byModel).toContainText(/video-std ≈? ?¥[1-9]\.\d+/);
   await expect(videoRow).toContainText(/req_[0-9a-f]+/);
 
+  // A request id finds its one row; the kind filter keeps only its kind.
+  const videoRequestId = (await videoRow.getByRole("cell").nth(4).textContent()) ?? "";
+  await page.getByRole("searchbox", { name: "Request ID" }).fill(videoRequestId);
+  await expect(requests.getByRole("row")).toHaveCount(2);
+  await page.getByRole("searchbox", { name: "Request ID" }).fill("");
+  await page.getByRole("combobox", { name: "Kind" }).selectOption("image");
+  await expect(requests.getByRole("row").filter({ hasText: "image-fast" })).toHaveCount(1);
+  await expect(requests.getByRole("row").filter({ hasText: "Balance" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Kind" }).selectOption("");
+
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await (await download).path();
