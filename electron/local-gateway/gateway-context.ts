@@ -7,8 +7,8 @@ import type { Pacing } from "./pacing.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import type { HelpSearch } from "./search/help-search.ts";
 import type { MediaStore } from "./media/media-store.ts";
-import type { TaskEngine } from "./tasks/task-engine.ts";
-import type { VideoLimits } from "./tasks/video-limits.ts";
+import type { SimulatedTaskRunner } from "./tasks/simulated-task-runner.ts";
+import type { VideoAdmission } from "./tasks/video-admission.ts";
 
 /** Everything a route needs, built once per gateway. */
 export interface GatewayContext {
@@ -17,12 +17,12 @@ export interface GatewayContext {
   readonly accounts: AccountDirectory;
   readonly billing: Billing;
   readonly rateLimiter: RateLimiter;
-  readonly videoLimits: VideoLimits;
+  readonly videoAdmission: VideoAdmission;
   readonly models: ModelRegistry;
   readonly pacing: Pacing;
   readonly search: HelpSearch;
   readonly media: MediaStore;
-  readonly tasks: TaskEngine;
+  readonly tasks: SimulatedTaskRunner;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   origin(): string;
   now(): number;

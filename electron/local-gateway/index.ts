@@ -10,8 +10,8 @@ import { RateLimiter } from "./rate-limiter.ts";
 import { HelpSearch } from "./search/help-search.ts";
 import type { ModelKind, ModelsByKind } from "../../shared/ipc/profiles.ts";
 import { buildServer } from "./server.ts";
-import { TaskEngine } from "./tasks/task-engine.ts";
-import { VideoLimits } from "./tasks/video-limits.ts";
+import { SimulatedTaskRunner } from "./tasks/simulated-task-runner.ts";
+import { VideoAdmission } from "./tasks/video-admission.ts";
 
 export type { GatewayConfigInput } from "./config.ts";
 
@@ -46,7 +46,7 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   const pacing = new Pacing(config.timeScale, config.tokensPerSecond, config.firstTokenDelayMs);
   const media = new MediaStore(dataDir, db);
   const now = () => Date.now();
-  const tasks = new TaskEngine({ db, billing, media, pacing, config, dataDir, now });
+  const tasks = new SimulatedTaskRunner({ db, billing, media, pacing, config, dataDir, now });
   let origin = "";
   const ctx: GatewayContext = {
     config,
@@ -54,7 +54,7 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
     accounts,
     billing,
     rateLimiter: new RateLimiter(config.rateLimitWindowSeconds * 1000),
-    videoLimits: new VideoLimits(db, config),
+    videoAdmission: new VideoAdmission(db, config),
     models: new ModelRegistry(config.models),
     pacing,
     search: new HelpSearch(),

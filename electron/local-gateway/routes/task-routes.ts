@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { GatewayContext } from "../gateway-context.ts";
-import { taskNotFound } from "../tasks/task-engine.ts";
+import { taskNotFound } from "../tasks/simulated-task-runner.ts";
 import { taskRecordOf } from "../tasks/task-views.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): void {

@@ -3,7 +3,7 @@ import { VideoGenerationRequestSchema, type VideoTask } from "../../../shared/ga
 import type { GatewayContext } from "../gateway-context.ts";
 import { loadReferenceImage } from "../media/reference-image.ts";
 import { parseBody } from "../request-body.ts";
-import { taskNotFound } from "../tasks/task-engine.ts";
+import { taskNotFound } from "../tasks/simulated-task-runner.ts";
 import { videoTaskOf } from "../tasks/task-views.ts";
 
 export function registerVideoRoutes(app: FastifyInstance, ctx: GatewayContext): void {
@@ -15,10 +15,10 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const duration = body.duration ?? 5;
     const cost = ctx.billing.priceOf(model).perUnit * duration;
     ctx.billing.ensureCanSpend(key, cost, ctx.now());
-    ctx.videoLimits.admit(key, ctx.now());
+    ctx.videoAdmission.admit(key, ctx.now());
     const reference = body.image ? await loadReferenceImage(body.image) : null;
     // The download may have taken a while: check the limits again right before accepting.
-    ctx.videoLimits.admit(key, ctx.now());
+    ctx.videoAdmission.admit(key, ctx.now());
     const task = ctx.tasks.submit({
       key,
       model,

@@ -7,11 +7,16 @@ import { coverResize } from "../media/rgb-image.ts";
 import { seedFrom } from "../media/seeded-random.ts";
 import { renderVideo } from "../media/video-renderer.ts";
 import { countTokens } from "../text/tokens.ts";
-import { imageParamsOf, videoParamsOf, type TaskResult, type TaskRow } from "./task-row.ts";
+import {
+  storedImageParamsOf,
+  storedVideoParamsOf,
+  type TaskResult,
+  type SimulatedTaskRow,
+} from "./simulated-task-row.ts";
 
 /** Makes a task's files, kept in the media store until `expiresAt`, and the result that lists them. */
 export async function renderTaskResult(
-  row: TaskRow,
+  row: SimulatedTaskRow,
   media: MediaStore,
   now: number,
   expiresAt: number,
@@ -19,8 +24,8 @@ export async function renderTaskResult(
   return row.kind === "image" ? renderImages(row, media, now, expiresAt) : renderVideoTask(row, media, now, expiresAt);
 }
 
-function renderImages(row: TaskRow, media: MediaStore, now: number, expiresAt: number): TaskResult {
-  const params = imageParamsOf(row);
+function renderImages(row: SimulatedTaskRow, media: MediaStore, now: number, expiresAt: number): TaskResult {
+  const params = storedImageParamsOf(row);
   const images = generateImages({
     prompt: params.prompt,
     width: params.width,
@@ -36,8 +41,13 @@ function renderImages(row: TaskRow, media: MediaStore, now: number, expiresAt: n
   };
 }
 
-async function renderVideoTask(row: TaskRow, media: MediaStore, now: number, expiresAt: number): Promise<TaskResult> {
-  const params = videoParamsOf(row);
+async function renderVideoTask(
+  row: SimulatedTaskRow,
+  media: MediaStore,
+  now: number,
+  expiresAt: number,
+): Promise<TaskResult> {
+  const params = storedVideoParamsOf(row);
   const { width, height } = parseSize(params.size);
   const seed = seedFrom(params.prompt, row.id);
   const reference = params.referenceFile ? decodeImage(readFileSync(params.referenceFile)) : null;

@@ -1,13 +1,13 @@
 import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { VideoTask } from "../../../shared/gateway-api/video.ts";
-import { resultOf, videoParamsOf, type TaskRow } from "./task-row.ts";
+import { resultOf, storedVideoParamsOf, type SimulatedTaskRow } from "./simulated-task-row.ts";
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 /** When a task reached its terminal status; rows store it in the status's own column, written with updated_at. */
-const endedAt = (row: TaskRow, column: number | null) => iso(column ?? row.updated_at);
+const endedAt = (row: SimulatedTaskRow, column: number | null) => iso(column ?? row.updated_at);
 
 /** The Task record of `GET /v1/tasks/{id}`, shaped by status as the spec's table says. */
-export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
+export function taskRecordOf(row: SimulatedTaskRow, origin: string): TaskRecord {
   const base = { id: row.id, status: row.status, created_at: iso(row.created_at) };
   switch (row.status) {
     case "queued":
@@ -42,8 +42,8 @@ export function taskRecordOf(row: TaskRow, origin: string): TaskRecord {
 }
 
 /** The Video task of the video endpoints (`task_id` form). */
-export function videoTaskOf(row: TaskRow, origin: string): VideoTask {
-  const params = videoParamsOf(row);
+export function videoTaskOf(row: SimulatedTaskRow, origin: string): VideoTask {
+  const params = storedVideoParamsOf(row);
   const view: VideoTask = {
     task_id: row.id,
     status: row.status,

@@ -6,7 +6,7 @@ import { rateLimited } from "../http-error.ts";
 import { onlyRow } from "../../common/sql-rows.ts";
 
 /** Per-key video limits (per minute, per day, concurrent), counted from the task table so they survive restarts. */
-export class VideoLimits {
+export class VideoAdmission {
   private readonly db: DatabaseSync;
   private readonly config: GatewayConfig;
 

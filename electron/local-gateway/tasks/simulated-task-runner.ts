@@ -10,14 +10,14 @@ import type { MediaStore } from "../media/media-store.ts";
 import type { Pacing } from "../pacing.ts";
 import { seedFrom, seededRandom } from "../media/seeded-random.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
-import type { ImageTaskParams, TaskRow, VideoTaskParams } from "./task-row.ts";
+import type { ImageTaskParams, SimulatedTaskRow, VideoTaskParams } from "./simulated-task-row.ts";
 import { renderTaskResult } from "./task-rendering.ts";
 
 const TICK_MS = 250;
 /** Share of a task's time spent `queued` before it turns `processing`. */
 const QUEUED_SHARE: readonly [number, number] = [0.1, 0.2];
 
-export interface TaskEngineDependencies {
+export interface SimulatedTaskRunnerDependencies {
   readonly db: DatabaseSync;
   readonly billing: Billing;
   readonly media: MediaStore;
@@ -43,14 +43,14 @@ export type TaskSubmission = {
  * Timing is planned at submission (queued, then processing until `finish_at`); results are
  * rendered one at a time when a task's time is up.
  */
-export class TaskEngine {
-  private readonly deps: TaskEngineDependencies;
+export class SimulatedTaskRunner {
+  private readonly deps: SimulatedTaskRunnerDependencies;
   private readonly referenceDir: string;
   private readonly rendering = new Set<string>();
   private renderChain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(deps: TaskEngineDependencies) {
+  constructor(deps: SimulatedTaskRunnerDependencies) {
     this.deps = deps;
     this.referenceDir = join(deps.dataDir, "references");
     mkdirSync(this.referenceDir, { recursive: true });
@@ -68,7 +68,7 @@ export class TaskEngine {
     await this.renderChain;
   }
 
-  submit(submission: TaskSubmission): TaskRow {
+  submit(submission: TaskSubmission): SimulatedTaskRow {
     const { db, pacing, config, billing } = this.deps;
     const now = this.deps.now();
     const id = newId("task_");
@@ -110,14 +110,14 @@ export class TaskEngine {
   }
 
   /** The caller's task, brought up to date; null for unknown ids and other keys' tasks. */
-  find(id: string, keyId: string): TaskRow | null {
+  find(id: string, keyId: string): SimulatedTaskRow | null {
     const row = this.row(id);
     if (!row || row.key_id !== keyId) return null;
     this.advance(row, this.deps.now());
     return this.row(id);
   }
 
-  cancel(id: string, keyId: string): TaskRow {
+  cancel(id: string, keyId: string): SimulatedTaskRow {
     const current = this.find(id, keyId);
     if (!current) throw taskNotFound(id);
     const now = this.deps.now();
@@ -140,7 +140,7 @@ export class TaskEngine {
 
   tick(): void {
     const now = this.deps.now();
-    const active = allRows<TaskRow>(
+    const active = allRows<SimulatedTaskRow>(
       this.deps.db.prepare("SELECT * FROM tasks WHERE status IN ('queued', 'processing')"),
     );
     for (const row of active) this.advance(row, now);
@@ -153,16 +153,16 @@ export class TaskEngine {
     this.deps.media.sweep(now);
   }
 
-  private row(id: string): TaskRow | null {
-    return oneRow<TaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
+  private row(id: string): SimulatedTaskRow | null {
+    return oneRow<SimulatedTaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
   }
 
   /** A task known to exist: rows are never deleted, only moved to a final status. */
-  private existingRow(id: string): TaskRow {
-    return onlyRow<TaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id);
+  private existingRow(id: string): SimulatedTaskRow {
+    return onlyRow<SimulatedTaskRow>(this.deps.db.prepare("SELECT * FROM tasks WHERE id = ?"), id);
   }
 
-  private advance(row: TaskRow, now: number): void {
+  private advance(row: SimulatedTaskRow, now: number): void {
     if (row.status !== "queued" && row.status !== "processing") return;
     if (now < row.start_at) return;
     if (now < row.finish_at) {
@@ -189,7 +189,7 @@ export class TaskEngine {
       .run(progress, now, id);
   }
 
-  private fail(row: TaskRow, now: number): void {
+  private fail(row: SimulatedTaskRow, now: number): void {
     const [code, message] =
       row.fault === "timeout"
         ? ["timeout", "The upstream provider did not finish the task in time."]
@@ -219,7 +219,7 @@ export class TaskEngine {
     rmSync(join(this.referenceDir, id), { force: true });
   }
 
-  private scheduleRender(row: TaskRow): void {
+  private scheduleRender(row: SimulatedTaskRow): void {
     if (this.rendering.has(row.id)) return;
     this.rendering.add(row.id);
     this.renderChain = this.renderChain
@@ -228,7 +228,7 @@ export class TaskEngine {
       .finally(() => this.rendering.delete(row.id));
   }
 
-  private async render(row: TaskRow): Promise<void> {
+  private async render(row: SimulatedTaskRow): Promise<void> {
     const current = this.row(row.id);
     if (!current || current.status !== "processing") return;
     const now = this.deps.now();

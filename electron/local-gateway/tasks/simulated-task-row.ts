@@ -27,7 +27,7 @@ export interface TaskResult {
 }
 
 /** A task as stored; times are epoch milliseconds. */
-export interface TaskRow {
+export interface SimulatedTaskRow {
   readonly id: string;
   readonly key_id: string;
   readonly kind: TaskKind;
@@ -72,12 +72,14 @@ const TaskResultSchema: z.ZodType<TaskResult> = z.object({
   inputTokens: z.number(),
 });
 
-export const imageParamsOf = (row: TaskRow): ImageTaskParams => ImageTaskParamsSchema.parse(JSON.parse(row.params));
+export const storedImageParamsOf = (row: SimulatedTaskRow): ImageTaskParams =>
+  ImageTaskParamsSchema.parse(JSON.parse(row.params));
 
-export const videoParamsOf = (row: TaskRow): VideoTaskParams => VideoTaskParamsSchema.parse(JSON.parse(row.params));
+export const storedVideoParamsOf = (row: SimulatedTaskRow): VideoTaskParams =>
+  VideoTaskParamsSchema.parse(JSON.parse(row.params));
 
 /** What a completed task delivered; the UPDATE that completes a task writes it. */
-export function resultOf(row: TaskRow): TaskResult {
+export function resultOf(row: SimulatedTaskRow): TaskResult {
   if (row.result === null) throw new Error(`Task ${row.id} has no result.`);
   return TaskResultSchema.parse(JSON.parse(row.result));
 }
