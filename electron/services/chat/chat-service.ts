@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import {
   DEFAULT_CHAT_SETTINGS,
   type ChatMessage,
@@ -10,6 +9,7 @@ import {
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import { toIpcError } from "../error-values.ts";
 import type { Page } from "../../common/pages.ts";
@@ -30,8 +30,6 @@ import {
 } from "./stream-normaliser.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
-/** A 429 is retried by itself at most this many times in a row. */
-const MAX_RATE_LIMIT_RETRIES = 5;
 
 /**
  * Chat turns: persists the user's message, streams the reply through the gateway client in either
@@ -144,67 +142,63 @@ export class ChatService {
     const waitUntil = (until: number) => emit({ kind: "waiting", data: { until: new Date(until).toISOString() } });
     onWait(signal, waitUntil);
 
-    for (let attempt = 0; ; attempt++) {
-      try {
-        for await (const event of this.replyEvents(
-          client,
-          run,
-          meta.model,
+    try {
+      await withRateLimitRetry(
+        async () => {
+          for await (const event of this.replyEvents(
+            client,
+            run,
+            meta.model,
+            signal,
+            (requestId) => (meta.requestId = requestId),
+          )) {
+            switch (event.type) {
+              case "delta":
+                meta.ttftMs ??= Math.round(performance.now() - started);
+                journal.append(event.text);
+                coalescer.push(event.text);
+                break;
+              case "usage":
+                meta.inputTokens = event.inputTokens ?? meta.inputTokens;
+                meta.outputTokens = event.outputTokens ?? meta.outputTokens;
+                coalescer.flush();
+                emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
+                break;
+              case "citations":
+                meta.sources = event.sources;
+                emit({ kind: "citations", data: { sources: event.sources } });
+                break;
+              case "finish":
+                meta.finish = event.finish;
+                meta.stopSequence = event.stopSequence;
+                break;
+            }
+          }
+        },
+        {
           signal,
-          (requestId) => (meta.requestId = requestId),
-        )) {
-          switch (event.type) {
-            case "delta":
-              meta.ttftMs ??= Math.round(performance.now() - started);
-              journal.append(event.text);
-              coalescer.push(event.text);
-              break;
-            case "usage":
-              meta.inputTokens = event.inputTokens ?? meta.inputTokens;
-              meta.outputTokens = event.outputTokens ?? meta.outputTokens;
-              coalescer.flush();
-              emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
-              break;
-            case "citations":
-              meta.sources = event.sources;
-              emit({ kind: "citations", data: { sources: event.sources } });
-              break;
-            case "finish":
-              meta.finish = event.finish;
-              meta.stopSequence = event.stopSequence;
-              break;
-          }
-        }
-        break;
-      } catch (caught) {
-        coalescer.flush();
-        const failure = caught instanceof GatewayError ? caught : null;
-        if (failure?.requestId) meta.requestId = failure.requestId;
-        if (signal.aborted || failure?.code === "ABORTED") {
-          status = "stopped";
-          break;
-        }
-        // A 429 means the request was not accepted: nothing was charged, so waiting and sending again is safe.
-        if (failure?.rateLimited && journal.text === "" && attempt < MAX_RATE_LIMIT_RETRIES) {
-          const wait = failure.retryAfter ?? 1;
-          emit({ kind: "error", data: { ...failure.toIpcError(), retryAfter: wait, retrying: true } });
-          waitUntil(Date.now() + wait * 1000);
-          try {
-            await sleep(wait * 1000, undefined, { signal });
-          } catch {
-            status = "stopped";
-            break;
-          }
-          continue;
-        }
-        if (journal.text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")) {
-          status = "interrupted";
-        } else {
-          status = "error";
-        }
+          // Once part of the reply has arrived, a resend would start it over; a stopped reply stays stopped.
+          mayRetry: () => journal.text === "" && !signal.aborted,
+          onWait: ({ error: refusal, seconds, until }) => {
+            if (refusal.requestId) meta.requestId = refusal.requestId;
+            emit({ kind: "error", data: { ...refusal.toIpcError(), retryAfter: seconds, retrying: true } });
+            waitUntil(until);
+          },
+        },
+      );
+    } catch (caught) {
+      coalescer.flush();
+      const failure = caught instanceof GatewayError ? caught : null;
+      if (failure?.requestId) meta.requestId = failure.requestId;
+      if (signal.aborted || failure?.code === "ABORTED") {
+        status = "stopped";
+      } else {
+        status =
+          journal.text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")
+            ? "interrupted"
+            : "error";
         error = toIpcError(caught);
         emit({ kind: "error", data: { ...error, retrying: false } });
-        break;
       }
     }
     coalescer.flush();

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
+import { AppError } from "../app-error.ts";
+import type { MediaLibrary } from "../media/media-library.ts";
+import type { TaskFailure } from "./task-failures.ts";
+import type { TaskRepository, TaskRow } from "./task-repository.ts";
+
+export type TaskChange = Parameters<TaskRepository["update"]>[1];
+
+export interface NewTask {
+  readonly profileId: string;
+  readonly kind: "image" | "video";
+  readonly model: string;
+  readonly prompt: string;
+  readonly params: object;
+  readonly status: LocalTaskStatus;
+}
+
+/**
+ * The task rows as the engine's parts read and change them: every change is shown to the window
+ * at once, and none is made after the engine closed.
+ */
+export class TaskRecords {
+  readonly tasks: TaskRepository;
+  private readonly media: MediaLibrary;
+  private readonly onTaskChanged: (view: TaskView) => void;
+  private isClosed = false;
+
+  constructor(tasks: TaskRepository, media: MediaLibrary, onTaskChanged: (view: TaskView) => void) {
+    this.tasks = tasks;
+    this.media = media;
+    this.onTaskChanged = onTaskChanged;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  close(): void {
+    this.isClosed = true;
+  }
+
+  insert(task: NewTask): TaskRow {
+    const now = Date.now();
+    const row = this.tasks.insert({
+      id: randomUUID(),
+      profile_id: task.profileId,
+      kind: task.kind,
+      model: task.model,
+      prompt: task.prompt,
+      params: JSON.stringify(task.params),
+      status: task.status,
+      progress: 0,
+      remote_id: null,
+      request_id: null,
+      wait_reason: null,
+      error_code: null,
+      error_message: null,
+      created_at: now,
+      submitted_at: task.status === "submitting" ? now : null,
+      updated_at: now,
+      finished_at: null,
+      next_poll_at: null,
+      poll_interval_ms: null,
+      wait_started_at: null,
+    });
+    this.onTaskChanged(this.view(row));
+    return row;
+  }
+
+  change(id: string, change: TaskChange, from?: readonly LocalTaskStatus[]): boolean {
+    // Work still in flight when the app closes is picked up again by resume() next time.
+    if (this.isClosed) return false;
+    const done = this.tasks.update(id, change, from);
+    if (done) this.onTaskChanged(this.viewOf(id));
+    return done;
+  }
+
+  fail(id: string, failure: TaskFailure): void {
+    this.change(id, {
+      status: "failed",
+      error_code: failure.code,
+      error_message: failure.message,
+      ...(failure.requestId ? { request_id: failure.requestId } : {}),
+      finished_at: Date.now(),
+      next_poll_at: null,
+      wait_reason: null,
+    });
+  }
+
+  require(id: string): TaskRow {
+    const row = this.tasks.get(id);
+    if (!row) throw new AppError("TASK_NOT_FOUND", "This task no longer exists.");
+    return row;
+  }
+
+  viewOf(id: string): TaskView {
+    return this.view(this.require(id));
+  }
+
+  view(row: TaskRow): TaskView {
+    return this.tasks.view(row, this.media.idsForTask(row.id));
+  }
+}

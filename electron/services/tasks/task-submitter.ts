@@ -1,0 +1,130 @@
+import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
+import { AppError } from "../app-error.ts";
+import { withLedgerLink } from "../budget/ledger-context.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
+import { baseInterval, type PollTiming } from "./poll-policy.ts";
+import type { ResultKeeper } from "./result-keeper.ts";
+import { resultNotKept, submissionFailure } from "./task-failures.ts";
+import { videoParamsOf, type ImageParams } from "./task-params.ts";
+import type { TaskRecords } from "./task-records.ts";
+import type { TaskRow } from "./task-repository.ts";
+import { videoSlot, type VideoLimits } from "./video-slots.ts";
+
+export interface TaskSubmitterDependencies {
+  readonly records: TaskRecords;
+  readonly keeper: ResultKeeper;
+  readonly clientFor: (profileId: string) => GatewayClient;
+  readonly timing: PollTiming;
+  readonly videoLimitsOf: (profileId: string) => VideoLimits;
+  /** A row gained a time to be looked at again (a poll, or a free video slot). */
+  readonly onScheduled: () => void;
+  /** A synchronous image's files are kept. */
+  readonly onResultKept: (row: TaskRow) => void;
+}
+
+/**
+ * Sends each paid submission exactly once. The only resend is after a 429, which the gateway
+ * refused before accepting anything; any other failure is recorded on the row and never resent.
+ */
+export class TaskSubmitter {
+  private readonly deps: TaskSubmitterDependencies;
+
+  constructor(deps: TaskSubmitterDependencies) {
+    this.deps = deps;
+  }
+
+  async submitImage(row: TaskRow, params: ImageParams): Promise<void> {
+    const { records, keeper } = this.deps;
+    const { data, meta } = await this.submit(row, (client) =>
+      client.generateImages({
+        model: params.model,
+        prompt: params.prompt,
+        n: params.n,
+        size: params.size,
+        response_format: params.responseFormat,
+        async: params.async,
+      }),
+    );
+    if ("id" in data) {
+      this.accepted(row, data.id, data.status, meta.requestId ?? data.request_id);
+      return;
+    }
+    records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
+    try {
+      await keeper.keepImages(row, data.data, meta.requestId);
+    } catch (error) {
+      const failure = resultNotKept(error, null);
+      records.fail(row.id, failure);
+      throw new AppError(failure.code, failure.message);
+    }
+    this.deps.onResultKept(row);
+  }
+
+  /** Submits a held video when the profile's video limits allow one more, or holds it until they do. */
+  async startWaitingVideo(row: TaskRow): Promise<void> {
+    const { records } = this.deps;
+    const decision = videoSlot(records.tasks, row.profile_id, this.deps.videoLimitsOf(row.profile_id), Date.now());
+    if (!decision.free) {
+      records.change(row.id, { wait_reason: decision.reason, next_poll_at: decision.retryAt }, ["waiting"]);
+      this.deps.onScheduled();
+      return;
+    }
+    const now = Date.now();
+    if (
+      !records.change(row.id, { status: "submitting", submitted_at: now, wait_reason: null, next_poll_at: null }, [
+        "waiting",
+      ])
+    )
+      return;
+    const params = videoParamsOf(row);
+    const { data, meta } = await this.submit(row, (client) =>
+      client.submitVideo({
+        model: params.model,
+        prompt: params.prompt,
+        size: params.size,
+        duration: params.duration,
+        ...(params.imageUrl ? { image: params.imageUrl } : {}),
+      }),
+    );
+    this.accepted(row, data.task_id, data.status, meta.requestId);
+  }
+
+  /** Starts a held video in the background; a refusal is already recorded on its row. */
+  startInBackground(row: TaskRow): Promise<void> {
+    return this.startWaitingVideo(row).catch(() => undefined);
+  }
+
+  /** A failure is recorded on the row, then thrown for the caller. */
+  private async submit<T>(row: TaskRow, send: (client: GatewayClient) => Promise<T>): Promise<T> {
+    const { records } = this.deps;
+    try {
+      return await withRateLimitRetry(
+        () => withLedgerLink({ taskId: row.id }, () => send(this.deps.clientFor(row.profile_id))),
+        {
+          onWait: ({ seconds }) =>
+            records.change(row.id, { wait_reason: `Rate limited by the gateway; sending again in ${seconds} s` }),
+          onResume: () => records.change(row.id, { wait_reason: null }),
+        },
+      );
+    } catch (error) {
+      const failure = submissionFailure(error);
+      records.fail(row.id, failure);
+      throw failure.code === SUBMISSION_UNCONFIRMED ? new AppError(failure.code, failure.message) : error;
+    }
+  }
+
+  private accepted(row: TaskRow, remoteId: string, status: string, requestId: string | null): void {
+    const now = Date.now();
+    const interval = baseInterval(row.kind, this.deps.timing);
+    this.deps.records.change(row.id, {
+      remote_id: remoteId,
+      status: status === "processing" ? "processing" : "queued",
+      request_id: requestId,
+      wait_started_at: now,
+      poll_interval_ms: interval,
+      next_poll_at: now + interval,
+    });
+    this.deps.onScheduled();
+  }
+}
