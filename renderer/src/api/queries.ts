@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
 import { chatKeys } from "../panes/chat/chat-queries.ts";
@@ -36,13 +36,9 @@ export function useActiveProfile() {
 
 const MINUTE = 60_000;
 
-/**
- * Balance and budgets of a profile: fetched on open, every minute while visible, and on demand;
- * never from a server known to have no balance endpoint (`offered: false`).
- */
-export function useBudget(profileId: string | null, offered = true) {
-  const queryClient = useQueryClient();
-  return useQuery({
+/** The reading of a profile's balance and budgets; each reading refreshes what depends on it. */
+function budgetQuery(queryClient: QueryClient, profileId: string | null) {
+  return {
     queryKey: queryKeys.budget(profileId),
     queryFn: async () => {
       const snapshot = await unwrap(api.budget.get(profileId ? { profileId } : {}));
@@ -54,10 +50,30 @@ export function useBudget(profileId: string | null, offered = true) {
       for (const queryKey of [chatKeys.details, taskKeys.taskLists]) void queryClient.invalidateQueries({ queryKey });
       return snapshot;
     },
+  };
+}
+
+/**
+ * Balance and budgets of a profile: fetched on open, every minute while visible, and on demand;
+ * never from a server known to have no balance endpoint (`offered: false`).
+ */
+export function useBudget(profileId: string | null, offered = true) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...budgetQuery(queryClient, profileId),
     enabled: profileId !== null && offered,
     refetchInterval: MINUTE,
     refetchIntervalInBackground: false,
     refetchOnMount: "always",
     retry: false,
   });
+}
+
+/**
+ * The latest reading of a profile's budgets without asking the gateway for one: the status bar
+ * keeps it fresh, so a form that checks a price against it costs no request.
+ */
+export function useLatestBudget(profileId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...budgetQuery(queryClient, profileId), enabled: false, retry: false });
 }

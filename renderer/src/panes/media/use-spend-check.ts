@@ -1,7 +1,6 @@
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { useCostEstimate } from "../../api/budget-queries.ts";
-import { useFeatureMissing } from "../../api/capability-queries.ts";
-import { useActiveProfile, useBudget } from "../../api/queries.ts";
+import { useActiveProfile, useLatestBudget } from "../../api/queries.ts";
 import { budgetCover, type Cover } from "./budget-cover.ts";
 
 /** What a form's job would cost and whether what is left covers it. */
@@ -19,8 +18,7 @@ export interface SpendCheck {
 /** Prices the job before it is submitted, against the active profile's budget snapshot. */
 export function useSpendCheck(request: CostEstimateRequest | null): SpendCheck {
   const profile = useActiveProfile();
-  const balanceMissing = useFeatureMissing("balance");
-  const { data: snapshot } = useBudget(profile?.id ?? null, !balanceMissing);
+  const { data: snapshot } = useLatestBudget(profile?.id ?? null);
   const estimate = useCostEstimate(profile?.id ?? null, request);
   const amount = request ? (estimate.data?.amount ?? null) : null;
   const balance = snapshot?.balance;
