@@ -76,3 +76,21 @@ test("with a week of readings, Budget says when the budgets and the balance run 
     });
   }
 });
+
+test("a reply shows what it cost and the conversation its total", async ({ launchApp }) => {
+  const { page } = await launchApp({ profile: { url: gateway.url, key: KEY } });
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByRole("button", { name: "New chat" }).first().click();
+  await page.getByRole("textbox", { name: "Message" }).fill("What does a reply cost?");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  const reply = page.getByRole("article", { name: "Assistant" }).last();
+  await expect(reply.getByTestId("finish")).toHaveText("Finished");
+  // The cost is known once the balance has been read after the reply.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Budget", exact: true }).click();
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await page.getByRole("button", { name: "Chat", exact: true }).click();
+    await expect(reply.getByTestId("reply-cost")).toHaveText(/^cost ≈? ?¥0\.\d+$/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("conversation-cost")).toHaveText(/^Total ≈? ?¥0\.\d+$/);
+});
