@@ -92,7 +92,7 @@ export const spendEn = {
       monthly: "more than this month's remaining budget ({{amount}})",
       balance: "more than the balance ({{amount}})",
     },
-    shortIntro: "This is {{reasons}}.",
+    shortIntro: "At ≈ {{amount}}, this job is {{reasons}}.",
     exhausted: {
       daily: "Today's budget is used up: the gateway would refuse this until it resets.",
       monthly: "This month's budget is used up: the gateway would refuse this until it resets.",

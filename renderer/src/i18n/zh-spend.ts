@@ -94,7 +94,7 @@ export const spendZh: typeof spendEn = {
       monthly: "超过本月剩余预算（{{amount}}）",
       balance: "超过余额（{{amount}}）",
     },
-    shortIntro: "此任务{{reasons}}。",
+    shortIntro: "预计 ≈ {{amount}}，{{reasons}}。",
     exhausted: {
       daily: "今日预算已用完：重置前网关会拒绝此请求。",
       monthly: "本月预算已用完：重置前网关会拒绝此请求。",

@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../components/format.ts";
 import type { SpendCheck } from "./use-spend-check.ts";
 
-/** The sentence a short cover reads as: "This is more than today's remaining budget (¥2.40)." */
+/** The sentence a short cover reads as: "At ≈ ¥2.50, this job is more than today's remaining budget (¥2.40)." */
 export function useShortfallText(check: SpendCheck): string {
   const { t } = useTranslation();
   if (check.cover.state !== "short") return "";
   const reasons = check.cover.by.map((limit) =>
     t(`cost.short.${limit}`, { amount: formatMoney(check.left[limit] ?? 0) }),
   );
-  return t("cost.shortIntro", { reasons: reasons.join(t("cost.and")) });
+  return t("cost.shortIntro", { amount: formatMoney(check.amount ?? 0), reasons: reasons.join(t("cost.and")) });
 }
 
 /** "Estimated cost ≈ ¥2.50" under a media form, with what it means for the budget. */
