@@ -85,6 +85,7 @@ test("an image and a video: their costs by model and per request, the CSV, and t
 
   await page.getByRole("button", { name: "Tasks", exact: true }).click();
   await expect(page.getByRole("row", { name: "waves on the rocks" }).getByTestId("task-cost")).toHaveText(/¥\d+\.\d+/);
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-tasks-costs.png`) });
 
   await page.getByRole("button", { name: "Budget", exact: true }).click();
   // Tall enough for the whole pane, which scrolls inside the window.

@@ -77,7 +77,7 @@ test("with a week of readings, Budget says when the budgets and the balance run 
   }
 });
 
-test("a reply shows what it cost and the conversation its total", async ({ launchApp }) => {
+test("a reply shows what it cost and the conversation its total", async ({ launchApp }, testInfo) => {
   const { page } = await launchApp({ profile: { url: gateway.url, key: KEY } });
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
@@ -93,4 +93,5 @@ test("a reply shows what it cost and the conversation its total", async ({ launc
     await expect(reply.getByTestId("reply-cost")).toHaveText(/^cost ≈? ?¥0\.\d+$/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("conversation-cost")).toHaveText(/^Total ≈? ?¥0\.\d+$/);
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-costs.png`) });
 });
