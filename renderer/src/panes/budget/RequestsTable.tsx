@@ -101,6 +101,8 @@ export function RequestsTable({ profileId, filter }: { profileId: string; filter
         <div
           ref={scroller}
           role="rowgroup"
+          // Scrollable by keyboard too.
+          tabIndex={0}
           className="requests__body"
           aria-busy={first.isPending}
           onScroll={(event) => growNearEnd(event.currentTarget)}
