@@ -18,16 +18,26 @@ const TOKENS = ["--text", "--muted", "--border", "--surface", "--accent", "--war
 const PALETTE = ["--chart-1", "--chart-2", "--chart-3", "--chart-4", "--chart-5", "--chart-6"] as const;
 const DARK = "(prefers-color-scheme: dark)";
 
+// Read once per scheme, not per render: reading computed styles can force a style recalculation.
+let tokenCache: string | null = null;
+
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(DARK);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
+  const changed = () => {
+    tokenCache = null;
+    onChange();
+  };
+  query.addEventListener("change", changed);
+  return () => query.removeEventListener("change", changed);
 }
 
 // A string, so an unchanged theme compares equal and nothing re-draws.
 function tokenValues(): string {
-  const style = getComputedStyle(document.documentElement);
-  return [...TOKENS, ...PALETTE].map((name) => style.getPropertyValue(name).trim()).join("\n");
+  if (tokenCache === null) {
+    const style = getComputedStyle(document.documentElement);
+    tokenCache = [...TOKENS, ...PALETTE].map((name) => style.getPropertyValue(name).trim()).join("\n");
+  }
+  return tokenCache;
 }
 
 /** The chart colours of the current light or dark theme; a new object when the theme changes. */
