@@ -3,7 +3,7 @@ import { BUILT_IN_MODELS } from "./model-catalog.ts";
 
 const nonNegative = z.number().min(0);
 
-export const ModelPriceSchema = z.object({
+export const ModelRatesSchema = z.object({
   /** CNY per 1,000 input tokens (chat and search models). */
   inputPer1kTokens: nonNegative.optional(),
   /** CNY per 1,000 output tokens (chat and search models). */
@@ -11,7 +11,7 @@ export const ModelPriceSchema = z.object({
   /** CNY per request (search models), per image (image models) or per second of video (video models). */
   perUnit: nonNegative.optional(),
 });
-export type ModelPrice = z.infer<typeof ModelPriceSchema>;
+export type ModelRates = z.infer<typeof ModelRatesSchema>;
 
 export const ModelConfigSchema = z.object({
   code: z.string().min(1),
@@ -19,7 +19,7 @@ export const ModelConfigSchema = z.object({
   syncMode: z.enum(["sync", "async"]).default("async"),
   online: z.boolean().default(true),
   fault: z.enum(["upstream", "timeout", "stream-cut"]).nullable().default(null),
-  price: ModelPriceSchema.optional(),
+  price: ModelRatesSchema.optional(),
 });
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type ModelKind = ModelConfig["kind"];

@@ -6,7 +6,7 @@ import { seededRandom } from "./seeded-random.ts";
 
 export const VIDEO_FRAME_RATE = 12;
 
-export interface VideoRequest {
+export interface VideoRenderRequest {
   readonly width: number;
   readonly height: number;
   readonly durationSeconds: number;
@@ -19,7 +19,7 @@ export interface VideoRequest {
  * Renders an MP4 (H.264) clip: the background with a bright square gliding across it and a
  * progress line along the bottom edge, so motion and length are visible when it plays.
  */
-export async function renderVideo(request: VideoRequest): Promise<Uint8Array> {
+export async function renderVideo(request: VideoRenderRequest): Promise<Uint8Array> {
   const { width, height, durationSeconds, background } = request;
   const base = yuvFromRgb(background.pixels, width, height);
   const random = seededRandom(request.seed);
