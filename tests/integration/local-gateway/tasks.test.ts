@@ -51,7 +51,8 @@ describe("asynchronous tasks", () => {
         return record.status === "completed";
       },
     );
-    const statuses = [...new Set(seen.map((record) => record.status))];
+    // The submission's answer is the first reading: on a busy machine the queued phase may end before the first poll.
+    const statuses = [...new Set([task.status, ...seen.map((record) => record.status)])];
     expect(statuses).toEqual(["queued", "processing", "completed"]);
     const progresses = seen.filter((record) => record.status === "processing").map((record) => record.progress!);
     expect(progresses.length).toBeGreaterThan(2);
