@@ -180,7 +180,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     balanceFeature: (profileId) => capabilityStore.get(profileId).features.balance,
     onAlert: (alert) => listeners.forEach((listener) => listener.budgetAlert?.(alert)),
   });
-  const budget = new BudgetService(db, clientFor, (profileId, reading) => monitor.observe(profileId, reading));
+  const budget = new BudgetService(db, clientFor, (snapshot) => monitor.observe(snapshot));
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,

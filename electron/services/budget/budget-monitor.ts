@@ -7,6 +7,8 @@ import type { ProfileView } from "../../../shared/ipc/profiles.ts";
 import { toIpcError } from "../error-values.ts";
 import type { BudgetAlerts } from "./budget-alerts.ts";
 
+const FRESH_READING_MS = 60_000;
+
 export interface BudgetMonitorDeps {
   readonly alerts: BudgetAlerts;
   readonly read: (profileId: string) => Promise<BudgetSnapshot>;
@@ -22,7 +24,7 @@ export interface BudgetMonitorDeps {
 export class BudgetMonitor {
   readonly alerts: BudgetAlerts;
   private readonly deps: BudgetMonitorDeps;
-  private readonly latest = new Map<string, Balance>();
+  private readonly latest = new Map<string, BudgetSnapshot>();
 
   constructor(deps: BudgetMonitorDeps) {
     this.deps = deps;
@@ -30,36 +32,43 @@ export class BudgetMonitor {
   }
 
   /** Any reading of a profile's balance, asked for or sampled in the background. */
-  observe(profileId: string, reading: Balance, now = Date.now()): void {
-    this.latest.set(profileId, reading);
-    for (const alert of this.deps.alerts.evaluate(profileId, this.nameOf(profileId), reading, now)) {
+  observe(snapshot: BudgetSnapshot, now = Date.now()): void {
+    const { profileId, balance } = snapshot;
+    this.latest.set(profileId, snapshot);
+    for (const alert of this.deps.alerts.evaluate(profileId, this.nameOf(profileId), balance, now)) {
       this.deps.onAlert(alert);
     }
   }
 
   latestReading(profileId: string): Balance | null {
-    return this.latest.get(profileId) ?? null;
+    return this.latest.get(profileId)?.balance ?? null;
   }
 
   /** The alerts fired in the periods of the profile's latest reading. */
   current(profileId: string): BudgetAlert[] {
-    const reading = this.latest.get(profileId);
+    const reading = this.latestReading(profileId);
     return reading ? this.deps.alerts.current(profileId, this.nameOf(profileId), reading) : [];
   }
 
   /** Every profile with a key: a fresh reading, or why there is none. */
-  overview(): Promise<ProfileBudget[]> {
+  overview(now = Date.now()): Promise<ProfileBudget[]> {
     const withKeys = this.deps.profiles().filter((profile) => profile.hasKey);
-    return Promise.all(withKeys.map((profile) => this.profileBudget(profile)));
+    return Promise.all(withKeys.map((profile) => this.profileBudget(profile, now)));
   }
 
-  private async profileBudget(profile: ProfileView): Promise<ProfileBudget> {
+  /** A reading taken in the last minute serves the overview, so opening it does not spend a key's requests again. */
+  private freshReading(profileId: string, now: number): BudgetSnapshot | null {
+    const snapshot = this.latest.get(profileId);
+    return snapshot && now - Date.parse(snapshot.fetchedAt) < FRESH_READING_MS ? snapshot : null;
+  }
+
+  private async profileBudget(profile: ProfileView, now: number): Promise<ProfileBudget> {
     const base = { profileId: profile.id, profileName: profile.name };
     if (this.deps.balanceFeature(profile.id) === "missing") {
       return { ...base, state: "not-offered", snapshot: null, error: null, alerts: [] };
     }
     try {
-      const snapshot = await this.deps.read(profile.id);
+      const snapshot = this.freshReading(profile.id, now) ?? (await this.deps.read(profile.id));
       return { ...base, state: "ok", snapshot, error: null, alerts: this.current(profile.id) };
     } catch (error) {
       return { ...base, state: "error", snapshot: null, error: toIpcError(error), alerts: this.current(profile.id) };

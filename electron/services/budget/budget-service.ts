@@ -1,5 +1,4 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { allRows } from "../../common/sql-rows.ts";
@@ -13,12 +12,12 @@ const DAYS_SAMPLES_MAX = 130_000;
 export class BudgetService {
   private readonly db: DatabaseSync;
   private readonly clientFor: (profileId: string) => GatewayClient;
-  private readonly onReading: (profileId: string, reading: Balance) => void;
+  private readonly onReading: (snapshot: BudgetSnapshot) => void;
 
   constructor(
     db: DatabaseSync,
     clientFor: (profileId: string) => GatewayClient,
-    onReading: (profileId: string, reading: Balance) => void = () => undefined,
+    onReading: (snapshot: BudgetSnapshot) => void = () => undefined,
   ) {
     this.db = db;
     this.clientFor = clientFor;
@@ -35,14 +34,15 @@ export class BudgetService {
         "INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?, ?)",
       )
       .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
-    this.onReading(profileId, data);
-    return {
+    const snapshot = {
       profileId,
       balance: data,
       fetchedAt: new Date(now).toISOString(),
       requestId: meta.requestId,
       rateLimit: meta.rateLimit,
     };
+    this.onReading(snapshot);
+    return snapshot;
   }
 
   /** The latest readings of a profile, oldest first; with `days`, every reading of that many days. */
