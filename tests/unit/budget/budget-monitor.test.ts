@@ -46,6 +46,7 @@ function profile(id: string, hasKey = true): ProfileView {
     rpm: 60,
     models: { chat: [], search: [], image: [], video: [] },
     videoLimits: { perMinute: 5, perDay: 100, concurrent: 2 },
+    maxWaitMinutes: 10,
     hasKey,
     keyHint: null,
     allowInsecureHttp: false,
