@@ -1,111 +1,128 @@
-import type { ChatStreamData } from "../../shared/ipc/chat.ts";
-import type { StreamEvent } from "../../shared/ipc/streams.ts";
+import type { Page } from "../../electron/common/pages.ts";
+import type { AppServices } from "../../electron/composition/app-services.ts";
 import { start } from "../../electron/local-gateway/index.ts";
-import { recordingPage } from "../support/fake-page.ts";
+import { StreamEventSchema } from "../../shared/ipc/streams.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
-import { median, report } from "./measure.ts";
+import { directStream } from "./direct-stream.ts";
+import { percentile, report } from "./measure.ts";
 
-const KEY = "sk-bench-relay-0001";
-const ACCOUNTS = {
+export const RELAY_KEY = "sk-bench-relay-0001";
+export const RELAY_ACCOUNTS = {
   tenants: [{ id: "t", name: "Bench", topupBalance: 1_000_000, giftBalance: 0 }],
-  keys: [{ key: KEY, tenant: "t", id: "k", name: "Bench key", rpm: 100_000, tpm: 100_000_000 }],
+  keys: [{ key: RELAY_KEY, tenant: "t", id: "k", name: "Bench key", rpm: 100_000, tpm: 100_000_000 }],
 };
-const ROUNDS = 15;
+const TTFT_ROUNDS = 60;
+const THROUGHPUT_ROUNDS = 30;
 
-/** Time to the first content delta with a plain streaming fetch: the baseline. */
-async function directTtft(url: string, prompt: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${url}/v1/chat/completions`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "chat-fast",
-      messages: [{ role: "user", content: prompt }],
-      stream: true,
-      max_tokens: 1024,
-    }),
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("stream ended before any content");
-    buffer += decoder.decode(value, { stream: true });
-    if (/"content":"[^"]/.test(buffer)) {
-      const elapsed = performance.now() - started;
-      await reader.cancel();
-      return elapsed;
-    }
-  }
+interface Relayed {
+  readonly firstTokenMs: number;
+  readonly totalMs: number;
+  readonly text: string;
+  readonly stored: string;
 }
 
-/** Runs one reply through the app's main-process path; resolves with what the page saw. */
-async function relay(services: Awaited<ReturnType<typeof startServices>>, prompt: string) {
-  const { page, received } = recordingPage();
+/** One reply through the app's main-process path, as the window would receive it; stops at the first delta if asked. */
+function relay(services: AppServices, prompt: string, untilFirstToken: boolean): Promise<Relayed> {
+  const closed = new AbortController();
   const conversation = services.conversations.create(services.chat.defaultSettings());
-  const started = performance.now();
-  let firstDelta: number | null = null;
-  const run = services.chat.send(page, conversation.id, prompt, false);
-  for (;;) {
-    await new Promise((resolve) => setImmediate(resolve));
-    const events = received
-      .map((entry) => entry.payload as StreamEvent)
-      .filter((event) => event.streamId === run.streamId);
-    const deltas = events.filter((event) => event.kind === "delta");
-    if (deltas.length > 0 && firstDelta === null) firstDelta = performance.now() - started;
-    const done = events.find((event) => event.kind === "done");
-    if (done) {
-      const totalMs = performance.now() - started;
-      const message = (done.data as ChatStreamData["done"]).message;
-      const text = deltas.map((event) => (event.data as ChatStreamData["delta"]).text).join("");
-      return { ttft: firstDelta!, totalMs, message, textIntact: text === message.content };
-    }
-  }
+  return new Promise((resolve, reject) => {
+    let firstTokenMs: number | null = null;
+    let text = "";
+    const page: Page = {
+      id: `bench-${prompt}`,
+      closed: closed.signal,
+      send(_event, payload) {
+        const event = StreamEventSchema.safeParse(payload);
+        if (!event.success) return;
+        if (event.data.kind === "delta") {
+          firstTokenMs ??= performance.now() - started;
+          text += event.data.data.text;
+          // Closing the page is how a reload ends a stream: the gateway stops sending.
+          if (untilFirstToken) closed.abort();
+        }
+        if (untilFirstToken && firstTokenMs !== null) {
+          return resolve({ firstTokenMs, totalMs: firstTokenMs, text, stored: "" });
+        }
+        if (event.data.kind === "done") {
+          if (firstTokenMs === null) return reject(new Error("the reply ended before any text"));
+          const totalMs = performance.now() - started;
+          resolve({ firstTokenMs, totalMs, text, stored: event.data.data.message.content });
+        }
+        if (event.data.kind === "error") reject(new Error(`the relay failed: ${JSON.stringify(event.data.data)}`));
+      },
+    };
+    const started = performance.now();
+    services.chat.send(page, conversation.id, prompt, false);
+  });
 }
 
+/**
+ * The main-process relay against a gateway with no simulated first-token delay, so what the app
+ * adds is not hidden in the gateway's pause; then text throughput on an unthrottled stream.
+ */
 export async function relayBench(): Promise<void> {
-  // TTFT: a paced gateway, the same prompt both ways, alternating so drift hits both equally.
-  const paced = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: { ...ACCOUNTS, timeScale: 0.25 } });
-  const pacedServices = await startServices(paced.url, KEY);
+  const paced = await start({
+    port: 0,
+    dataDir: tempDir("bench-gw-"),
+    config: { ...RELAY_ACCOUNTS, firstTokenDelayMs: 0 },
+  });
+  const pacedServices = await startServices(paced.url, RELAY_KEY);
   const direct: number[] = [];
   const relayed: number[] = [];
   try {
-    await directTtft(paced.url, "warm up");
-    await relay(pacedServices, "warm up");
-    for (let round = 0; round < ROUNDS; round++) {
-      const prompt = `Benchmark prompt ${round}`;
-      direct.push(await directTtft(paced.url, prompt));
-      relayed.push((await relay(pacedServices, prompt)).ttft);
+    await directStream(paced.url, RELAY_KEY, "warm up", true);
+    await relay(pacedServices, "warm up", true);
+    // Alternating rounds, so drift on a busy machine hits both sides alike.
+    for (let round = 0; round < TTFT_ROUNDS; round++) {
+      direct.push((await directStream(paced.url, RELAY_KEY, `Benchmark prompt ${round}`, true)).firstTokenMs);
+      relayed.push((await relay(pacedServices, `Benchmark prompt ${round}`, true)).firstTokenMs);
     }
   } finally {
     await pacedServices.close();
     await paced.close();
   }
-  report("relay_ttft_direct_ms", median(direct), "ms");
-  report("relay_ttft_ms", median(relayed), "ms");
-  report("relay_ttft_ratio", median(relayed) / median(direct), "ratio");
+  reportAdded("relay", direct, relayed);
 
-  // Throughput: an unthrottled gateway; deltas are the gateway's tokens relayed, checked to arrive intact.
-  // Timed from send to done, request set-up included, so the figure is a lower bound.
-  const instant = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: { ...ACCOUNTS, timeScale: 0 } });
-  const instantServices = await startServices(instant.url, KEY);
-  let tokens = 0;
-  let totalMs = 0;
-  let intact = true;
+  const instant = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: { ...RELAY_ACCOUNTS, timeScale: 0 } });
+  const instantServices = await startServices(instant.url, RELAY_KEY);
+  let directChars = 0;
+  let directMs = 0;
+  let relayChars = 0;
+  let relayMs = 0;
   try {
-    await relay(instantServices, "warm up");
-    for (let round = 0; round < 40; round++) {
-      const result = await relay(instantServices, `Throughput prompt ${round}`);
-      tokens += result.message.meta!.outputTokens!;
-      totalMs += result.totalMs;
-      intact &&= result.textIntact;
+    await directStream(instant.url, RELAY_KEY, "warm up", false);
+    await relay(instantServices, "warm up", false);
+    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+      const prompt = `Throughput prompt ${round}`;
+      const baseline = await directStream(instant.url, RELAY_KEY, prompt, false);
+      const result = await relay(instantServices, prompt, false);
+      if (result.text !== baseline.text || result.stored !== baseline.text) {
+        throw new Error("the relay dropped, reordered or changed text");
+      }
+      directChars += baseline.text.length;
+      directMs += baseline.totalMs;
+      relayChars += result.text.length;
+      relayMs += result.totalMs;
     }
   } finally {
     await instantServices.close();
     await instant.close();
   }
-  if (!intact) throw new Error("the relay dropped or reordered text");
-  report("relay_deltas_per_s", tokens / (totalMs / 1000), "deltas/s");
+  report("relay_chars_per_s_direct", directChars / (directMs / 1000), "chars/s");
+  report("relay_chars_per_s", relayChars / (relayMs / 1000), "chars/s");
+  report("relay_deltas_ratio", relayChars / relayMs / (directChars / directMs), "ratio");
+}
+
+/**
+ * Prints p50 and p95 of the direct baseline, of the relayed path, and of what the app adds: each
+ * relayed round minus the direct round beside it, so both sides of a pair share the machine's load.
+ */
+export function reportAdded(prefix: string, direct: readonly number[], relayed: readonly number[]): void {
+  const added = relayed.map((ms, round) => ms - (direct[round] ?? Number.NaN));
+  for (const p of [50, 95]) {
+    report(`${prefix}_ttft_direct_ms_p${p}`, percentile(direct, p), "ms");
+    report(`${prefix}_ttft_ms_p${p}`, percentile(relayed, p), "ms");
+    report(`${prefix}_added_ms_p${p}`, percentile(added, p), "ms");
+  }
 }

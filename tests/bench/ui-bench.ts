@@ -1,11 +1,8 @@
 import { join } from "node:path";
 import { start } from "../../electron/local-gateway/index.ts";
-import { writeReply } from "../../electron/local-gateway/text/reply-writer.ts";
-import type { ChatSettings } from "../../shared/ipc/chat.ts";
-import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
-import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import { launchChromium } from "../support/chromium.ts";
+import { seedConversation } from "./bench-seed.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { traceLongTasks } from "./long-tasks.ts";
 import { report } from "./measure.ts";
@@ -14,38 +11,6 @@ import { startWebHost } from "./web-host-process.ts";
 const KEY = "sk-bench-ui-0001";
 const MESSAGES = 2000;
 const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
-
-/** Seeds a conversation of 2,000 messages into the app's database before the app opens it. */
-function seedConversation(dataDir: string): string {
-  const db = openAppDatabase(join(dataDir, "modeldesk.sqlite"));
-  const store = new ConversationStore(db);
-  const settings: ChatSettings = {
-    profileId: null,
-    model: "chat-fast",
-    wireFormat: "chat-completions",
-    systemPrompt: "",
-    temperature: 1,
-    topP: 1,
-    maxTokens: 700,
-    stopSequences: [],
-    stream: true,
-  };
-  const { id } = store.create(settings, "Long conversation");
-  db.exec("BEGIN");
-  for (let index = 0; index < MESSAGES; index += 2) {
-    const question = `Question ${index / 2}: how does part ${index / 2} work?`;
-    store.appendMessage({ conversationId: id, role: "user", content: question, status: "complete" });
-    store.appendMessage({
-      conversationId: id,
-      role: "assistant",
-      content: writeReply("chat-fast", [{ role: "user", content: question }]),
-      status: "complete",
-    });
-  }
-  db.exec("COMMIT");
-  db.close();
-  return id;
-}
 
 /** Streams a reply at 200 tokens/s into a 2,000-message conversation and reports the longest main-thread task. */
 export async function uiBench(): Promise<void> {
@@ -61,7 +26,7 @@ export async function uiBench(): Promise<void> {
     },
   });
   const dataDir = tempDir("bench-app-");
-  seedConversation(dataDir);
+  seedConversation(dataDir, MESSAGES, "Long conversation");
   const renderer = await ensureRendererBuild(PROJECT_ROOT);
   const { host, url: appUrl } = await startWebHost(dataDir, gateway.url, KEY, renderer);
   const browser = await launchChromium();

@@ -1,0 +1,82 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import type { Browser } from "playwright-core";
+import { start } from "../../electron/local-gateway/index.ts";
+import { launchChromium } from "../support/chromium.ts";
+import { tempDir } from "../support/local-gateway.ts";
+import { benchRenderer } from "./bench-app.ts";
+import { seedConversation, seedProfile } from "./bench-seed.ts";
+import { median, report } from "./measure.ts";
+import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
+import { startWebHost } from "./web-host-process.ts";
+
+const ROUNDS = 5;
+const BLANK_PAGE = "data:text/html,<!doctype html><title>blank</title><textarea aria-label=Message></textarea>";
+
+/** The floor of any host: Node starting and printing a line, spawned the same way. */
+async function bareNodeMs(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["-e", "console.log('app at http://127.0.0.1:1/')"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await once(child.stdout, "data");
+  const elapsed = performance.now() - started;
+  await once(child, "exit");
+  return elapsed;
+}
+
+/** From navigation to the Message textbox enabled, in the page's own clock (0 is the navigation's start). */
+async function usableAfterMs(browser: Browser, url: string): Promise<number> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(url, { waitUntil: "commit" });
+    const usable = await page.waitForFunction(() => {
+      const box = document.querySelector('textarea[aria-label="Message"]');
+      return box instanceof HTMLTextAreaElement && !box.disabled ? performance.now() : null;
+    });
+    return Number(await usable.jsonValue());
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Start-up of a returning user's web host (a profile and one conversation): process start to the
+ * host printing its address, then navigation to the Chat pane's Message box enabled, with the built
+ * renderer. Baselines: a bare Node process printing a line, and a one-textarea page.
+ */
+export async function startupBench(): Promise<void> {
+  const gateway = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: RELAY_ACCOUNTS });
+  const dataDir = tempDir("bench-app-");
+  await seedProfile(dataDir, gateway.url, RELAY_KEY);
+  seedConversation(dataDir, 4, "Yesterday's question");
+  const renderer = await benchRenderer();
+  const browser = await launchChromium();
+  const hostReady: number[] = [];
+  const bareNode: number[] = [];
+  const firstPaint: number[] = [];
+  const blankPaint: number[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      bareNode.push(await bareNodeMs());
+      const started = performance.now();
+      const { host, url } = await startWebHost(dataDir, gateway.url, RELAY_KEY, renderer);
+      hostReady.push(performance.now() - started);
+      try {
+        blankPaint.push(await usableAfterMs(browser, BLANK_PAGE));
+        firstPaint.push(await usableAfterMs(browser, url));
+      } finally {
+        host.kill("SIGTERM");
+        await once(host, "exit");
+      }
+    }
+  } finally {
+    await browser.close();
+    await gateway.close();
+  }
+  report("startup_bare_node_ms", median(bareNode), "ms");
+  report("startup_host_ready_ms", median(hostReady), "ms");
+  report("startup_blank_page_usable_ms", median(blankPaint), "ms");
+  report("startup_first_paint_ms", median(firstPaint), "ms");
+  report("startup_total_ms", median(hostReady) + median(firstPaint), "ms");
+}
