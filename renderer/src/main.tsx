@@ -10,6 +10,9 @@ import "./styles/notices.css";
 import "./styles/pane.css";
 import "./i18n/index.ts";
 import { App } from "./App.tsx";
+import { startTheme } from "./theme.ts";
+
+startTheme();
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } } });
 

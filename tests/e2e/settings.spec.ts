@@ -72,3 +72,32 @@ test("Settings says how keys are stored", async ({ launchApp }, testInfo) => {
     await expect(notice).toContainText("key file that only your user account can read");
   else await expect(notice).toContainText(/system keychain|No system keyring/);
 });
+
+test("the theme follows the system until one is chosen, and the choice survives a reload", async ({ launchApp }) => {
+  const { page } = await launchApp();
+  await page.emulateMedia({ colorScheme: "dark" });
+  const root = page.locator("html");
+  await expect(root).toHaveAttribute("data-theme", "dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(root).toHaveAttribute("data-theme", "light");
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  const theme = page.getByRole("combobox", { name: "Theme" });
+  await expect(theme.locator("option:checked")).toHaveText("Same as the system");
+  await theme.selectOption({ label: "Dark" });
+  await expect(root).toHaveAttribute("data-theme", "dark");
+  const primary = page.getByRole("button", { name: "Save alerts" });
+  const [text, fill] = await primary.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return [style.color, style.backgroundColor];
+  });
+  expect(text).not.toBe(fill);
+  expect(text).toBe("rgb(11, 18, 32)");
+
+  await page.reload();
+  await expect(root).toHaveAttribute("data-theme", "dark");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("combobox", { name: "Theme" }).selectOption({ label: "Light" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(root).toHaveAttribute("data-theme", "light");
+});

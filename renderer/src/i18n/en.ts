@@ -165,6 +165,8 @@ export const en = {
         "API keys are encrypted with a key file that only your user account can read (no system keychain in the web host).",
     },
     language: "Language",
+    theme: "Theme",
+    themes: { system: "Same as the system", light: "Light", dark: "Dark" },
     shortcuts: "Keyboard shortcuts",
     shortcutList: {
       newChat: "New chat",

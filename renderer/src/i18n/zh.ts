@@ -137,6 +137,8 @@ export const zh: Strings = {
       "key-file": "API 密钥由仅当前用户可读的密钥文件加密（网页模式没有系统钥匙串）。",
     },
     language: "语言",
+    theme: "主题",
+    themes: { system: "跟随系统", light: "浅色", dark: "深色" },
     shortcuts: "快捷键",
     shortcutList: {
       newChat: "新对话",

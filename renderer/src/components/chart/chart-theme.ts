@@ -16,19 +16,18 @@ export interface ChartTheme {
 
 const TOKENS = ["--text", "--muted", "--border", "--surface", "--accent", "--warn", "--danger", "--font"] as const;
 const PALETTE = ["--chart-1", "--chart-2", "--chart-3", "--chart-4", "--chart-5", "--chart-6"] as const;
-const DARK = "(prefers-color-scheme: dark)";
 
 // Read once per scheme, not per render: reading computed styles can force a style recalculation.
 let tokenCache: string | null = null;
 
+// The scheme is the root element's `data-theme` (theme.ts sets it from Settings or the system).
 function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(DARK);
-  const changed = () => {
+  const observer = new MutationObserver(() => {
     tokenCache = null;
     onChange();
-  };
-  query.addEventListener("change", changed);
-  return () => query.removeEventListener("change", changed);
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => observer.disconnect();
 }
 
 // A string, so an unchanged theme compares equal and nothing re-draws.

@@ -5,6 +5,7 @@ import { useActiveProfile, useAppInfo, useProfiles } from "../../api/queries.ts"
 import { ActionError } from "../../components/ActionError.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { changeLanguage, LANGUAGE_CODES, LANGUAGES } from "../../i18n/index.ts";
+import { changeTheme, currentTheme, THEMES, type Theme } from "../../theme.ts";
 import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
@@ -31,6 +32,11 @@ export function SettingsPane() {
 
   const editedProfile = profiles?.profiles.find((profile) => profile.id === editing) ?? null;
   const activeProfile = useActiveProfile();
+  const [theme, setTheme] = useState(currentTheme);
+  const chooseTheme = (choice: Theme) => {
+    changeTheme(choice);
+    setTheme(choice);
+  };
 
   return (
     <section className="pane pane--scroll" aria-labelledby="settings-title">
@@ -142,6 +148,17 @@ export function SettingsPane() {
           {Object.entries(LANGUAGES).map(([code, label]) => (
             <option key={code} value={code}>
               {label}
+            </option>
+          ))}
+        </select>
+      </section>
+
+      <section aria-labelledby="theme-title" className="settings-section">
+        <h2 id="theme-title">{t("settings.theme")}</h2>
+        <select aria-labelledby="theme-title" value={theme} onChange={onOption(THEMES, chooseTheme)}>
+          {THEMES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`settings.themes.${choice}`)}
             </option>
           ))}
         </select>
