@@ -55,9 +55,15 @@ test("add a profile: the form validates, the key stays write-only, Test connecti
   await page.getByRole("button", { name: "Budget" }).click();
   await expect(page.getByRole("alert")).toContainText("UNAUTHORIZED");
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Delete: Staging" }).click();
+  const ask = page.getByRole("dialog", { name: "Delete the profile “Staging”?" });
+  await expect(ask.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole("listitem", { name: "Staging" })).toHaveCount(1);
+  await page.getByRole("button", { name: "Delete: Staging" }).click();
+  await ask.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem", { name: "Staging" })).toHaveCount(0);
   await expect(page.getByRole("combobox", { name: "Active profile" }).locator("option:checked")).toHaveText(
     "Local gateway (offline)",

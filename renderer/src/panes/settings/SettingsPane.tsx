@@ -9,6 +9,7 @@ import { changeTheme, currentTheme, THEMES, type Theme } from "../../theme.ts";
 import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
+import { DeleteProfileButton } from "./DeleteProfileButton.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { RetentionForm } from "./RetentionForm.tsx";
@@ -89,18 +90,7 @@ export function SettingsPane() {
                   {t("settings.edit")}
                 </button>
                 {!profile.builtIn && (
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    aria-label={`${t("settings.delete")}: ${profile.name}`}
-                    onClick={() => {
-                      if (window.confirm(t("settings.confirmDelete", { name: profile.name }))) {
-                        remove.mutate(profile.id);
-                      }
-                    }}
-                  >
-                    {t("settings.delete")}
-                  </button>
+                  <DeleteProfileButton profile={profile} onDelete={() => remove.mutate(profile.id)} />
                 )}
                 <ConnectionTestButton profileId={profile.id} profileName={profile.name} />
               </div>

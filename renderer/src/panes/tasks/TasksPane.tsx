@@ -17,6 +17,7 @@ import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
 import { TaskCost } from "./TaskCost.tsx";
 import { TaskFailure } from "./TaskFailure.tsx";
+import { RetryButton } from "./RetryButton.tsx";
 import { UnconfirmedNote } from "./UnconfirmedNote.tsx";
 
 const CANCELLABLE: readonly LocalTaskStatus[] = ["waiting", "queued", "processing", "timed_out"];
@@ -87,16 +88,7 @@ function TaskRow({
             </button>
           )}
           {RETRYABLE.includes(task.status) && (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => {
-                const question = unconfirmed ? t("tasks.unconfirmed.confirmRetry") : t("tasks.confirmRetry");
-                if (window.confirm(question)) onAction(api.tasks.retry({ id: task.id }));
-              }}
-            >
-              {t("tasks.retry")}
-            </button>
+            <RetryButton task={task} onRetry={() => onAction(api.tasks.retry({ id: task.id }))} />
           )}
           {task.status === "completed" && (
             <button
