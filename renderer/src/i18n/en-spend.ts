@@ -45,8 +45,10 @@ export const spendEn = {
       idle: "Nothing spent in the last 7 days.",
     },
     balance: {
-      days: "At this rate the balance lasts about {{count}} days.",
-      hours: "At this rate the balance lasts about {{count}} hours.",
+      days_one: "At this rate the balance lasts about {{count}} day.",
+      days_other: "At this rate the balance lasts about {{count}} days.",
+      hours_one: "At this rate the balance lasts about {{count}} hour.",
+      hours_other: "At this rate the balance lasts about {{count}} hours.",
       beyond: "At this rate the balance lasts more than a year.",
       exhausted: "The balance is used up.",
       idle: "Nothing spent in the last 7 days.",

@@ -31,7 +31,8 @@ export const en = {
   },
   capabilities: {
     title: "What the server offers",
-    models: "{{count}} models listed (/v1/models)",
+    models_one: "{{count}} model listed (/v1/models)",
+    models_other: "{{count}} models listed (/v1/models)",
     noModelList: "No model list",
     feature: {
       balance: "Balance",
@@ -52,7 +53,8 @@ export const en = {
   },
   status: {
     bar: "Status",
-    requestsLeft: "{{count}} requests left this minute",
+    requestsLeft_one: "{{count}} request left this minute",
+    requestsLeft_other: "{{count}} requests left this minute",
     requestsUnknown: "Requests left: unknown",
     dailyRemaining: "Today: {{amount}} left",
     noDailyBudget: "No daily budget",

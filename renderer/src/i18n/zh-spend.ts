@@ -47,8 +47,10 @@ export const spendZh: typeof spendEn = {
       idle: "最近 7 天没有花费。",
     },
     balance: {
-      days: "按当前速度，余额大约还能用 {{count}} 天。",
-      hours: "按当前速度，余额大约还能用 {{count}} 小时。",
+      days_one: "按当前速度，余额大约还能用 {{count}} 天。",
+      days_other: "按当前速度，余额大约还能用 {{count}} 天。",
+      hours_one: "按当前速度，余额大约还能用 {{count}} 小时。",
+      hours_other: "按当前速度，余额大约还能用 {{count}} 小时。",
       beyond: "按当前速度，余额可以用一年以上。",
       exhausted: "余额已用完。",
       idle: "最近 7 天没有花费。",

@@ -17,7 +17,8 @@ export const zh: Strings = {
   },
   capabilities: {
     title: "服务器提供的功能",
-    models: "列出 {{count}} 个模型（/v1/models）",
+    models_one: "列出 {{count}} 个模型（/v1/models）",
+    models_other: "列出 {{count}} 个模型（/v1/models）",
     noModelList: "没有模型列表",
     feature: { balance: "余额", messages: "Messages 格式", search: "联网搜索", images: "图像", video: "视频" },
     state: { unknown: "尚未检查", offered: "提供", missing: "不提供" },
@@ -32,7 +33,8 @@ export const zh: Strings = {
   },
   status: {
     bar: "状态",
-    requestsLeft: "本分钟剩余 {{count}} 次请求",
+    requestsLeft_one: "本分钟剩余 {{count}} 次请求",
+    requestsLeft_other: "本分钟剩余 {{count}} 次请求",
     requestsUnknown: "剩余请求：未知",
     dailyRemaining: "今日剩余 {{amount}}",
     noDailyBudget: "未设每日预算",
