@@ -4,15 +4,46 @@ import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp } from "./bench-app.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
+import { percentile, report } from "./measure.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY, reportAdded } from "./relay-bench.ts";
 
 const ROUNDS = 25;
 
-/** In the app's page: from Send to the first text of the reply in the document. */
-function pageFirstToken(page: Page): Promise<number> {
+interface PageTimings {
+  /** The invoke that starts the reply leaves the page's socket. */
+  readonly invokeSent: number;
+  /** The first delta frame reaches the page's socket, before the app handles it. */
+  readonly firstFrame: number;
+  /** The reply's first text is in the document. */
+  readonly firstText: number;
+}
+
+/** Marks the page's socket traffic of a reply, so the added time can be split into renderer and bridge. */
+function markSocketTraffic(): void {
+  const NativeSocket = window.WebSocket;
+  // The document element does not exist yet when this runs.
+  const marks = () => document.documentElement.dataset;
+  window.WebSocket = class extends NativeSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener("message", (message) => {
+        if (String(message.data).includes('"kind":"delta"')) marks().firstFrame ??= String(performance.now());
+      });
+    }
+
+    override send(data: Parameters<WebSocket["send"]>[0]): void {
+      if (String(data).includes('"channel":"chat.send"')) marks().invokeSent ??= String(performance.now());
+      super.send(data);
+    }
+  };
+}
+
+/** In the app's page, from the Send button's click: see PageTimings. */
+function pageFirstToken(page: Page): Promise<PageTimings> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<PageTimings>((resolve) => {
+        const marks = document.documentElement.dataset;
         const replyText = () => {
           const live = document.querySelector("article.message--streaming");
           return live !== null && live.querySelector(".message__typing") === null && live.textContent.trim() !== "";
@@ -22,9 +53,13 @@ function pageFirstToken(page: Page): Promise<number> {
         const observer = new MutationObserver(() => {
           if (!replyText()) return;
           observer.disconnect();
-          resolve(performance.now() - started);
+          const firstText = performance.now() - started;
+          const since = (mark: string | undefined) => Number(mark) - started;
+          resolve({ invokeSent: since(marks.invokeSent), firstFrame: since(marks.firstFrame), firstText });
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        delete marks.invokeSent;
+        delete marks.firstFrame;
         const started = performance.now();
         send.click();
       }),
@@ -84,7 +119,10 @@ export async function relayPageBench(): Promise<void> {
   const app = await openBenchApp(dataDir, gateway.url, RELAY_KEY);
   const direct: number[] = [];
   const relayed: number[] = [];
+  const timings: PageTimings[] = [];
   try {
+    await app.page.addInitScript(markSocketTraffic);
+    await app.page.reload();
     const gatewayPage = await app.browser.newPage();
     await gatewayPage.goto(`${gateway.url}/v1/models`);
     await app.page.bringToFront();
@@ -99,11 +137,29 @@ export async function relayPageBench(): Promise<void> {
       // Round -1 warms both paths up.
       if (round < 0) continue;
       direct.push(baseline);
-      relayed.push(through);
+      relayed.push(through.firstText);
+      timings.push(through);
     }
   } finally {
     await app.close();
     await gateway.close();
   }
   reportAdded("relay_page", direct, relayed);
+  // Where the time goes: before the invoke leaves the page, until the first frame is back, and rendering it.
+  report(
+    "relay_page_invoke_sent_ms_p50",
+    percentile(
+      timings.map((timing) => timing.invokeSent),
+      50,
+    ),
+    "ms",
+  );
+  report(
+    "relay_page_first_frame_ms_p50",
+    percentile(
+      timings.map((timing) => timing.firstFrame),
+      50,
+    ),
+    "ms",
+  );
 }
