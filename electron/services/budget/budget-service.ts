@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { allRows } from "../../common/sql-rows.ts";
+import { FULL_DETAIL_MS, thinReadings } from "./thin-readings.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 const LATEST_SAMPLES = 240;
@@ -45,7 +46,10 @@ export class BudgetService {
     return snapshot;
   }
 
-  /** The latest readings of a profile, oldest first; with `days`, every reading of that many days. */
+  /**
+   * The latest readings of a profile, oldest first; with `days`, the readings of that many days:
+   * all of the last two, older ones thinned (see thin-readings.ts).
+   */
   history(profileId: string, days?: number): BalanceSample[] {
     const since = days === undefined ? 0 : Date.now() - days * DAY_MS;
     const limit = days === undefined ? LATEST_SAMPLES : DAYS_SAMPLES_MAX;
@@ -62,7 +66,9 @@ export class BudgetService {
       since,
       limit,
     );
-    return rows.reverse().map((row) => ({
+    const oldestFirst = rows.reverse().map((row) => ({ ...row, at: row.sampled_at }));
+    const shown = days === undefined ? oldestFirst : thinReadings(oldestFirst, Date.now() - FULL_DETAIL_MS);
+    return shown.map((row) => ({
       at: new Date(row.sampled_at).toISOString(),
       balance: row.balance,
       dailyUsed: row.daily_used,
