@@ -1,6 +1,28 @@
-// One formatter each, made once: a table or chart formats thousands of amounts.
-const CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const SUB_CENT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+import i18next from "i18next";
+
+/** The locale of the app's language (not the system's), for numbers, money and dates. */
+export const appLocale = (): string => (i18next.language === "zh" ? "zh-CN" : "en-US");
+
+// One formatter per locale and style, made once: a table or chart formats thousands of values.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${appLocale()} ${name}`;
+  const cached = formatters.get(key);
+  if (cached instanceof Intl.NumberFormat) return cached;
+  const made = new Intl.NumberFormat(appLocale(), options);
+  formatters.set(key, made);
+  return made;
+}
+
+function dateFormat(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${appLocale()} ${name}`;
+  const cached = formatters.get(key);
+  if (cached instanceof Intl.DateTimeFormat) return cached;
+  const made = new Intl.DateTimeFormat(appLocale(), options);
+  formatters.set(key, made);
+  return made;
+}
 
 /**
  * Money with currency and two decimals, in tabular figures (see the CSS); an amount under a cent
@@ -9,8 +31,35 @@ const SUB_CENT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maxi
 export function formatMoney(amount: number, currency = "CNY"): string {
   const symbol = currency === "CNY" ? "¥" : `${currency} `;
   const subCent = amount !== 0 && Math.abs(amount) < 0.01;
-  return `${symbol}${(subCent ? SUB_CENT : CENTS).format(amount)}`;
+  const digits = subCent ? 4 : 2;
+  return `${symbol}${numberFormat(`money${digits}`, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(amount)}`;
 }
+
+export const formatCount = (count: number): string => numberFormat("count", {}).format(count);
+
+type When = string | number | Date;
+
+/** 14:05:09 / 2:05:09 PM */
+export const formatTime = (at: When): string => dateFormat("time", { timeStyle: "medium" }).format(new Date(at));
+/** 14:05 / 2:05 PM */
+export const formatClock = (at: When): string =>
+  dateFormat("clock", { hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+/** 11月23日 / Nov 23 */
+export const formatDay = (at: When): string =>
+  dateFormat("day", { day: "numeric", month: "short" }).format(new Date(at));
+/** 2026/11/23 / 11/23/2026 */
+export const formatDate = (at: When): string => dateFormat("date", { dateStyle: "short" }).format(new Date(at));
+/** Nov 23, 02:05 PM: a moment in a chart's legend. */
+export const formatMoment = (at: When): string =>
+  dateFormat("moment", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+/** Nov 23, 02:05:09 PM: a row of the Requests ledger. */
+export const formatStamp = (at: When): string =>
+  dateFormat("stamp", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
+    new Date(at),
+  );
+/** A date with its time. */
+export const formatDateTime = (at: When): string =>
+  dateFormat("datetime", { dateStyle: "short", timeStyle: "medium" }).format(new Date(at));
 
 /** `1d 02:03:04` style, for countdowns. */
 export function formatDuration(totalSeconds: number): string {

@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import { formatMoney } from "../format.ts";
+import { formatMoment, formatMoney } from "../format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 
 /** An axis in the theme's colours with a label; `values` formats its ticks. */
@@ -63,11 +63,8 @@ export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
 /** A money value for the legend; "–" where the series has no point. */
 export const moneyValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoney(value));
 
-const LEGEND_TIME = new Intl.DateTimeFormat([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
-
-/** A time for the legend, in the user's locale. */
-export const timeValue = (_plot: uPlot, value: number | null) =>
-  value === null ? "–" : LEGEND_TIME.format(new Date(value * 1000));
+/** A time for the legend, in the app's language. */
+export const timeValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoment(value * 1000));
 
 /** A vertical marker with a caption, e.g. when a budget resets; `at` in the x scale's unit (seconds). */
 export function markerPlugin(at: number, caption: string, colour: string, font: string): uPlot.Plugin {

@@ -5,7 +5,7 @@ import { moneyTicks, moneyValue, themedAxis, timeValue, TIME_STEPS } from "../..
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { valueRange } from "../../components/chart/value-range.ts";
-import { formatMoney } from "../../components/format.ts";
+import { formatDateTime, formatMoney } from "../../components/format.ts";
 import { balanceReadings, type TimedSample } from "./period-readings.ts";
 import { burnRate, DAY, HOUR, projectBalance } from "./projection.ts";
 import { balanceSentence } from "./projection-sentence.ts";
@@ -73,7 +73,7 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
         from: formatMoney(first.value),
         to: formatMoney(balance),
         count: readings.length,
-        since: new Date(first.at).toLocaleString(),
+        since: formatDateTime(first.at),
       })
     : "";
   const sentence = balanceSentence(t, projection);

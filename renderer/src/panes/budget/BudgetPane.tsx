@@ -5,7 +5,7 @@ import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../../api/queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
-import { formatMoney } from "../../components/format.ts";
+import { formatMoney, formatTime } from "../../components/format.ts";
 import { useBalanceHistory } from "../../api/budget-queries.ts";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
@@ -127,7 +127,7 @@ export function BudgetPane() {
           <p className="pane__footnote" aria-live="polite">
             {budget.isFetching
               ? t("budget.refreshing")
-              : t("budget.lastUpdated", { time: new Date(snapshot.fetchedAt).toLocaleTimeString() })}
+              : t("budget.lastUpdated", { time: formatTime(snapshot.fetchedAt) })}
           </p>
         </>
       )}

@@ -15,7 +15,8 @@ import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart
 import { periodStart, usedReadings, type TimedSample } from "./period-readings.ts";
 import { periodColumns } from "./period-series.ts";
 import { burnRate, DAY, HOUR, projectBudget } from "./projection.ts";
-import { budgetSentence, formatClock, formatDay } from "./projection-sentence.ts";
+import { budgetSentence } from "./projection-sentence.ts";
+import { formatClock, formatDay } from "../../components/format.ts";
 
 const MINUTE = 60_000;
 

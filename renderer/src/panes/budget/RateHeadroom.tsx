@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import "./budget-watch.css";
+import { formatCount, formatTime } from "../../components/format.ts";
 
 const SECONDS = 1000;
 
@@ -17,7 +18,7 @@ export function RateHeadroom({ profileId }: { readonly profileId: string }) {
   });
   const pair = (snapshot: { limit: number; remaining: number } | null | undefined) =>
     snapshot
-      ? t("headroom.left", { remaining: snapshot.remaining.toLocaleString(), limit: snapshot.limit.toLocaleString() })
+      ? t("headroom.left", { remaining: formatCount(snapshot.remaining), limit: formatCount(snapshot.limit) })
       : t("headroom.unknown");
   return (
     <section className="budget-card" aria-labelledby="headroom-title">
@@ -36,9 +37,7 @@ export function RateHeadroom({ profileId }: { readonly profileId: string }) {
           <dd className="numeric">{data?.queued ?? 0}</dd>
         </div>
       </dl>
-      {data?.observedAt && (
-        <p className="muted">{t("headroom.asOf", { time: new Date(data.observedAt).toLocaleTimeString() })}</p>
-      )}
+      {data?.observedAt && <p className="muted">{t("headroom.asOf", { time: formatTime(data.observedAt) })}</p>}
     </section>
   );
 }

@@ -5,19 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
 import { costLabel } from "../../components/cost-label.ts";
+import { formatCount, formatStamp } from "../../components/format.ts";
 import { formatLatency } from "./requests-filter.ts";
 
 const ROW_HEIGHT = 34;
 /** Rows before the end at which the next page joins the table. */
 const GROW_MARGIN = 60;
-// Made once: a new formatter per cell would cost a millisecond a row.
-const TIME_FORMAT = new Intl.DateTimeFormat([], {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
 
 function EntryCells({ entry }: { entry: LedgerEntry }) {
@@ -26,7 +19,7 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
   return (
     <>
       <span role="cell" title={entry.at}>
-        {TIME_FORMAT.format(new Date(entry.at))}
+        {formatStamp(entry.at)}
       </span>
       <span role="cell">{t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}</span>
       <span role="cell" title={entry.model ?? undefined}>
@@ -135,8 +128,8 @@ export function RequestsTable({ profileId, filter }: { profileId: string; filter
       {first.isSuccess && total > 0 && (
         <p className="pane__footnote" data-testid="requests-count">
           {count < total
-            ? t("requests.countSome", { shown: count.toLocaleString(), total: total.toLocaleString() })
-            : t("requests.countAll", { count: total, total: total.toLocaleString() })}
+            ? t("requests.countSome", { shown: formatCount(count), total: formatCount(total) })
+            : t("requests.countAll", { count: total, total: formatCount(total) })}
         </p>
       )}
     </>

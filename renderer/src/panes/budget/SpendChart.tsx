@@ -10,6 +10,7 @@ import { paletteColour, useChartTheme } from "../../components/chart/chart-theme
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { spendByDay, stackedTops } from "./spend-series.ts";
+import { formatDate } from "../../components/format.ts";
 
 const HALF_DAY = 43_200;
 
@@ -59,7 +60,7 @@ export function SpendChart({ id, title, groupBy, rows, days, today, actions }: S
       series: [
         {
           label: t("spend.axisDay"),
-          value: (_plot, day) => (day === null ? "–" : new Date(day * 1000).toLocaleDateString()),
+          value: (_plot, day) => (day === null ? "–" : formatDate(day * 1000)),
         },
         ...series,
       ],

@@ -1,9 +1,7 @@
 import type { TFunction } from "i18next";
 import type { BalanceProjection, BudgetProjection } from "./projection.ts";
 import { DAY, HOUR } from "./projection.ts";
-
-export const formatClock = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-export const formatDay = (at: number) => new Date(at).toLocaleDateString([], { day: "numeric", month: "short" });
+import { formatClock, formatDay } from "../../components/format.ts";
 
 /** "At this rate today's budget runs out at 16:40" and the other outcomes, for the day or the month. */
 export function budgetSentence(t: TFunction, period: "day" | "month", projection: BudgetProjection): string {

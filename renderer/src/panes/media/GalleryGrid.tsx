@@ -9,6 +9,7 @@ import { taskKeys } from "../../api/task-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import "./gallery.css";
+import { formatDateTime } from "../../components/format.ts";
 
 export const MEDIA_DRAG_TYPE = "application/x-modeldesk-media";
 
@@ -174,7 +175,7 @@ function MediaCard({ item, onDelete }: { item: MediaView; onDelete(item: MediaVi
             </>
           )}
           <dt>{t("media.created")}</dt>
-          <dd>{new Date(item.createdAt).toLocaleString()}</dd>
+          <dd>{formatDateTime(item.createdAt)}</dd>
         </dl>
       )}
     </article>
