@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { z } from "zod";
+import { TaskViewSchema } from "../../../shared/ipc/tasks.ts";
+import { startMain, type StartedMain } from "./start-main.ts";
+
+let main: StartedMain;
+beforeAll(async () => {
+  main = await startMain();
+});
+afterAll(() => main.quit());
+
+/** The app's own files; the embedded gateway's folder is the server side, which must know its keys. */
+function appFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !relative(dir, entry.parentPath).startsWith("local-gateway"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const TaskListAnswer = z.object({ ok: z.literal(true), data: z.array(TaskViewSchema) });
+
+async function generateImage(): Promise<void> {
+  const answer = await main.invoke("images.generate", {
+    model: "image-fast",
+    prompt: "a red square",
+    n: 1,
+    size: "64x64",
+    responseFormat: "b64_json",
+    async: false,
+  });
+  expect(answer).toMatchObject({ ok: true });
+}
+
+async function completedTasks(): Promise<z.infer<typeof TaskViewSchema>[]> {
+  const { data } = TaskListAnswer.parse(await main.invoke("tasks.list", {}));
+  return data.filter((task) => task.status === "completed");
+}
+
+describe("services main starts", () => {
+  test("the vault keeps the embedded gateway's key sealed by safeStorage, never in plain text on disk", () => {
+    const sealed = main.recording.encryptedPlaintexts;
+    expect(sealed.length).toBeGreaterThan(0);
+    const files = appFilesUnder(main.recording.userData);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const plaintext of sealed) expect(bytes.includes(plaintext), `${plaintext} in ${file}`).toBe(false);
+    }
+  });
+
+  test("a completed task is announced by a notification", async () => {
+    await generateImage();
+    await vi.waitFor(() => expect(main.recording.shownNotifications).toContain("Your image is ready"), {
+      timeout: 20_000,
+    });
+  });
+
+  test("media:// serves the completed task's image by its id", async () => {
+    const [task] = await completedTasks();
+    const [mediaId] = task?.mediaIds ?? [];
+    expect(mediaId).toBeDefined();
+    const response = await main.request("media", `media://local/${mediaId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\//);
+  });
+
+  test("the tray shows the status summary", () => {
+    expect(main.recording.trayTooltips.at(-1)).toMatch(/^ModelDesk — /);
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, vi } from "vitest";
+import type { INVOKE_CHANNELS } from "../../../shared/ipc/contract.ts";
+import { electronRecording, emitAppEvent, type ElectronRecording } from "../../support/electron-stand-in/recording.ts";
+import { registerElectronStandIn } from "../../support/electron-stand-in/register-electron-stand-in.ts";
+import type { WebContentsStandIn } from "../../support/electron-stand-in/web-contents-stand-in.ts";
+
+export const MAIN_FILE = new URL("../../../electron/app/main.ts", import.meta.url);
+
+export interface StartedMain {
+  readonly recording: ElectronRecording;
+  /** The main window's web contents, the one the IPC bridge is attached to. */
+  readonly window: WebContentsStandIn;
+  invoke(
+    channel: keyof typeof INVOKE_CHANNELS,
+    payload: unknown,
+    sender?: { contents?: WebContentsStandIn; frameUrl?: string; isSubFrame?: boolean },
+  ): Promise<unknown>;
+  request(scheme: "app" | "media", url: string): Promise<Response>;
+  /** Emits `will-quit`, which closes the services and the embedded gateway. */
+  quit(): Promise<void>;
+}
+
+/**
+ * Starts electron/app/main.ts in this test process with the stand-in in place of `electron`, a
+ * fresh userData directory and no --profile-url (so main starts the embedded gateway), and
+ * waits until main has created its window, the last step of its start-up.
+ */
+export async function startMain(): Promise<StartedMain> {
+  registerElectronStandIn();
+  const recording = electronRecording();
+  recording.userData = mkdtempSync(join(tmpdir(), "electron-wiring-"));
+  const umask = process.umask();
+  await import(MAIN_FILE.href);
+  await vi.waitFor(() => expect(recording.webContents).toHaveLength(1), { timeout: 30_000, interval: 20 });
+  const [window] = recording.webContents;
+  if (!window) throw new Error("main created no window");
+  return {
+    recording,
+    window,
+    async invoke(channel, payload, sender = {}) {
+      const handler = recording.ipcHandlers.get(channel);
+      if (!handler) throw new Error(`main registered no handler for ${channel}`);
+      const event = {
+        sender: sender.contents ?? window,
+        senderFrame: { parent: sender.isSubFrame ? {} : null, url: sender.frameUrl ?? "app://modeldesk/index.html" },
+      };
+      // The bridge reads only the sender and its frame; the rest of IpcMainInvokeEvent is Electron's business.
+      return handler(event as unknown as Electron.IpcMainInvokeEvent, payload);
+    },
+    async request(scheme, url) {
+      const handler = recording.protocolHandlers.get(scheme);
+      if (!handler) throw new Error(`main registered no ${scheme}:// handler`);
+      return handler(new Request(url));
+    },
+    async quit() {
+      emitAppEvent("will-quit");
+      process.umask(umask);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { WebContentsStandIn } from "./web-contents-stand-in.ts";
+
+type Listener = (...args: never[]) => unknown;
+
+/** Everything main asked of Electron, in the order it asked. */
+export interface ElectronRecording {
+  userData: string;
+  readonly appListeners: Map<string, Listener[]>;
+  readonly privilegedSchemes: Electron.CustomScheme[];
+  readonly protocolHandlers: Map<string, Parameters<Electron.Protocol["handle"]>[1]>;
+  readonly ipcHandlers: Map<string, Parameters<Electron.IpcMain["handle"]>[1]>;
+  readonly windowOptions: Electron.BrowserWindowConstructorOptions[];
+  readonly loadedUrls: string[];
+  readonly webContents: WebContentsStandIn[];
+  permissionRequestHandler: Parameters<Electron.Session["setPermissionRequestHandler"]>[0];
+  permissionCheckHandler: Parameters<Electron.Session["setPermissionCheckHandler"]>[0];
+  readonly encryptedPlaintexts: string[];
+  readonly notifications: Electron.NotificationConstructorOptions[];
+  readonly shownNotifications: string[];
+  readonly trayTooltips: string[];
+  readonly trayMenus: Electron.MenuItemConstructorOptions[][];
+  readonly openedExternally: string[];
+  quitRequested: boolean;
+  lastWebContentsId: number;
+}
+
+declare global {
+  var modeldeskElectronRecording: ElectronRecording | undefined;
+}
+
+/**
+ * One recording per process, on globalThis: main and electron-store load the stand-in through
+ * Node's loader while the tests load it through Vitest's, and both must see the same calls.
+ */
+export function electronRecording(): ElectronRecording {
+  globalThis.modeldeskElectronRecording ??= {
+    userData: "",
+    appListeners: new Map(),
+    privilegedSchemes: [],
+    protocolHandlers: new Map(),
+    ipcHandlers: new Map(),
+    windowOptions: [],
+    loadedUrls: [],
+    webContents: [],
+    permissionRequestHandler: null,
+    permissionCheckHandler: null,
+    encryptedPlaintexts: [],
+    notifications: [],
+    shownNotifications: [],
+    trayTooltips: [],
+    trayMenus: [],
+    openedExternally: [],
+    quitRequested: false,
+    lastWebContentsId: 0,
+  };
+  return globalThis.modeldeskElectronRecording;
+}
+
+/** Calls every listener main registered on `app` for `event`, as Electron would emit it. */
+export function emitAppEvent(event: string, ...args: unknown[]): void {
+  for (const listener of electronRecording().appListeners.get(event) ?? []) {
+    (listener as (...args: unknown[]) => unknown)(...args);
+  }
+}
