@@ -166,7 +166,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     download: env.fetch,
     profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
-    profileSettings: (profileId) => vault.taskSettings(profileId),
+    profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
     onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),
     onGalleryChanged: (change) => listeners.forEach((listener) => listener.galleryChanged?.(change)),
   });

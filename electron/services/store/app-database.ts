@@ -181,6 +181,16 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_unpriced ON request_log(profile_id) WHERE chargeable = 1 AND cost_basis = 'unknown';
   CREATE INDEX price_observations_by_time ON price_observations(observed_at);
   `,
+  `
+  CREATE TABLE task_durations (
+    model TEXT NOT NULL,
+    size TEXT NOT NULL,
+    completed INTEGER NOT NULL,
+    mean_ms REAL NOT NULL,
+    m2 REAL NOT NULL,
+    PRIMARY KEY (model, size)
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

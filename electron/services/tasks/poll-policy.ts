@@ -1,4 +1,5 @@
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
+import type { CompletionEstimate } from "./completion-estimate.ts";
 
 export interface PollTiming {
   /** First interval: 3-5 s for tasks, 5 s for video, as the spec advises. */
@@ -9,6 +10,29 @@ export interface PollTiming {
   readonly maxIntervalMs: number;
   /** After this long, the app stops waiting and shows "Timed out here". */
   readonly maxWaitMs: number;
+  /** Which task to poll and when; the engine's default looks where a completion is expected. */
+  readonly policy?: PollPolicy;
+}
+
+/** What the poller knows about a task when it plans the next look at it. */
+export interface TaskOutlook {
+  readonly kind: "image" | "video";
+  readonly submittedAt: number;
+  readonly lastSeenAt: number;
+  /** The last reading brought a new status (the submission's answer counts as the first). */
+  readonly statusChanged: boolean;
+  readonly previousIntervalMs: number | null;
+  readonly estimate: CompletionEstimate;
+}
+
+/**
+ * Decides when each task is looked at again and, when the key's budget cannot poll every due task
+ * at once, which goes first.
+ */
+export interface PollPolicy {
+  intervalAfter(task: TaskOutlook, now: number, timing: PollTiming): number;
+  /** Higher goes first; ties go to the task seen longest ago. */
+  urgency(task: TaskOutlook, now: number): number;
 }
 
 export const DEFAULT_POLL_TIMING: PollTiming = {

@@ -3,9 +3,13 @@ import { AppError } from "../app-error.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
+import { expectedCompletionPolicy } from "./expected-completion-policy.ts";
+import { ModelDurations } from "./model-durations.ts";
+import { PollBudget } from "./poll-budget.ts";
 import { DEFAULT_POLL_TIMING, type PollTiming } from "./poll-policy.ts";
 import { ResultKeeper } from "./result-keeper.ts";
 import { imageParamsOf, videoParamsOf, type ImageParams, type VideoParams } from "./task-params.ts";
+import { TaskObservations } from "./task-observations.ts";
 import { TaskPoller } from "./task-poller.ts";
 import { TaskRecords } from "./task-records.ts";
 import type { TaskRepository, TaskRow } from "./task-repository.ts";
@@ -21,8 +25,15 @@ export interface TaskEngineDependencies {
   /** A profile's base URL: results are read over https or from its origin only. */
   readonly profileBaseUrl: (profileId: string) => string;
   readonly timing?: PollTiming;
-  /** A profile's video limits and maximum wait, from its settings; an explicit `timing` overrides the wait. */
-  readonly profileSettings?: (profileId: string) => { videoLimits: VideoLimits; maxWaitMs: number };
+  /**
+   * A profile's video limits, maximum wait and requests per minute (which paces its polls), from
+   * its settings; an explicit `timing` overrides the wait.
+   */
+  readonly profileSettings?: (profileId: string) => {
+    videoLimits: VideoLimits;
+    maxWaitMs: number;
+    rpm?: number | undefined;
+  };
   readonly onTaskChanged: (view: TaskView) => void;
   readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
@@ -62,6 +73,9 @@ export class TaskEngine {
       keeper,
       clientFor: deps.clientFor,
       timing,
+      policy: timing.policy ?? expectedCompletionPolicy,
+      budget: new PollBudget((profileId) => deps.profileSettings?.(profileId).rpm),
+      observations: new TaskObservations(new ModelDurations(deps.tasks.database)),
       maxWaitOf: (profileId) =>
         deps.timing?.maxWaitMs ?? deps.profileSettings?.(profileId).maxWaitMs ?? timing.maxWaitMs,
       startWaitingVideo: (row) => this.submitter.startInBackground(row),

@@ -3,9 +3,11 @@ import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import { dueAt, isPollable, nextInterval, type PollTiming } from "./poll-policy.ts";
+import type { PollBudget } from "./poll-budget.ts";
+import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, lastingPollFailure } from "./task-failures.ts";
+import type { TaskObservations } from "./task-observations.ts";
 import type { TaskRecords } from "./task-records.ts";
 import type { TaskRow } from "./task-repository.ts";
 
@@ -14,6 +16,9 @@ export interface TaskPollerDependencies {
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;
+  readonly policy: PollPolicy;
+  readonly budget: PollBudget;
+  readonly observations: TaskObservations;
   readonly maxWaitOf: (profileId: string) => number;
   /** A held video's slot is due: try to submit it. */
   readonly startWaitingVideo: (row: TaskRow) => Promise<void>;
@@ -34,11 +39,15 @@ export interface RemoteReading {
 }
 
 const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting"];
+/** A poll at least this likely to find a completion may spend the budget kept for such polls. */
+const LIKELY = 0.5;
+const RECHECK_MS = 1000;
 
 /**
- * Follows accepted tasks at the gateway on one timer: each is polled when its interval (see
- * poll-policy.ts) comes round, until it ends or the maximum wait passes; held videos are started
- * when their slot comes. After a restart it resumes every task it can still follow.
+ * Follows accepted tasks at the gateway on one timer: each is polled when its policy's interval
+ * comes round, until it ends or the maximum wait passes; held videos are started when their slot
+ * comes. When a profile's poll budget (poll-budget.ts) cannot take every due task, the policy's
+ * most urgent goes first. After a restart it resumes every task it can still follow.
  */
 export class TaskPoller {
   private readonly deps: TaskPollerDependencies;
@@ -79,7 +88,7 @@ export class TaskPoller {
     const now = Date.now();
     const due = this.deps.records.tasks
       .withStatus(UNFINISHED)
-      .map((row) => dueAt(row, now))
+      .map((row) => this.startsAt(row, now))
       .filter((at) => at !== null);
     if (due.length === 0) return;
     const next = Math.min(...due);
@@ -93,11 +102,14 @@ export class TaskPoller {
     const row = records.tasks.get(id);
     if (!row?.remote_id || !isPollable(row.status)) return;
     this.polling.add(id);
+    let budgetTaken = false;
     try {
       if (row.wait_started_at !== null && Date.now() - row.wait_started_at > this.deps.maxWaitOf(row.profile_id)) {
         records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
+      this.deps.budget.take(row.profile_id, Date.now());
+      budgetTaken = true;
       await this.applyRemote(await this.read(row, row.remote_id));
     } catch (error) {
       const lasting = lastingPollFailure(error, row.remote_id);
@@ -112,6 +124,7 @@ export class TaskPoller {
         records.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
       }
     } finally {
+      if (budgetTaken) this.deps.budget.release(row.profile_id);
       this.polling.delete(id);
       if (!records.closed) this.schedule();
     }
@@ -120,15 +133,46 @@ export class TaskPoller {
   private async tick(): Promise<void> {
     if (this.deps.records.closed) return;
     const now = Date.now();
-    const rows = this.deps.records.tasks.withStatus(UNFINISHED);
-    await Promise.all(
-      rows.map((row) => {
-        const due = dueAt(row, now);
-        if (due === null || due > now) return null;
-        return row.status === "waiting" ? this.deps.startWaitingVideo(row) : this.poll(row.id);
-      }),
-    );
+    const work: Promise<void>[] = [];
+    const pacedDue = new Map<string, TaskRow[]>();
+    for (const row of this.deps.records.tasks.withStatus(UNFINISHED)) {
+      const due = dueAt(row, now);
+      if (due === null || due > now) continue;
+      if (row.status === "waiting") work.push(this.deps.startWaitingVideo(row));
+      else if (!this.deps.budget.paced(row.profile_id)) work.push(this.poll(row.id));
+      else pacedDue.set(row.profile_id, [...(pacedDue.get(row.profile_id) ?? []), row]);
+    }
+    for (const [profileId, candidates] of pacedDue) {
+      const chosen = this.mostUrgent(candidates, now);
+      if (!chosen) continue;
+      const open = this.deps.budget.openAt(profileId, chosen.urgency >= LIKELY, now);
+      if (open !== null && open <= now) work.push(this.poll(chosen.row.id));
+    }
+    await Promise.all(work);
     this.schedule();
+  }
+
+  /**
+   * When the engine should act on a row: when it is due and, for a paced profile, its budget allows.
+   * A due poll the budget holds back as unlikely is looked at again each second, as it grows likelier.
+   */
+  private startsAt(row: TaskRow, now: number): number | null {
+    const due = dueAt(row, now);
+    if (due === null || row.status === "waiting" || !this.deps.budget.paced(row.profile_id)) return due;
+    const at = Math.max(due, now);
+    const likely = this.deps.policy.urgency(this.deps.observations.outlook(row, false), at) >= LIKELY;
+    const open = this.deps.budget.openAt(row.profile_id, likely, now);
+    if (open === null) return null;
+    return likely ? Math.max(due, open) : Math.min(Math.max(due, open), at + RECHECK_MS);
+  }
+
+  private mostUrgent(candidates: readonly TaskRow[], now: number) {
+    const ranked = candidates.map((row) => {
+      const outlook = this.deps.observations.outlook(row, false);
+      return { row, urgency: this.deps.policy.urgency(outlook, now), lastSeenAt: outlook.lastSeenAt };
+    });
+    ranked.sort((a, b) => b.urgency - a.urgency || a.lastSeenAt - b.lastSeenAt);
+    return ranked[0];
   }
 
   private async read(row: TaskRow, remoteId: string): Promise<RemoteReading> {
@@ -164,19 +208,22 @@ export class TaskPoller {
     errorMessage,
     keepResult,
   }: RemoteReading): Promise<void> {
-    const { records } = this.deps;
+    const { records, observations } = this.deps;
     const now = Date.now();
     switch (status) {
       case "completed":
+        observations.completed(row, now);
         await keepResult();
         this.deps.onResultKept(row);
         return;
       case "failed":
+        observations.forget(row.id);
         records.fail(row.id, { code: errorCode ?? "upstream_error", message: errorMessage ?? "The task failed." });
         this.deps.onEndedWithoutResult(row);
         return;
       case "cancelled":
       case "expired":
+        observations.forget(row.id);
         records.change(row.id, {
           status,
           finished_at: now,
@@ -188,8 +235,9 @@ export class TaskPoller {
         this.deps.onEndedWithoutResult(row);
         return;
       default: {
-        const changed = status !== row.status || progress !== row.progress;
-        const interval = nextInterval(row.kind, row.poll_interval_ms, changed, this.deps.timing);
+        observations.note(row.id, { at: now, progress });
+        const outlook = observations.outlook(row, status !== row.status);
+        const interval = this.deps.policy.intervalAfter(outlook, now, this.deps.timing);
         records.change(row.id, { status, progress, poll_interval_ms: interval, next_poll_at: now + interval }, [
           "queued",
           "processing",

@@ -40,6 +40,11 @@ export class TaskRepository {
     this.db = db;
   }
 
+  /** The database the task rows are kept in, for what is kept beside them (e.g. model durations). */
+  get database(): DatabaseSync {
+    return this.db;
+  }
+
   insert(row: Omit<TaskRow, "dismissed">): TaskRow {
     this.db
       .prepare(

@@ -68,6 +68,11 @@ export class ProfileVault {
     return this.activeIdOf(this.stored());
   }
 
+  /** The requests per minute a profile allows, without decrypting any key. */
+  rpmOf(id: string): number | undefined {
+    return this.stored().find((profile) => profile.id === id)?.rpm;
+  }
+
   /** The models a profile knows, without decrypting any key. */
   modelsOf(id: string | null): ModelsByKind | null {
     return this.stored().find((profile) => profile.id === id)?.models ?? null;

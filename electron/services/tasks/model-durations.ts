@@ -1,0 +1,72 @@
+import type { DatabaseSync } from "node:sqlite";
+import { oneRow } from "../../common/sql-rows.ts";
+import type { DurationPrior } from "./completion-estimate.ts";
+import type { TaskRow } from "./task-repository.ts";
+
+interface DurationRow {
+  completed: number;
+  mean_ms: number;
+  m2: number;
+}
+
+/** Before any task of a model has completed: tens of seconds for images, minutes for video, very unsure. */
+const FIRST_GUESS: Record<TaskRow["kind"], DurationPrior> = {
+  image: { meanMs: 30_000, spreadMs: 30_000 },
+  video: { meanMs: 120_000, spreadMs: 120_000 },
+};
+/** A few completions do not show how much tasks vary; until then assume a quarter of the mean. */
+const SETTLED_AFTER = 5;
+const UNSETTLED_SPREAD_SHARE = 0.25;
+
+/**
+ * How long this model's tasks of this size took, kept across runs (mean and variance, updated one
+ * completion at a time), so a new task's completion can be expected before its progress moves.
+ */
+export class ModelDurations {
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  record(row: TaskRow, durationMs: number): void {
+    const size = sizeOf(row);
+    const known = this.read(row.model, size) ?? { completed: 0, mean_ms: 0, m2: 0 };
+    const completed = known.completed + 1;
+    const delta = durationMs - known.mean_ms;
+    const mean = known.mean_ms + delta / completed;
+    const m2 = known.m2 + delta * (durationMs - mean);
+    this.db
+      .prepare(
+        `INSERT INTO task_durations (model, size, completed, mean_ms, m2) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (model, size) DO UPDATE SET completed = excluded.completed, mean_ms = excluded.mean_ms, m2 = excluded.m2`,
+      )
+      .run(row.model, size, completed, mean, m2);
+  }
+
+  priorFor(row: TaskRow): DurationPrior {
+    const known = this.read(row.model, sizeOf(row));
+    if (!known) return FIRST_GUESS[row.kind];
+    const deviation = known.completed > 1 ? Math.sqrt(known.m2 / (known.completed - 1)) : 0;
+    const spreadMs =
+      known.completed >= SETTLED_AFTER ? deviation : Math.max(deviation, known.mean_ms * UNSETTLED_SPREAD_SHARE);
+    return { meanMs: known.mean_ms, spreadMs };
+  }
+
+  private read(model: string, size: string): DurationRow | undefined {
+    return oneRow<DurationRow>(
+      this.db.prepare("SELECT completed, mean_ms, m2 FROM task_durations WHERE model = ? AND size = ?"),
+      model,
+      size,
+    );
+  }
+}
+
+/** The parameters that change how long a task takes: an image's size, a video's size and length. */
+function sizeOf(row: TaskRow): string {
+  const params: unknown = JSON.parse(row.params);
+  if (typeof params !== "object" || params === null) return "";
+  const size = "size" in params && typeof params.size === "string" ? params.size : "";
+  const seconds = "duration" in params && typeof params.duration === "number" ? `/${params.duration}s` : "";
+  return size + seconds;
+}

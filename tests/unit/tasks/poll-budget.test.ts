@@ -1,0 +1,108 @@
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
+import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
+import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { expectedCompletionPolicy } from "../../../electron/services/tasks/expected-completion-policy.ts";
+import { ModelDurations } from "../../../electron/services/tasks/model-durations.ts";
+import { PollBudget } from "../../../electron/services/tasks/poll-budget.ts";
+import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
+import { ResultKeeper } from "../../../electron/services/tasks/result-keeper.ts";
+import { TaskObservations } from "../../../electron/services/tasks/task-observations.ts";
+import { TaskPoller } from "../../../electron/services/tasks/task-poller.ts";
+import { TaskRecords } from "../../../electron/services/tasks/task-records.ts";
+import { TaskRepository } from "../../../electron/services/tasks/task-repository.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const SUBMITTED_AT = 1_000_000;
+/** Two requests a minute: polls may use 80 %, one every 37.5 s. */
+const RPM = 2;
+const POLL_GAP_MS = 37_500;
+
+/** Three tasks whose readings so far point to completions 55 s, 96 s and 200 s after submission. */
+const TASKS = {
+  soon: { readings: [10, 70], now: { status: "completed", progress: 100 } },
+  middle: { readings: [8, 40], now: { status: "processing", progress: 60 } },
+  late: { readings: [5, 20], now: { status: "processing", progress: 28 } },
+};
+type TaskName = keyof typeof TASKS;
+const isTaskName = (name: string): name is TaskName => name in TASKS;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: SUBMITTED_AT });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function startPoller(polled: string[]) {
+  const dataDir = tempDir("poll-budget-");
+  const db = openAppDatabase(join(dataDir, "app.sqlite"));
+  const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
+  const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
+  const gateway: typeof fetch = async (input) => {
+    const name = String(input).split("/").at(-1) ?? "";
+    polled.push(name);
+    const now = isTaskName(name) ? TASKS[name].now : { status: "failed", progress: 0 };
+    const record = { id: name, ...now, created_at: new Date(SUBMITTED_AT).toISOString() };
+    return Response.json(record);
+  };
+  const observations = new TaskObservations(new ModelDurations(db));
+  const poller = new TaskPoller({
+    records,
+    keeper: new ResultKeeper(media, () => ({ fetch: gateway, profileBaseUrl: "http://gateway.test" })),
+    clientFor: () =>
+      new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-test" }, { fetch: gateway }),
+    timing: DEFAULT_POLL_TIMING,
+    policy: expectedCompletionPolicy,
+    budget: new PollBudget(() => RPM),
+    observations,
+    maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
+    startWaitingVideo: async () => undefined,
+    onResultKept: (row) => records.change(row.id, { status: "completed", next_poll_at: null, finished_at: Date.now() }),
+    onEndedWithoutResult: () => undefined,
+  });
+  for (const [name, task] of Object.entries(TASKS)) {
+    const params = { model: "image-pro", prompt: name, n: 1, size: "64x64", responseFormat: "url", async: true };
+    const row = records.insert({
+      profileId: "p",
+      kind: "image",
+      model: "image-pro",
+      prompt: name,
+      params,
+      status: "processing",
+    });
+    records.change(row.id, {
+      remote_id: name,
+      submitted_at: SUBMITTED_AT,
+      poll_interval_ms: 4000,
+      next_poll_at: SUBMITTED_AT + 60_000,
+    });
+    task.readings.forEach((progress, index) =>
+      observations.note(row.id, { at: SUBMITTED_AT + 10_000 + 30_000 * index, progress }),
+    );
+  }
+  const close = () => {
+    poller.stop();
+    db.close();
+  };
+  return { poller, close };
+}
+
+describe("the poll budget", () => {
+  it("spends each poll the key can afford on the task likeliest to have completed", async () => {
+    const polled: string[] = [];
+    const { poller, close } = startPoller(polled);
+    vi.setSystemTime(SUBMITTED_AT + 60_000);
+    poller.schedule();
+    // All three are due; the budget allows one poll now, and it goes to the task expected at 55 s.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(polled).toEqual(["soon"]);
+    // Nothing more until the budget allows the next poll: then the task expected at 96 s, not at 200 s.
+    await vi.advanceTimersByTimeAsync(POLL_GAP_MS - 1000);
+    expect(polled).toEqual(["soon"]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(polled).toEqual(["soon", "middle"]);
+    close();
+  });
+});
