@@ -2,6 +2,10 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { start } from "../../electron/local-gateway/index.ts";
+import { expectedCompletionPolicy } from "../../electron/services/tasks/expected-completion-policy.ts";
+import { DEFAULT_POLL_TIMING, type PollPolicy } from "../../electron/services/tasks/poll-policy.ts";
+import { roundRobinPolicy } from "../../electron/services/tasks/round-robin-policy.ts";
+import { oneRow, allRows } from "../../electron/common/sql-rows.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
@@ -13,12 +17,32 @@ const RPM = 60;
 const CHAT_EVERY_MS = 5000;
 const DEADLINE_MS = 6 * 60_000;
 
+interface DetectionRun {
+  readonly delaysS: number[];
+  readonly limited: number;
+  readonly sent: number;
+}
+
 /**
- * 50 image tasks in flight against a key with RPM 60, with a chat request every few seconds:
- * the app's scheduler must keep every request within the key's limit (no 429 at all), and the
- * time from a task completing at the gateway to the app knowing it is reported as a median.
+ * 50 image tasks in flight against a key with RPM 60, with a chat request every few seconds, once
+ * with the app's polling and once with plain round-robin polling on the same budget: the time from
+ * a task completing at the gateway to the app knowing it (median and 90th percentile), and how
+ * many requests the gateway refused (none may be).
  */
 export async function tasksBench(): Promise<void> {
+  const ours = await detectCompletions(expectedCompletionPolicy);
+  const baseline = await detectCompletions(roundRobinPolicy);
+  report("completion_detect_delay_s", median(ours.delaysS), "s");
+  report("completion_detect_delay_p90_s", ninetieth(ours.delaysS), "s");
+  report("completion_detect_roundrobin_s", median(baseline.delaysS), "s");
+  report("completion_detect_roundrobin_p90_s", ninetieth(baseline.delaysS), "s");
+  report("polling_429_count", ours.limited, "responses");
+  report("polling_429_roundrobin_count", baseline.limited, "responses");
+  report("polling_requests_sent", ours.sent, "requests");
+  report("polling_requests_roundrobin_sent", baseline.sent, "requests");
+}
+
+async function detectCompletions(policy: PollPolicy): Promise<DetectionRun> {
   const gatewayDir = tempDir("bench-gw-");
   const gateway = await start({
     port: 0,
@@ -31,11 +55,14 @@ export async function tasksBench(): Promise<void> {
       tokensPerSecond: 2000,
     },
   });
-  // The real app: default polling, the profile at the key's RPM.
-  const services = await startServices(gateway.url, KEY, tempDir("bench-app-"));
+  // The real app with the given poll policy, the profile at the key's RPM.
+  const services = await startServices(gateway.url, KEY, tempDir("bench-app-"), {
+    pollTiming: { ...DEFAULT_POLL_TIMING, policy },
+  });
   const profileId = services.vault.resolveId();
   services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm: RPM });
   const started = Date.now();
+  const unfinished = () => services.tasks.list(profileId).some((task) => task.status !== "completed");
   try {
     const submissions = Array.from({ length: TASKS }, (_, index) =>
       services.tasks.generateImage(profileId, {
@@ -50,40 +77,40 @@ export async function tasksBench(): Promise<void> {
     const chats = (async () => {
       const { page } = recordingPage();
       const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 20 });
-      while (
-        services.tasks.list(profileId).some((task) => task.status !== "completed") &&
-        Date.now() - started < DEADLINE_MS
-      ) {
+      while (unfinished() && Date.now() - started < DEADLINE_MS) {
         services.chat.send(page, conversation.id, "status?", false);
         await sleep(CHAT_EVERY_MS);
       }
     })();
     await Promise.all(submissions);
-    while (services.tasks.list(profileId).some((task) => task.status !== "completed")) {
+    while (unfinished()) {
       if (Date.now() - started > DEADLINE_MS) throw new Error("tasks did not complete in time");
       await sleep(500);
     }
     await chats;
 
-    const limited = services.db.prepare("SELECT COUNT(*) AS n FROM request_log WHERE status = 429").get() as {
-      n: number;
-    };
-    const sent = services.db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number };
+    const count = (where: string) =>
+      oneRow<{ n: number }>(services.db.prepare(`SELECT COUNT(*) AS n FROM request_log ${where}`))?.n ?? 0;
     const gatewayDb = new DatabaseSync(join(gatewayDir, "gateway.sqlite"), { readOnly: true });
     const completedAt = new Map(
-      (gatewayDb.prepare("SELECT id, completed_at FROM tasks").all() as { id: string; completed_at: number }[]).map(
+      allRows<{ id: string; completed_at: number }>(gatewayDb.prepare("SELECT id, completed_at FROM tasks")).map(
         (row) => [row.id, row.completed_at],
       ),
     );
     gatewayDb.close();
-    const delays = services.tasks
-      .list(profileId)
-      .map((task) => (Date.parse(task.finishedAt!) - completedAt.get(task.remoteId!)!) / 1000);
-    report("polling_429_count", limited.n, "responses");
-    report("polling_requests_sent", sent.n, "requests");
-    report("completion_detect_delay_s", median(delays), "s");
+    const delaysS = services.tasks.list(profileId).flatMap((task) => {
+      const completed = task.remoteId === null ? undefined : completedAt.get(task.remoteId);
+      if (task.finishedAt === null || completed === undefined) return [];
+      return [(Date.parse(task.finishedAt) - completed) / 1000];
+    });
+    return { delaysS, limited: count("WHERE status = 429"), sent: count("") };
   } finally {
     await services.close();
     await gateway.close();
   }
+}
+
+function ninetieth(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)] ?? Number.NaN;
 }
