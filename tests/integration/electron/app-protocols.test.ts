@@ -18,6 +18,8 @@ beforeAll(async () => {
     mkdirSync(join(RENDERER_DIR, "assets"), { recursive: true });
     writeFileSync(join(RENDERER_DIR, "index.html"), "<!doctype html><title>ModelDesk</title>");
     writeFileSync(join(RENDERER_DIR, "assets", "app.js"), "console.log('app');");
+    // Named like the bad escape below: a path that cannot be decoded is refused, not taken literally.
+    writeFileSync(join(RENDERER_DIR, "%E0%A4%A"), "not for the window");
     const outside = mkdtempSync(join(tmpdir(), "outside-renderer-"));
     writeFileSync(join(outside, "secret.txt"), "not for the window");
     symlinkSync(join(outside, "secret.txt"), join(RENDERER_DIR, "linked-secret.txt"));

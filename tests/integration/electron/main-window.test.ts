@@ -64,7 +64,8 @@ describe("guards on web contents", () => {
   });
 
   test("a refused https link goes to the user's browser instead", () => {
-    expect(main.recording.openedExternally).toContain("https://example.com/");
+    main.window.emit("will-navigate", preventable(), "https://example.com/help");
+    expect(main.recording.openedExternally).toContain("https://example.com/help");
   });
 
   test("any web contents created later gets the same guards", () => {

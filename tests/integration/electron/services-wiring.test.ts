@@ -65,7 +65,13 @@ describe("services main starts", () => {
     expect(response.headers.get("content-type")).toMatch(/^image\//);
   });
 
-  test("the tray shows the status summary", () => {
+  test("the tray shows the status summary and a menu to open the budget or quit", () => {
     expect(main.recording.trayTooltips.at(-1)).toMatch(/^ModelDesk — /);
+    expect(main.recording.trayMenus.at(-1)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: "Open Budget" }),
+        expect.objectContaining({ role: "quit" }),
+      ]),
+    );
   });
 });
