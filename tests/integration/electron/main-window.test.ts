@@ -17,7 +17,15 @@ function preventable() {
 }
 
 function expectGuarded(contents: WebContentsStandIn): void {
-  expect(contents.windowOpenHandler?.({ url: "https://example.com/" } as Electron.HandlerDetails)).toEqual({
+  expect(
+    contents.windowOpenHandler?.({
+      url: "https://example.com/",
+      frameName: "",
+      features: "",
+      disposition: "new-window",
+      referrer: { url: "", policy: "no-referrer" },
+    }),
+  ).toEqual({
     action: "deny",
   });
   const away = preventable();
@@ -81,12 +89,13 @@ describe("guards on web contents", () => {
     expect(request).toBeTypeOf("function");
     expect(check).toBeTypeOf("function");
     for (const permission of ["media", "geolocation", "notifications"] as const) {
+      // The handler ignores which web contents asks; a stand-in one is enough.
       request?.(main.window as unknown as Electron.WebContents, permission, (granted) => answers.push(granted), {
         requestingUrl: "app://modeldesk/index.html",
         isMainFrame: true,
-      } as Electron.PermissionRequest);
+      });
     }
     expect(answers).toEqual([false, false, false]);
-    expect(check?.(null, "media", "app://modeldesk", {} as Electron.PermissionCheckHandlerHandlerDetails)).toBe(false);
+    expect(check?.(null, "media", "app://modeldesk", { isMainFrame: true })).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import type * as ElectronModule from "electron";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { Listeners, type Listener } from "./listeners.ts";
 import { electronRecording } from "./recording.ts";
 import { WebContentsStandIn } from "./web-contents-stand-in.ts";
 
 type Electron = typeof ElectronModule;
-type Listener = (...args: never[]) => unknown;
 
 /**
  * Loaded in place of `electron` (see register-electron-stand-in.ts). It records what main asks
@@ -15,13 +15,9 @@ type Listener = (...args: never[]) => unknown;
  */
 const recording = electronRecording();
 
-function addListener(listeners: Map<string, Listener[]>, event: string, listener: Listener): void {
-  listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-}
-
 export const app = {
   on(event: string, listener: Listener) {
-    addListener(recording.appListeners, event, listener);
+    recording.appListeners.add(event, listener);
     return app;
   },
   whenReady: () => Promise.resolve(),
@@ -96,19 +92,17 @@ export const safeStorage = {
 
 export class BrowserWindow {
   readonly webContents = new WebContentsStandIn();
-  private readonly listeners = new Map<string, Listener[]>();
+  private readonly listeners = new Listeners();
 
   constructor(options: Electron.BrowserWindowConstructorOptions) {
     recording.windowOptions.push(options);
     recording.webContents.push(this.webContents);
     // Electron announces every new web contents app-wide; main's guards hang on this.
-    for (const listener of recording.appListeners.get("web-contents-created") ?? []) {
-      (listener as (event: unknown, contents: WebContentsStandIn) => unknown)({}, this.webContents);
-    }
+    recording.appListeners.emit("web-contents-created", {}, this.webContents);
   }
 
   once(event: string, listener: Listener): this {
-    addListener(this.listeners, event, listener);
+    this.listeners.add(event, listener);
     return this;
   }
 

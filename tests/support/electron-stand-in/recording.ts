@@ -1,11 +1,10 @@
+import { Listeners } from "./listeners.ts";
 import type { WebContentsStandIn } from "./web-contents-stand-in.ts";
-
-type Listener = (...args: never[]) => unknown;
 
 /** Everything main asked of Electron, in the order it asked. */
 export interface ElectronRecording {
   userData: string;
-  readonly appListeners: Map<string, Listener[]>;
+  readonly appListeners: Listeners;
   readonly privilegedSchemes: Electron.CustomScheme[];
   readonly protocolHandlers: Map<string, Parameters<Electron.Protocol["handle"]>[1]>;
   readonly ipcHandlers: Map<string, Parameters<Electron.IpcMain["handle"]>[1]>;
@@ -35,7 +34,7 @@ declare global {
 export function electronRecording(): ElectronRecording {
   globalThis.modeldeskElectronRecording ??= {
     userData: "",
-    appListeners: new Map(),
+    appListeners: new Listeners(),
     privilegedSchemes: [],
     protocolHandlers: new Map(),
     ipcHandlers: new Map(),
@@ -58,7 +57,5 @@ export function electronRecording(): ElectronRecording {
 
 /** Calls every listener main registered on `app` for `event`, as Electron would emit it. */
 export function emitAppEvent(event: string, ...args: unknown[]): void {
-  for (const listener of electronRecording().appListeners.get(event) ?? []) {
-    (listener as (...args: unknown[]) => unknown)(...args);
-  }
+  electronRecording().appListeners.emit(event, ...args);
 }

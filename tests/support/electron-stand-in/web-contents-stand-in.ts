@@ -1,18 +1,17 @@
+import { Listeners, type Listener } from "./listeners.ts";
 import { electronRecording } from "./recording.ts";
-
-type Listener = (...args: never[]) => unknown;
 
 /** A web contents as main sees it: an id, its listeners, its window-open handler, what it was sent. */
 export class WebContentsStandIn {
   // Numbered process-wide: the tests and main may hold different copies of this module.
   readonly id = ++electronRecording().lastWebContentsId;
-  readonly listeners = new Map<string, Listener[]>();
+  readonly listeners = new Listeners();
   readonly sent: { channel: string; payload: unknown }[] = [];
   windowOpenHandler: Parameters<Electron.WebContents["setWindowOpenHandler"]>[0] | null = null;
   destroyed = false;
 
   on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    this.listeners.add(event, listener);
     return this;
   }
 
@@ -34,7 +33,6 @@ export class WebContentsStandIn {
 
   /** Calls the listeners main registered for `event`, as Electron would emit it. */
   emit(event: string, ...args: unknown[]): void {
-    // Listeners are stored as registered, with their own parameter types; the test supplies matching args.
-    for (const listener of this.listeners.get(event) ?? []) (listener as (...args: unknown[]) => unknown)(...args);
+    this.listeners.emit(event, ...args);
   }
 }
