@@ -11,16 +11,27 @@ export function registerAppScheme(): void {
   ]);
 }
 
+/** What every `app://` answer carries, a 404 included: the page's CSP and no content sniffing. */
+function appHeaders(base?: Headers): Headers {
+  const headers = new Headers(base);
+  headers.set("content-security-policy", contentSecurityPolicy([], ["media:"]));
+  headers.set("x-content-type-options", "nosniff");
+  return headers;
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: appHeaders() });
+
 /** `media://local/<id>`: stored images and videos by id only; the window never sees a path. */
 export function serveMedia(fileOf: (id: string) => { path: string; mime: string } | null): void {
   protocol.handle("media", async (request) => {
     const id = /^\/([0-9a-f-]{36})$/.exec(new URL(request.url).pathname)?.[1];
     const media = id ? fileOf(id) : null;
-    if (!media) return new Response("Not found", { status: 404 });
+    if (!media) return notFound();
     // net.fetch of a file URL streams it and answers Range requests, which <video> needs.
     const response = await net.fetch(pathToFileURL(media.path).toString(), { headers: request.headers });
     const headers = new Headers(response.headers);
     headers.set("content-type", media.mime);
+    headers.set("x-content-type-options", "nosniff");
     return new Response(response.body, { status: response.status, headers });
   });
 }
@@ -29,13 +40,10 @@ export function serveMedia(fileOf: (id: string) => { path: string; mime: string 
 export function serveRenderer(rendererDir: string): void {
   protocol.handle("app", async (request) => {
     const url = new URL(request.url);
-    if (url.host !== "modeldesk") return new Response("Not found", { status: 404 });
+    if (url.host !== "modeldesk") return notFound();
     const file = await resolveStaticFile(rendererDir, url.pathname === "/" ? "/index.html" : url.pathname);
-    if (!file) return new Response("Not found", { status: 404 });
+    if (!file) return notFound();
     const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set("content-security-policy", contentSecurityPolicy([], ["media:"]));
-    headers.set("x-content-type-options", "nosniff");
-    return new Response(response.body, { status: response.status, headers });
+    return new Response(response.body, { status: response.status, headers: appHeaders(response.headers) });
   });
 }

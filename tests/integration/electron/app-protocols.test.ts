@@ -52,10 +52,12 @@ describe("app://", () => {
     ["a folder", "app://modeldesk/assets"],
     ["a missing file", "app://modeldesk/missing.js"],
     ["another host", "app://elsewhere/index.html"],
-  ])("%s is refused", async (_name, url) => {
+  ])("%s is refused, with the CSP and nosniff too", async (_name, url) => {
     const response = await main.request("app", url);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("not for the window");
+    expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy([], ["media:"]));
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 
