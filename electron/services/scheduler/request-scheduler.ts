@@ -2,9 +2,14 @@ import type { RateLimitSnapshot } from "../../../shared/ipc/budget.ts";
 
 export type RequestPriority = "user" | "poll";
 
+/** A request let out, dated from when it counts against the key's minute. */
+export interface Grant {
+  at: number;
+}
+
 interface Waiter {
   readonly priority: RequestPriority;
-  readonly grant: () => void;
+  readonly grant: (grant: Grant) => void;
   readonly refuse: (reason: unknown) => void;
   /** Told when the request is expected to go out, each time that estimate moves. */
   readonly onWait: ((until: number) => void) | undefined;
@@ -28,7 +33,7 @@ export class RequestScheduler {
   private gatewayLimit = Number.POSITIVE_INFINITY;
   private limitKnown = false;
   private probing = 0;
-  private grants: number[] = [];
+  private grants: Grant[] = [];
   private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -47,8 +52,8 @@ export class RequestScheduler {
     return Math.min(this.configuredRpm, this.gatewayLimit);
   }
 
-  /** Resolves when a request of this priority may be sent. */
-  acquire(priority: RequestPriority, signal?: AbortSignal, onWait?: (until: number) => void): Promise<void> {
+  /** Resolves when a request of this priority may be sent, with its grant to report the answer on. */
+  acquire(priority: RequestPriority, signal?: AbortSignal, onWait?: (until: number) => void): Promise<Grant> {
     return new Promise((grant, refuse) => {
       if (signal?.aborted) return refuse(signal.reason);
       const waiter: Waiter = { priority, grant, refuse, onWait, notifiedUntil: 0 };
@@ -84,21 +89,36 @@ export class RequestScheduler {
       // when Retry-After says, so they are dated to leave the window then.
       const countedAt = retryAfterSeconds === undefined ? now : this.pausedUntil - WINDOW_MS;
       for (let missing = rateLimit.limit - rateLimit.remaining - this.grants.length; missing > 0; missing--) {
-        this.grants.push(countedAt);
+        this.grants.push({ at: countedAt });
       }
-      this.grants.sort((a, b) => a - b);
+      this.sortGrants();
     }
     if (resetMs !== undefined) {
       const leftBy = now + resetMs - WINDOW_MS;
-      this.grants = this.grants.map((at) => Math.min(at, leftBy));
+      for (const grant of this.grants) grant.at = Math.min(grant.at, leftBy);
     }
     this.pump();
   }
 
+  /**
+   * The gateway answered a granted request: it counted it by now at the latest. Dating the grant
+   * from the answer keeps a busy machine's delay between granting and sending from freeing its
+   * slot here before the gateway does.
+   */
+  answered(grant: Grant): void {
+    grant.at = Math.max(grant.at, Date.now());
+    this.sortGrants();
+  }
+
   /** A granted request that got no answer at all (network error, cancelled): the next one may go. */
-  unanswered(): void {
+  unanswered(grant?: Grant): void {
+    if (grant) this.answered(grant);
     this.probing = Math.max(0, this.probing - 1);
     this.pump();
+  }
+
+  private sortGrants(): void {
+    this.grants.sort((a, b) => a.at - b.at);
   }
 
   get waiting(): number {
@@ -110,7 +130,7 @@ export class RequestScheduler {
   }
 
   private prune(now: number): void {
-    this.grants = this.grants.filter((at) => at > now - WINDOW_MS);
+    this.grants = this.grants.filter((grant) => grant.at > now - WINDOW_MS);
   }
 
   private pump(): void {
@@ -121,13 +141,14 @@ export class RequestScheduler {
     while (now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
       const waiter = this.queue.shift();
       if (!waiter) break;
-      this.grants.push(now);
+      const grant = { at: now };
+      this.grants.push(grant);
       if (!this.limitKnown) this.probing++;
-      waiter.grant();
+      waiter.grant(grant);
     }
     if (this.queue.length === 0 || !this.mayGrant) return;
     const oldest = this.grants[0];
-    const nextSlot = this.grants.length < this.rpm || oldest === undefined ? now : oldest + WINDOW_MS;
+    const nextSlot = this.grants.length < this.rpm || oldest === undefined ? now : oldest.at + WINDOW_MS;
     const wait = Math.max(this.pausedUntil, nextSlot) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
     this.timer.unref?.();
@@ -139,7 +160,7 @@ export class RequestScheduler {
     const free = Math.max(0, this.rpm - this.grants.length);
     this.queue.forEach((waiter, index) => {
       if (!waiter.onWait) return;
-      const slot = index < free ? now : (this.grants[index - free] ?? now) + WINDOW_MS;
+      const slot = index < free ? now : (this.grants[index - free]?.at ?? now) + WINDOW_MS;
       const until = Math.max(this.pausedUntil, slot);
       if (Math.abs(until - waiter.notifiedUntil) < WAIT_NOTICE_STEP_MS) return;
       waiter.notifiedUntil = until;

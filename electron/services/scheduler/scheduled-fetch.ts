@@ -19,14 +19,17 @@ export function scheduledFetch(
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const signal = init?.signal ?? undefined;
-    await scheduler.acquire(priorityOf(init?.method ?? "GET", url), signal, (until) => tellWait(signal, until));
+    const grant = await scheduler.acquire(priorityOf(init?.method ?? "GET", url), signal, (until) =>
+      tellWait(signal, until),
+    );
     let response: Response;
     try {
       response = await baseFetch(input, init);
     } catch (error) {
-      scheduler.unanswered();
+      scheduler.unanswered(grant);
       throw error;
     }
+    scheduler.answered(grant);
     const meta = responseMeta(response);
     headroom?.observe(meta.rateLimit, meta.tokenLimit);
     scheduler.observe(

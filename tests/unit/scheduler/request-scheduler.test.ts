@@ -127,4 +127,19 @@ describe("the request scheduler", () => {
     await vi.advanceTimersByTimeAsync(1_500);
     expect(granted).toHaveLength(4);
   });
+
+  it("counts a request from when the gateway answered it, so a slow send cannot free its slot early", async () => {
+    const scheduler = new RequestScheduler(1);
+    scheduler.observe(null);
+    const first = await scheduler.acquire("user");
+    // The machine is busy: the request reaches the gateway, and is answered, 5 s after it was let out.
+    await vi.advanceTimersByTimeAsync(5_000);
+    scheduler.answered(first);
+    const granted: { priority: string; at: number }[] = [];
+    requests(scheduler, 1, "user", granted);
+    await vi.advanceTimersByTimeAsync(57_000);
+    expect(granted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(granted).toEqual([{ priority: "user", at: 66_000 }]);
+  });
 });
