@@ -4,25 +4,26 @@ import i18next from "i18next";
 export const appLocale = (): string => (i18next.language === "zh" ? "zh-CN" : "en-US");
 
 // One formatter per locale and style, made once: a table or chart formats thousands of values.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, unknown>();
 
-function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function cached<Formatter extends object>(
+  name: string,
+  kind: new (locale: string) => Formatter,
+  make: (locale: string) => Formatter,
+): Formatter {
   const key = `${appLocale()} ${name}`;
-  const cached = formatters.get(key);
-  if (cached instanceof Intl.NumberFormat) return cached;
-  const made = new Intl.NumberFormat(appLocale(), options);
+  const found = formatters.get(key);
+  if (found instanceof kind) return found;
+  const made = make(appLocale());
   formatters.set(key, made);
   return made;
 }
 
-function dateFormat(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${appLocale()} ${name}`;
-  const cached = formatters.get(key);
-  if (cached instanceof Intl.DateTimeFormat) return cached;
-  const made = new Intl.DateTimeFormat(appLocale(), options);
-  formatters.set(key, made);
-  return made;
-}
+const numberFormat = (name: string, options: Intl.NumberFormatOptions) =>
+  cached(name, Intl.NumberFormat, (locale) => new Intl.NumberFormat(locale, options));
+
+const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
+  cached(name, Intl.DateTimeFormat, (locale) => new Intl.DateTimeFormat(locale, options));
 
 /**
  * Money with currency and two decimals, in tabular figures (see the CSS); an amount under a cent

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { BudgetAlerts } from "../../../electron/services/budget/budget-alerts.ts";
+import { balanceReading } from "../../support/balance-reading.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const DAY_ONE_RESET = "2026-11-24T00:00:00+08:00";
@@ -10,27 +10,8 @@ const DAY_TWO_RESET = "2026-11-25T00:00:00+08:00";
 const MONTH_RESET = "2026-12-01T00:00:00+08:00";
 const NOON = Date.parse("2026-11-23T12:00:00+08:00");
 
-function reading(dailyUsed: number, options: { dailyReset?: string; balance?: number; monthlyUsed?: number } = {}) {
-  const monthlyUsed = options.monthlyUsed ?? dailyUsed;
-  const balance: Balance = {
-    object: "balance",
-    currency: "CNY",
-    balance: options.balance ?? 100,
-    api_key: {
-      id: "k",
-      name: "Key",
-      daily_budget: 10,
-      daily_used: dailyUsed,
-      daily_remaining: 10 - dailyUsed,
-      daily_reset_at: options.dailyReset ?? DAY_ONE_RESET,
-      monthly_budget: 100,
-      monthly_used: monthlyUsed,
-      monthly_remaining: 100 - monthlyUsed,
-      monthly_reset_at: MONTH_RESET,
-    },
-  };
-  return balance;
-}
+const reading = (dailyUsed: number, options: { dailyReset?: string; balance?: number; monthlyUsed?: number } = {}) =>
+  balanceReading({ ...options, dailyUsed, dailyReset: options.dailyReset ?? DAY_ONE_RESET, monthlyReset: MONTH_RESET });
 
 const thresholds = (alerts: { metric: string; threshold: number }[]) =>
   alerts.map((alert) => `${alert.metric} ${alert.threshold}`);

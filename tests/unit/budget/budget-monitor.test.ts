@@ -1,33 +1,17 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import type { BudgetSnapshot } from "../../../shared/ipc/budget.ts";
 import type { BudgetAlert } from "../../../shared/ipc/budget-alerts.ts";
 import type { ProfileView } from "../../../shared/ipc/profiles.ts";
 import { BudgetAlerts } from "../../../electron/services/budget/budget-alerts.ts";
 import { BudgetMonitor } from "../../../electron/services/budget/budget-monitor.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { balanceReading } from "../../support/balance-reading.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const NOW = Date.parse("2026-11-23T04:00:00Z");
 
-const balance = (dailyUsed: number): Balance => ({
-  object: "balance",
-  currency: "CNY",
-  balance: 40,
-  api_key: {
-    id: "k",
-    name: "Key",
-    daily_budget: 10,
-    daily_used: dailyUsed,
-    daily_remaining: 10 - dailyUsed,
-    daily_reset_at: "2026-11-24T00:00:00+08:00",
-    monthly_budget: null,
-    monthly_used: null,
-    monthly_remaining: null,
-    monthly_reset_at: null,
-  },
-});
+const balance = (dailyUsed: number) => balanceReading({ balance: 40, dailyUsed, monthlyBudget: null });
 
 const snapshot = (profileId: string, dailyUsed: number, at: number): BudgetSnapshot => ({
   profileId,

@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import { alertText } from "../../../electron/services/budget/alert-text.ts";
 import { statusSummary } from "../../../electron/services/budget/status-summary.ts";
+import { balanceReading } from "../../support/balance-reading.ts";
 
-const reading = (dailyRemaining: number | null): Balance => ({
-  object: "balance",
-  currency: "CNY",
-  balance: 42,
-  api_key: {
-    id: "k",
-    name: "Key",
-    daily_budget: dailyRemaining === null ? null : 10,
-    daily_used: dailyRemaining === null ? null : 10 - dailyRemaining,
-    daily_remaining: dailyRemaining,
-    daily_reset_at: null,
-    monthly_budget: null,
-    monthly_used: null,
-    monthly_remaining: null,
-    monthly_reset_at: null,
-  },
-});
+const reading = (dailyRemaining: number | null) =>
+  dailyRemaining === null
+    ? balanceReading({ dailyBudget: null, monthlyBudget: null })
+    : balanceReading({ dailyUsed: 10 - dailyRemaining, monthlyBudget: null });
 
 describe("the tray's status line", () => {
   it("says today's remaining budget and the running tasks", () => {

@@ -11,6 +11,11 @@ interface Draft {
   readonly balanceBelow: string;
 }
 
+const PERCENT_FIELDS = [
+  { field: "dailyPercents", id: "alerts-daily", label: "alerts.dailyField" },
+  { field: "monthlyPercents", id: "alerts-monthly", label: "alerts.monthlyField" },
+] as const;
+
 const toDraft = (settings: AlertSettings): Draft => ({
   dailyPercents: settings.dailyPercents.join(", "),
   monthlyPercents: settings.monthlyPercents.join(", "),
@@ -54,22 +59,17 @@ function AlertFields({ profileId, saved }: { readonly profileId: string; readonl
   };
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
-      <FormField
-        id="alerts-daily"
-        label={t("alerts.dailyField")}
-        hint={t("alerts.percentHint")}
-        value={draft.dailyPercents}
-        onChange={edit("dailyPercents")}
-        error={errors.dailyPercents}
-      />
-      <FormField
-        id="alerts-monthly"
-        label={t("alerts.monthlyField")}
-        hint={t("alerts.percentHint")}
-        value={draft.monthlyPercents}
-        onChange={edit("monthlyPercents")}
-        error={errors.monthlyPercents}
-      />
+      {PERCENT_FIELDS.map(({ field, id, label }) => (
+        <FormField
+          key={field}
+          id={id}
+          label={t(label)}
+          hint={t("alerts.percentHint")}
+          value={draft[field]}
+          onChange={edit(field)}
+          error={errors[field]}
+        />
+      ))}
       <FormField
         id="alerts-balance"
         label={t("alerts.balanceField")}

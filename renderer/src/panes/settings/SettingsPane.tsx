@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useRemoveProfile, useSelectProfile } from "../../api/profile-mutations.ts";
 import { useActiveProfile, useAppInfo, useProfiles } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
+import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { changeLanguage, LANGUAGE_CODES, LANGUAGES } from "../../i18n/index.ts";
 import { changeTheme, currentTheme, THEMES, type Theme } from "../../theme.ts";
 import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
-import { DeleteProfileButton } from "./DeleteProfileButton.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { RetentionForm } from "./RetentionForm.tsx";
@@ -90,7 +90,16 @@ export function SettingsPane() {
                   {t("settings.edit")}
                 </button>
                 {!profile.builtIn && (
-                  <DeleteProfileButton profile={profile} onDelete={() => remove.mutate(profile.id)} />
+                  <ConfirmButton
+                    label={t("settings.delete")}
+                    accessibleName={`${t("settings.delete")}: ${profile.name}`}
+                    className="button button--danger"
+                    title={t("settings.confirmDelete", { name: profile.name })}
+                    message={t("settings.deleteExplained")}
+                    confirmLabel={t("settings.delete")}
+                    cancelLabel={t("settings.keepProfile")}
+                    onConfirm={() => remove.mutate(profile.id)}
+                  />
                 )}
                 <ConnectionTestButton profileId={profile.id} profileName={profile.name} />
               </div>
