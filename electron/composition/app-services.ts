@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { start as startLocalGateway, type RunningGateway } from "../local-gateway/index.ts";
+import type { RunningGateway } from "../local-gateway/index.ts";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
@@ -116,6 +116,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     });
     vault.select(view.id);
   } else {
+    // Loaded only when it runs: a host pointed at a gateway of its own starts without its modules.
+    const { start: startLocalGateway } = await import("../local-gateway/index.ts");
     localGateway = await startLocalGateway({
       port: 0,
       dataDir: join(env.dataDir, "local-gateway"),
