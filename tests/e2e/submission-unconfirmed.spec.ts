@@ -1,10 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openAppDatabase } from "../../electron/services/store/app-database.ts";
-import { DATA_FILES } from "../../electron/services/store/data-files.ts";
-import { TaskRepository } from "../../electron/services/tasks/task-repository.ts";
 import { BUILT_IN_PROFILE_ID } from "../../electron/services/vault/profile-vault.ts";
+import { seedTasks } from "../support/seeded-tasks.ts";
 import { expect, test } from "./support/app-fixture.ts";
 
 const PROMPT = "a lighthouse in fog, sent as the app died";
@@ -12,38 +10,21 @@ const PROMPT = "a lighthouse in fog, sent as the app died";
 /** A data directory whose database holds an image task the app was submitting when it died. */
 function dataDirWithCutSubmission(): string {
   const dataDir = mkdtempSync(join(tmpdir(), "modeldesk-e2e-"));
-  const db = openAppDatabase(join(dataDir, DATA_FILES.database));
-  const now = Date.now();
-  new TaskRepository(db).insert({
-    id: "cut-submission",
-    profile_id: BUILT_IN_PROFILE_ID,
-    kind: "image",
-    model: "image-pro",
-    prompt: PROMPT,
-    params: JSON.stringify({
-      model: "image-pro",
+  seedTasks(dataDir, [
+    {
+      id: "cut-submission",
+      profile_id: BUILT_IN_PROFILE_ID,
       prompt: PROMPT,
-      n: 1,
-      size: "64x64",
-      responseFormat: "url",
-      async: true,
-    }),
-    status: "submitting",
-    progress: 0,
-    remote_id: null,
-    request_id: null,
-    wait_reason: null,
-    error_code: null,
-    error_message: null,
-    created_at: now,
-    submitted_at: now,
-    updated_at: now,
-    finished_at: null,
-    next_poll_at: null,
-    poll_interval_ms: null,
-    wait_started_at: null,
-  });
-  db.close();
+      params: JSON.stringify({
+        model: "image-pro",
+        prompt: PROMPT,
+        n: 1,
+        size: "64x64",
+        responseFormat: "url",
+        async: true,
+      }),
+    },
+  ]);
   return dataDir;
 }
 

@@ -11,6 +11,7 @@ import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
 import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import { startServices } from "../support/app-services.ts";
+import { seedTasks } from "../support/seeded-tasks.ts";
 import { startFaultProxy, type FaultProxy, type SubmitFault, type SubmitPath } from "../support/fault-proxy.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 
@@ -131,37 +132,12 @@ it("a cut connection happens after the gateway took the submission: sending it a
 });
 
 describe("after the app died in the middle of a submission", () => {
-  function seed(dataDir: string, rows: Partial<TaskRow>[]): void {
-    const db = openAppDatabase(join(dataDir, DATA_FILES.database));
-    const tasks = new TaskRepository(db);
-    const now = Date.now();
-    for (const [index, row] of rows.entries()) {
-      tasks.insert({
-        id: `seeded-${index}`,
-        profile_id: "",
-        kind: "image",
-        model: "image-pro",
-        prompt: `seeded task ${index}`,
-        params: JSON.stringify({ model: "image-pro", prompt: "x", n: 1, size: "64x64", responseFormat: "url" }),
-        status: "submitting",
-        progress: 0,
-        remote_id: null,
-        request_id: null,
-        wait_reason: null,
-        error_code: null,
-        error_message: null,
-        created_at: now,
-        submitted_at: now,
-        updated_at: now,
-        finished_at: null,
-        next_poll_at: null,
-        poll_interval_ms: null,
-        wait_started_at: null,
-        ...row,
-      });
-    }
-    db.close();
-  }
+  /** Rows numbered as they are listed, each stuck in submitting unless it says otherwise. */
+  const seed = (dataDir: string, rows: Partial<TaskRow>[]) =>
+    seedTasks(
+      dataDir,
+      rows.map((row, index) => ({ id: `seeded-${index}`, prompt: `seeded task ${index}`, ...row })),
+    );
 
   it("marks a row stuck in submitting SUBMISSION_UNCONFIRMED on start and sends nothing", async () => {
     const dataDir = tempDir("app-");
