@@ -63,6 +63,16 @@ export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
 /** A money value for the legend; "–" where the series has no point. */
 export const moneyValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoney(value));
 
+/** The dashed "at this rate" line a projection draws beside the money it projects. */
+export const projectionSeries = (theme: ChartTheme, label: string): uPlot.Series => ({
+  label,
+  stroke: theme.muted,
+  width: 2,
+  dash: [6, 4],
+  spanGaps: true,
+  value: moneyValue,
+});
+
 /** A time for the legend, in the app's language. */
 export const timeValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoment(value * 1000));
 

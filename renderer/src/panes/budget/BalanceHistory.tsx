@@ -1,7 +1,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
-import { moneyTicks, moneyValue, themedAxis, timeValue, TIME_STEPS } from "../../components/chart/axes.ts";
+import {
+  moneyTicks,
+  moneyValue,
+  projectionSeries,
+  themedAxis,
+  timeValue,
+  TIME_STEPS,
+} from "../../components/chart/axes.ts";
 import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { valueRange } from "../../components/chart/value-range.ts";
@@ -54,14 +61,7 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
       series: [
         { label: t("projection.axisTime"), value: timeValue },
         { label: t("budget.balance"), stroke: theme.accent, width: 2, spanGaps: true, value: moneyValue },
-        {
-          label: t("projection.atThisRate"),
-          stroke: theme.muted,
-          width: 2,
-          dash: [6, 4],
-          spanGaps: true,
-          value: moneyValue,
-        },
+        projectionSeries(theme, t("projection.atThisRate")),
       ],
     }),
     [theme, t, low, high],

@@ -6,6 +6,7 @@ import {
   markerPlugin,
   moneyTicks,
   moneyValue,
+  projectionSeries,
   themedAxis,
   timeValue,
   TIME_STEPS,
@@ -76,14 +77,7 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
           value: moneyValue,
           points: { show: false },
         },
-        {
-          label: t("projection.atThisRate"),
-          stroke: theme.muted,
-          width: 2,
-          dash: [6, 4],
-          spanGaps: true,
-          value: moneyValue,
-        },
+        projectionSeries(theme, t("projection.atThisRate")),
       ],
       plugins: [markerPlugin(reset / 1000, caption, theme.muted, theme.font)],
     };
