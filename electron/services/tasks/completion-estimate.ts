@@ -55,6 +55,13 @@ export function estimateCompletion(
   };
 }
 
+/** The time between two of the gateway's own timestamps; undefined when either is missing or they disagree. */
+export function gatewayDuration(createdAt: string | undefined, completedAt: string | undefined): number | undefined {
+  if (createdAt === undefined || completedAt === undefined) return undefined;
+  const took = Date.parse(completedAt) - Date.parse(createdAt);
+  return Number.isFinite(took) && took >= 0 ? took : undefined;
+}
+
 /**
  * The chance that a task not complete at `lastSeenAt` is complete at `now`, taking completion
  * times as normally distributed around the estimate.

@@ -38,11 +38,14 @@ export class TaskObservations {
     };
   }
 
-  /** Seen complete at `now`: it completed, on average, halfway since the last reading. */
-  completed(row: TaskRow, now: number): void {
+  /**
+   * Seen complete at `now`: it took what the gateway says (`tookMs`) or, when it does not say,
+   * it completed on average halfway since the last reading.
+   */
+  completed(row: TaskRow, now: number, tookMs: number | undefined): void {
     const submittedAt = this.submittedAt(row);
     const lastSeenAt = this.samples.get(row.id)?.at(-1)?.at ?? submittedAt;
-    this.durations.record(row, (lastSeenAt + now) / 2 - submittedAt);
+    this.durations.record(row, tookMs ?? (lastSeenAt + now) / 2 - submittedAt);
     this.forget(row.id);
   }
 

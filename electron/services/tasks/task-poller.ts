@@ -3,6 +3,7 @@ import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { gatewayDuration } from "./completion-estimate.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
@@ -35,6 +36,8 @@ export interface RemoteReading {
   readonly progress: number;
   readonly errorCode: string | undefined;
   readonly errorMessage: string | undefined;
+  /** How long the gateway says the task took, by its own clock, when it tells both ends. */
+  readonly tookMs: number | undefined;
   readonly keepResult: () => Promise<void>;
 }
 
@@ -186,6 +189,7 @@ export class TaskPoller {
         progress: data.progress,
         errorCode: data.error_code,
         errorMessage: data.error_message,
+        tookMs: gatewayDuration(data.created_at, data.completed_at),
         keepResult: () => keeper.keepVideo(row, data),
       };
     }
@@ -196,6 +200,7 @@ export class TaskPoller {
       progress: data.progress ?? row.progress,
       errorCode: data.error_code,
       errorMessage: data.error_message,
+      tookMs: gatewayDuration(data.created_at, data.completed_at),
       keepResult: () => keeper.keepImages(row, data.result?.data ?? [], row.request_id),
     };
   }
@@ -206,13 +211,14 @@ export class TaskPoller {
     progress,
     errorCode,
     errorMessage,
+    tookMs,
     keepResult,
   }: RemoteReading): Promise<void> {
     const { records, observations } = this.deps;
     const now = Date.now();
     switch (status) {
       case "completed":
-        observations.completed(row, now);
+        observations.completed(row, now, tookMs);
         await keepResult();
         this.deps.onResultKept(row);
         return;

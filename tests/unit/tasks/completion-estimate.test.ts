@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { chanceCompletedSince, estimateCompletion } from "../../../electron/services/tasks/completion-estimate.ts";
+import {
+  chanceCompletedSince,
+  estimateCompletion,
+  gatewayDuration,
+} from "../../../electron/services/tasks/completion-estimate.ts";
 
 const PRIOR = { meanMs: 30_000, spreadMs: 30_000 };
 
@@ -73,5 +77,18 @@ describe("the completion estimate", () => {
     expect(after).toBeGreaterThan(0.97);
     // Long overdue and seen running since: the estimate no longer says anything.
     expect(chanceCompletedSince(estimate, 200_000, 210_000)).toBe(0);
+  });
+});
+
+describe("how long a task took, by the gateway's clock", () => {
+  it("is the time between its created_at and completed_at", () => {
+    expect(gatewayDuration("2026-01-01T00:00:00Z", "2026-01-01T00:01:15.500Z")).toBe(75_500);
+  });
+
+  it("is unknown when either end is missing, unreadable or before the other", () => {
+    expect(gatewayDuration(undefined, "2026-01-01T00:01:00Z")).toBeUndefined();
+    expect(gatewayDuration("2026-01-01T00:00:00Z", undefined)).toBeUndefined();
+    expect(gatewayDuration("yesterday", "2026-01-01T00:01:00Z")).toBeUndefined();
+    expect(gatewayDuration("2026-01-01T00:02:00Z", "2026-01-01T00:01:00Z")).toBeUndefined();
   });
 });
