@@ -1,7 +1,7 @@
 import { net, protocol } from "electron";
 import { pathToFileURL } from "node:url";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
-import { resolveStaticFile } from "../common/static-files.ts";
+import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
 
 /** Must run before `app.ready`: `app://` behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
@@ -41,7 +41,7 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle("app", async (request) => {
     const url = new URL(request.url);
     if (url.host !== "modeldesk") return notFound();
-    const file = await resolveStaticFile(rendererDir, url.pathname === "/" ? "/index.html" : url.pathname);
+    const file = await resolveStaticFile(rendererDir, rendererFilePath(url.pathname));
     if (!file) return notFound();
     const response = await net.fetch(pathToFileURL(file).toString());
     return new Response(response.body, { status: response.status, headers: appHeaders(response.headers) });

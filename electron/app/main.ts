@@ -1,24 +1,24 @@
-import { app, net, Notification, type BrowserWindow } from "electron";
+import { app, globalShortcut, net, type BrowserWindow } from "electron";
 import Store from "electron-store";
 import { join } from "node:path";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../composition/app-services.ts";
-import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
-import { alertText } from "../services/budget/alert-text.ts";
-import { statusSummary } from "../services/budget/status-summary.ts";
+import type { OpenPane } from "../../shared/ipc/app-info.ts";
+import type { DesktopShell } from "../ipc/desktop-shell.ts";
+import { quickChatShortcut } from "../services/desktop/quick-chat-shortcut.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
 import { recoverDamagedData } from "./damaged-data-dialog.ts";
 import { openExternalIfAllowed } from "./external-links.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
+import { installAppMenu } from "./app-menu.ts";
+import { startDesktopNotices } from "./desktop-notices.ts";
 import { createMainWindow, denyPermissionRequests } from "./main-window.ts";
+import { createQuickChat, type QuickChat } from "./quick-chat-window.ts";
 import { safeStorageCipher } from "./safe-storage-cipher.ts";
-import { createStatusTray } from "./status-tray.ts";
+import { rememberWindowState, savedWindowState } from "./window-state.ts";
 import { guardWebContents } from "./web-contents-guards.ts";
-
-/** The tray reads what main already knows (no requests); a task change refreshes it at once. */
-const TRAY_REFRESH_MS = 15_000;
 
 registerAppScheme();
 // Everything the app writes (database, media, settings, backups) is for this user's eyes only.
@@ -35,22 +35,31 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  app.on("second-instance", () => {
+  let quickChat: QuickChat | null = null;
+  let quitting = false;
+  const showMainWindow = () => {
     if (window?.isMinimized()) window.restore();
+    window?.show();
     window?.focus();
-  });
-  app.on("window-all-closed", () => app.quit());
+  };
+  app.on("second-instance", showMainWindow);
+  app.on("before-quit", () => (quitting = true));
+  app.on("will-quit", () => globalShortcut.unregisterAll());
 
   void app.whenReady().then(async () => {
     if (!recoverDamagedData(app.getPath("userData"))) return app.quit();
-    const settings = new Store<Record<string, unknown>>({ name: "settings", configFileMode: 0o600 });
+    const store = new Store<Record<string, unknown>>({ name: "settings", configFileMode: 0o600 });
+    const settings = {
+      get: (key: string) => store.get(key),
+      set: (key: string, value: unknown) => store.set(key, value),
+    };
     const profile = commandLineProfile(process.argv);
     const services = await startAppServices(
       {
         host: "electron",
         version: app.getVersion(),
         dataDir: app.getPath("userData"),
-        settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
+        settings,
         cipher: safeStorageCipher(),
         // Electron's own implementation of the standard fetch, declared with a narrower input type.
         fetch: net.fetch as typeof fetch,
@@ -61,38 +70,44 @@ if (!app.requestSingleInstanceLock()) {
     app.on("will-quit", () => void services.close());
     denyPermissionRequests();
     const rendererDir = join(import.meta.dirname, "..", "renderer");
+    const preload = join(import.meta.dirname, "..", "preload", "preload.cjs");
     serveRenderer(rendererDir);
     serveMedia((id) => services.media.file(id));
-    const core = createMainCore(services);
-    const openBudget = () => {
-      window?.show();
-      window?.focus();
-      core.pages.broadcast("app.openPane", { pane: "budget" });
-    };
-    const tray = createStatusTray(join(rendererDir, "icon.png"), openBudget);
-    const showStatus = () => {
-      const profileId = services.vault.resolveId();
-      const running = services.tasks.list(profileId).filter((task) => ACTIVE_TASK_STATUSES.includes(task.status));
-      tray.show(statusSummary(services.monitor.latestReading(profileId), running.length));
-    };
-    showStatus();
-    setInterval(showStatus, TRAY_REFRESH_MS).unref();
-    services.subscribe({
-      taskChanged(task) {
-        showStatus();
-        if (task.status !== "completed" && task.status !== "failed") return;
-        const title = task.status === "completed" ? `Your ${task.kind} is ready` : `Your ${task.kind} failed`;
-        new Notification({ title, body: task.errorMessage ?? task.prompt.slice(0, 120) }).show();
+    const menuActions = {
+      newChat: () => {
+        showMainWindow();
+        core.pages.broadcast("app.newChat", {});
       },
-      budgetAlert(alert) {
-        const notification = new Notification({ title: `Budget alert: ${alert.profileName}`, body: alertText(alert) });
-        notification.on("click", openBudget);
-        notification.show();
+      quickChat: () => quickChat?.toggle(),
+      openSettings: () => open({ pane: "settings" }),
+    };
+    const shell: DesktopShell = {
+      showMainWindow,
+      hideQuickChat: () => quickChat?.hide() ?? false,
+      applyQuickChatShortcut(shortcut) {
+        const taken = quickChat?.useShortcut(shortcut) ?? false;
+        if (taken) installAppMenu(menuActions, shortcut);
+        return taken;
       },
-    });
+      quickChatShortcutWorks: () => quickChat?.shortcutWorks() ?? false,
+    };
+    const core = createMainCore(services, shell);
+    const open = (target: OpenPane) => {
+      showMainWindow();
+      core.pages.broadcast("app.openPane", target);
+    };
+    startDesktopNotices(services, join(rendererDir, "icon.png"), open);
     localGatewayOrigin = services.localGateway?.url ?? null;
     const bridge = new IpcBridge(core);
-    window = createMainWindow(join(import.meta.dirname, "..", "preload", "preload.cjs"));
+    window = createMainWindow(preload, savedWindowState(settings));
+    rememberWindowState(window, settings);
+    // The quick chat window only hides when closed; closing the main window is what quits.
+    window.on("closed", () => app.quit());
     bridge.attach(window.webContents);
+    quickChat = createQuickChat(preload, () => quitting);
+    bridge.attach(quickChat.window.webContents);
+    const shortcut = quickChatShortcut(settings);
+    quickChat.useShortcut(shortcut);
+    installAppMenu(menuActions, shortcut);
   });
 }

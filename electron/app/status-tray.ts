@@ -1,4 +1,5 @@
 import { Menu, Tray, nativeImage } from "electron";
+import type { OpenPane } from "../../shared/ipc/app-info.ts";
 
 export interface StatusTray {
   show(summary: string): void;
@@ -6,13 +7,15 @@ export interface StatusTray {
 
 /**
  * The tray (menu bar on macOS): today's remaining budget and the running tasks at a glance, and a
- * menu that opens the Budget pane.
+ * menu that opens the Budget or Tasks pane.
  */
-export function createStatusTray(iconFile: string, openBudget: () => void): StatusTray {
+export function createStatusTray(iconFile: string, open: (target: OpenPane) => void): StatusTray {
+  const openBudget = () => open({ pane: "budget" });
   const tray = new Tray(nativeImage.createFromPath(iconFile).resize({ width: 16, height: 16 }));
   tray.setContextMenu(
     Menu.buildFromTemplate([
       { label: "Open Budget", click: openBudget },
+      { label: "Open Tasks", click: () => open({ pane: "tasks" }) },
       { type: "separator" },
       { label: "Quit ModelDesk", role: "quit" },
     ]),

@@ -1,5 +1,14 @@
 import { realpath, stat } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
+import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
+
+/** The page's own addresses, which are all the one `index.html` (it picks its view from the path). */
+const PAGE_PATHS = new Set(["/", QUICK_CHAT_PATH]);
+
+/** The renderer file a request path names: `index.html` for the page's own addresses. */
+export function rendererFilePath(urlPath: string): string {
+  return PAGE_PATHS.has(urlPath) ? "/index.html" : urlPath;
+}
 
 /**
  * The file under `root` that `urlPath` names, or null when the path is malformed, hidden (a

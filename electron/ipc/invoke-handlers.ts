@@ -2,13 +2,36 @@ import type { AppServices } from "../composition/app-services.ts";
 import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import { ledgerRetentionDays, setLedgerRetentionDays } from "../services/budget/ledger-retention.ts";
+import { quickChatShortcut, setQuickChatShortcut } from "../services/desktop/quick-chat-shortcut.ts";
+import { AppError } from "../services/app-error.ts";
+import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
+import type { PageRegistry } from "./page-registry.ts";
 
 /** What each contract channel does, in terms of the services. */
-export function invokeHandlers(services: AppServices): InvokeHandlers {
+export function invokeHandlers(services: AppServices, shell: DesktopShell, pages: PageRegistry): InvokeHandlers {
   const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
   return {
     "app.info": () => services.info,
+    "app.openConversation": ({ conversationId }) => {
+      conversations.detail(conversationId);
+      shell.hideQuickChat();
+      shell.showMainWindow();
+      pages.broadcast("app.openPane", { pane: "chat", conversationId });
+      return { opened: true };
+    },
+    "app.hideQuickChat": () => ({ hidden: shell.hideQuickChat() }),
+    "app.quickChatShortcut": () => ({
+      shortcut: quickChatShortcut(services.settings),
+      registered: shell.quickChatShortcutWorks(),
+    }),
+    "app.setQuickChatShortcut": ({ shortcut }) => {
+      const registered = shell.applyQuickChatShortcut(shortcut);
+      // A shortcut another app holds is not saved: the one that works stays in place.
+      if (registered === false) throw new AppError("SHORTCUT_TAKEN", `${shortcut} is taken by another application.`);
+      setQuickChatShortcut(services.settings, shortcut);
+      return { shortcut, registered };
+    },
     "profiles.list": () => vault.state(),
     "profiles.save": (input) => {
       const view = vault.save(input);

@@ -1,4 +1,5 @@
 import type { AppServices } from "../composition/app-services.ts";
+import { WINDOWLESS_SHELL, type DesktopShell } from "./desktop-shell.ts";
 import { invokeHandlers } from "./invoke-handlers.ts";
 import { createInvokeRouter, type InvokeRouter } from "./invoke-router.ts";
 import { PageRegistry } from "./page-registry.ts";
@@ -8,8 +9,11 @@ export interface MainCore {
   readonly pages: PageRegistry;
 }
 
-/** The transport-independent part of main: the invoke router and the pages that get pushed events. */
-export function createMainCore(services: AppServices): MainCore {
+/**
+ * The transport-independent part of main: the invoke router and the pages that get pushed events.
+ * `shell` is what the host can do with windows (the desktop app's; none in the web host).
+ */
+export function createMainCore(services: AppServices, shell: DesktopShell = WINDOWLESS_SHELL): MainCore {
   const pages = new PageRegistry();
   services.vault.onChange((state) => pages.broadcast("profiles.changed", state));
   services.subscribe({
@@ -19,5 +23,5 @@ export function createMainCore(services: AppServices): MainCore {
     budgetAlert: (alert) => pages.broadcast("budget.alert", alert),
     costsChanged: (change) => pages.broadcast("budget.costsChanged", change),
   });
-  return { route: createInvokeRouter(invokeHandlers(services)), pages };
+  return { route: createInvokeRouter(invokeHandlers(services, shell, pages)), pages };
 }

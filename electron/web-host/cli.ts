@@ -76,6 +76,7 @@ try {
   for (const file of host.damaged) console.error(`data damaged: ${describeDamage(file)}`);
   if (host.damaged.length > 0) console.error("Open the app to restore the latest backup or start fresh.");
   console.log(`app at ${host.appUrl}`);
+  console.log(`quick chat at ${host.quickChatUrl}`);
   const shutdown = () => void host.close().then(() => process.exit(0));
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);

@@ -7,7 +7,8 @@ import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } fro
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { requestGuard, tokenCookie } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
-import { resolveStaticFile } from "../common/static-files.ts";
+import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
+import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
 import { openWebApp, type WebApp } from "./web-app.ts";
 
 export interface WebHostOptions {
@@ -24,6 +25,8 @@ export interface RunningWebHost {
   readonly url: string;
   /** The address to open: carries the per-run access token. */
   readonly appUrl: string;
+  /** The quick chat view, with the same token. */
+  readonly quickChatUrl: string;
   readonly services: AppServices;
   /** Data files found damaged at start: until the user chooses, the host shows the recovery page. */
   readonly damaged: readonly DamagedFile[];
@@ -102,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
         "cache-control": "private, max-age=86400",
       });
     }
-    const file = await resolveStaticFile(options.rendererDir, pathname === "/" ? "/index.html" : pathname);
+    const file = await resolveStaticFile(options.rendererDir, rendererFilePath(pathname));
     if (!file) return refuse(response, 404, "Not found");
     return sendFile(request, response, file, headers);
   }
@@ -135,6 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   return {
     url: origin,
     appUrl: `${origin}/?token=${token}`,
+    quickChatUrl: `${origin}${QUICK_CHAT_PATH}?token=${token}`,
     damaged: damagedAtStart,
     get services() {
       if (app === null) throw new Error("the web host is waiting for its damaged data to be recovered");

@@ -1,6 +1,7 @@
 import { useHostReconnects } from "./api/use-host-reconnects.ts";
 import { useMainEvents } from "./api/use-main-events.ts";
 import { ConnectionBar } from "./layout/ConnectionBar.tsx";
+import { ImageDropOffer } from "./layout/ImageDropOffer.tsx";
 import { NavRail } from "./layout/NavRail.tsx";
 import { useGlobalShortcuts } from "./layout/use-global-shortcuts.ts";
 import { StatusBar } from "./layout/StatusBar.tsx";
@@ -43,6 +44,7 @@ export function App() {
         <ActivePane />
       </main>
       <StatusBar />
+      <ImageDropOffer />
     </div>
   );
 }

@@ -9,10 +9,16 @@ import "./styles/controls.css";
 import "./styles/notices.css";
 import "./styles/pane.css";
 import "./i18n/index.ts";
+import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { App } from "./App.tsx";
+import { QuickChat } from "./quick/QuickChat.tsx";
+import { openTargetFromAddress } from "./state/opening-target.ts";
 import { startTheme } from "./theme.ts";
 
 startTheme();
+// One page, two views: the main window, and the quick chat window at /quick.
+const quick = window.location.pathname === QUICK_CHAT_PATH;
+if (!quick) openTargetFromAddress();
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } } });
 
@@ -21,8 +27,6 @@ if (!container) throw new Error("index.html has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
+    <QueryClientProvider client={queryClient}>{quick ? <QuickChat /> : <App />}</QueryClientProvider>
   </StrictMode>,
 );

@@ -19,5 +19,13 @@ export const PANES = ["chat", "images", "videos", "tasks", "budget", "settings"]
 export const PaneSchema = z.enum(PANES);
 export type Pane = z.infer<typeof PaneSchema>;
 
-/** Main asks the window to show a pane (the tray's Open Budget, a notification's click). */
-export const OpenPaneSchema = z.object({ pane: PaneSchema });
+/**
+ * Main asks the window to show a pane (the tray's Open Budget, the menu's Settings), and what in
+ * it: the conversation or task a notification or quick chat is about.
+ */
+export const OpenPaneSchema = z.object({
+  pane: PaneSchema,
+  conversationId: z.string().min(1).max(200).optional(),
+  taskId: z.string().min(1).max(200).optional(),
+});
+export type OpenPane = z.infer<typeof OpenPaneSchema>;

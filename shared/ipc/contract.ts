@@ -26,6 +26,7 @@ import {
   SpendRequestSchema,
   SpendRowSchema,
 } from "./ledger.ts";
+import { OpenConversationSchema, QuickChatShortcutSchema, QuickChatShortcutStateSchema } from "./desktop.ts";
 import { CapabilitiesRequestSchema, ConnectionCheckSchema, ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ProfileIdSchema, ProfileInputSchema, ProfilesStateSchema, ProfileViewSchema } from "./profiles.ts";
 import { StreamEventSchema, StreamIdSchema } from "./streams.ts";
@@ -52,6 +53,10 @@ const NoInput = z.undefined();
 /** Every invoke channel between the window and main: its payload and its answer. */
 export const INVOKE_CHANNELS = {
   "app.info": { input: NoInput, output: AppInfoSchema },
+  "app.openConversation": { input: OpenConversationSchema, output: z.object({ opened: z.boolean() }) },
+  "app.hideQuickChat": { input: NoInput, output: z.object({ hidden: z.boolean() }) },
+  "app.quickChatShortcut": { input: NoInput, output: QuickChatShortcutStateSchema },
+  "app.setQuickChatShortcut": { input: QuickChatShortcutSchema, output: QuickChatShortcutStateSchema },
   "profiles.list": { input: NoInput, output: ProfilesStateSchema },
   "profiles.save": { input: ProfileInputSchema, output: ProfileViewSchema },
   "profiles.remove": { input: ProfileIdSchema, output: ProfilesStateSchema },
@@ -107,6 +112,8 @@ export const EVENT_CHANNELS = {
   /** Costs in the ledger changed (a reading measured calls, prices were learned): replies, tasks and spend to refresh. */
   "budget.costsChanged": z.object({ profileId: z.string() }),
   "app.openPane": OpenPaneSchema,
+  /** The menu's New chat. */
+  "app.newChat": z.object({}),
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE_CHANNELS;

@@ -25,7 +25,15 @@ export function createDesktopApi(transport: ApiTransport) {
     (listener: (payload: EventPayload<E>) => void) =>
       transport.subscribe(event, listener as (payload: unknown) => void);
   return {
-    app: { info: call("app.info"), onOpenPane: on("app.openPane") },
+    app: {
+      info: call("app.info"),
+      openConversation: call("app.openConversation"),
+      hideQuickChat: call("app.hideQuickChat"),
+      quickChatShortcut: call("app.quickChatShortcut"),
+      setQuickChatShortcut: call("app.setQuickChatShortcut"),
+      onOpenPane: on("app.openPane"),
+      onNewChat: on("app.newChat"),
+    },
     profiles: {
       list: call("profiles.list"),
       save: call("profiles.save"),

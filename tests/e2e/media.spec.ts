@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
+import { dropFile } from "./support/drop-file.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { twoColourPngDataUrl } from "../support/media-probe.ts";
 
@@ -11,28 +12,6 @@ test.beforeEach(({}, testInfo) => {
 
 async function open(page: Page, pane: "Images" | "Videos" | "Tasks") {
   await page.getByRole("button", { name: pane, exact: true }).click();
-}
-
-/** Drops a file on an element the way a drag from the desktop does. */
-async function dropFile(
-  page: Page,
-  selector: ReturnType<Page["getByRole"]>,
-  name: string,
-  type: string,
-  base64: string,
-) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, type, base64 }) => {
-      const transfer = new DataTransfer();
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], name, { type }));
-      return transfer;
-    },
-    { name, type, base64 },
-  );
-  await selector.dispatchEvent("dragenter", { dataTransfer });
-  await selector.dispatchEvent("dragover", { dataTransfer });
-  await selector.dispatchEvent("drop", { dataTransfer });
 }
 
 test("generate an image and find it in the gallery", async ({ launchApp }, testInfo) => {
@@ -68,6 +47,10 @@ test("drop an image file on Reference image and get a video that plays in the ga
   const zone = page.getByRole("group", { name: "Reference image" });
   await dropFile(page, zone, "notes.txt", "text/plain", Buffer.from("hello").toString("base64"));
   await expect(page.getByRole("alert")).toContainText("not a PNG or JPEG");
+  // Named and typed as a PNG, but it is text: refused by its content before anything is sent.
+  await dropFile(page, zone, "fake.png", "image/png", Buffer.from("not really a picture").toString("base64"));
+  await expect(page.getByRole("alert")).toContainText("not a PNG or JPEG");
+  await expect(zone.getByRole("img")).toHaveCount(0);
   const png = twoColourPngDataUrl(160, 90, [220, 30, 30], [30, 30, 220]).split(",")[1]!;
   await dropFile(page, zone, "reference.png", "image/png", png);
   await expect(zone.getByRole("img", { name: "Reference image preview" })).toBeVisible();

@@ -12,6 +12,10 @@ const conversationOf = (services: () => AppServices) =>
  */
 export const VALID_PAYLOADS: PayloadOf = {
   "app.info": () => undefined,
+  "app.openConversation": (services) => ({ conversationId: conversationOf(services) }),
+  "app.hideQuickChat": () => undefined,
+  "app.quickChatShortcut": () => undefined,
+  "app.setQuickChatShortcut": () => ({ shortcut: "Alt+Shift+Q" }),
   "profiles.list": () => undefined,
   "profiles.save": () => ({ name: "Fuzz", baseUrl: "http://127.0.0.1:9/", auth: "bearer", key: "sk-fuzz-0000-0000" }),
   "profiles.remove": () => ({ id: "no-such-profile" }),

@@ -7,7 +7,7 @@ import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
 import { notifyTaskEnded } from "./task-notifications.ts";
 import { alertKeys } from "./alert-queries.ts";
 import { notifyBudgetAlert } from "./budget-notifications.ts";
-import { useUiStore } from "../state/ui-store.ts";
+import { openTarget } from "../state/open-target.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -33,7 +33,7 @@ export function useMainEvents(): void {
         void queryClient.invalidateQueries({ queryKey: alertKeys.fired });
         notifyBudgetAlert(alert);
       }),
-      api.app.onOpenPane(({ pane }) => useUiStore.getState().paneSelected(pane)),
+      api.app.onOpenPane(openTarget),
       api.gallery.onChanged(({ kind }) => {
         void queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(kind) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });

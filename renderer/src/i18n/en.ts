@@ -1,10 +1,12 @@
 import { alertsEn } from "./en-alerts.ts";
+import { desktopEn } from "./en-desktop.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
 export const en = {
   ...spendEn,
   ...alertsEn,
+  ...desktopEn,
   nav: {
     label: "Panes",
     chat: "Chat",
@@ -179,6 +181,8 @@ export const en = {
       newline: "New line",
       stop: "Stop generating",
       switchConversation: "Switch conversation",
+      quickChat: "Quick chat (desktop app; change it above)",
+      openSettings: "Open Settings (desktop app menu)",
     },
   },
   money: { currency: "CNY" },

@@ -1,10 +1,12 @@
 import type { Strings } from "./en.ts";
 import { spendZh } from "./zh-spend.ts";
 import { alertsZh } from "./zh-alerts.ts";
+import { desktopZh } from "./zh-desktop.ts";
 
 export const zh: Strings = {
   ...spendZh,
   ...alertsZh,
+  ...desktopZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",
@@ -150,6 +152,8 @@ export const zh: Strings = {
       newline: "换行",
       stop: "停止生成",
       switchConversation: "切换会话",
+      quickChat: "快速对话（桌面应用，可在上方修改）",
+      openSettings: "打开设置（桌面应用菜单）",
     },
   },
   money: { currency: "元" },

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
+import { api } from "../api/desktop-api.ts";
 import { useNewChat } from "../panes/chat/use-new-chat.ts";
 
-/** Ctrl/Cmd+N starts a new chat from any pane. */
+/** Ctrl/Cmd+N, and the desktop menu's New chat, start a new chat from any pane. */
 export function useGlobalShortcuts(): void {
   const { mutate: newChat } = useNewChat();
   useEffect(() => {
@@ -12,6 +13,10 @@ export function useGlobalShortcuts(): void {
       }
     };
     window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    const unsubscribe = api.app.onNewChat(() => newChat());
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      unsubscribe();
+    };
   }, [newChat]);
 }

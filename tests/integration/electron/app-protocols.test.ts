@@ -32,16 +32,25 @@ afterAll(async () => {
 });
 
 describe("app://", () => {
-  test.each(["app://modeldesk/", "app://modeldesk/index.html", "app://modeldesk/assets/app.js"])(
-    "%s is served with the CSP and nosniff",
-    async (url) => {
-      const response = await main.request("app", url);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy([], ["media:"]));
-      expect(response.headers.get("content-security-policy")).toContain("script-src 'self';");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    },
-  );
+  test.each([
+    "app://modeldesk/",
+    "app://modeldesk/index.html",
+    "app://modeldesk/quick",
+    "app://modeldesk/assets/app.js",
+  ])("%s is served with the CSP and nosniff", async (url) => {
+    const response = await main.request("app", url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy([], ["media:"]));
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self';");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("the quick chat address is the same page, which picks its view from the path", async () => {
+    const [page, quick] = await Promise.all(
+      ["app://modeldesk/index.html", "app://modeldesk/quick"].map((url) => main.request("app", url)),
+    );
+    expect(await quick?.text()).toBe(await page?.text());
+  });
 
   test.each([
     ["traversal", "app://modeldesk/..%2f..%2fpackage.json"],

@@ -39,21 +39,23 @@ function expectGuarded(contents: WebContentsStandIn): void {
   expect(webview.prevented).toBe(true);
 }
 
-describe("the main window", () => {
-  test("is isolated, sandboxed, without Node or webviews, with the built preload beside main", () => {
-    expect(main.recording.windowOptions).toHaveLength(1);
-    const preferences = main.recording.windowOptions[0]?.webPreferences;
-    expect(preferences).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-      preload: join(dirname(fileURLToPath(MAIN_FILE)), "..", "preload", "preload.cjs"),
-    });
+describe("the main window and the quick chat window", () => {
+  test("both are isolated, sandboxed, without Node or webviews, with the built preload beside main", () => {
+    expect(main.recording.windowOptions).toHaveLength(2);
+    for (const options of main.recording.windowOptions) {
+      expect(options.webPreferences).toEqual({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webviewTag: false,
+        spellcheck: false,
+        preload: join(dirname(fileURLToPath(MAIN_FILE)), "..", "preload", "preload.cjs"),
+      });
+    }
   });
 
-  test("loads the renderer from the app's own origin", () => {
-    expect(main.recording.loadedUrls).toEqual(["app://modeldesk/index.html"]);
+  test("both load the renderer from the app's own origin: the main view and /quick", () => {
+    expect(main.recording.loadedUrls).toEqual(["app://modeldesk/index.html", "app://modeldesk/quick"]);
   });
 
   test("app:// and media:// are registered as privileged schemes before ready", () => {
@@ -67,8 +69,9 @@ describe("the main window", () => {
 });
 
 describe("guards on web contents", () => {
-  test("the main window refuses new windows, navigations away and webviews", () => {
+  test("the main window and the quick chat window refuse new windows, navigations away and webviews", () => {
     expectGuarded(main.window);
+    expectGuarded(main.quickWindow.webContents);
   });
 
   test("a refused https link goes to the user's browser instead", () => {

@@ -49,11 +49,18 @@ describe("services main starts", () => {
     }
   });
 
-  test("a completed task is announced by a notification", async () => {
+  test("a completed task is announced by a notification that opens it in Tasks when clicked", async () => {
+    await main.invoke("app.info", undefined);
     await generateImage();
-    await vi.waitFor(() => expect(main.recording.shownNotifications).toContain("Your image is ready"), {
-      timeout: 20_000,
-    });
+    await vi.waitFor(
+      () => expect(main.recording.shownNotifications.map(({ title }) => title)).toContain("Your image is ready"),
+      { timeout: 20_000 },
+    );
+    const [task] = await completedTasks();
+    main.mainWindow.hide();
+    main.recording.shownNotifications.find(({ title }) => title === "Your image is ready")?.click();
+    expect(main.mainWindow.isVisible()).toBe(true);
+    expect(main.window.sent).toContainEqual({ channel: "app.openPane", payload: { pane: "tasks", taskId: task?.id } });
   });
 
   test("media:// serves the completed task's image by its id", async () => {
@@ -65,11 +72,12 @@ describe("services main starts", () => {
     expect(response.headers.get("content-type")).toMatch(/^image\//);
   });
 
-  test("the tray shows the status summary and a menu to open the budget or quit", () => {
+  test("the tray shows the status summary and a menu to open the budget or the tasks, or quit", () => {
     expect(main.recording.trayTooltips.at(-1)).toMatch(/^ModelDesk — /);
     expect(main.recording.trayMenus.at(-1)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ label: "Open Budget" }),
+        expect.objectContaining({ label: "Open Tasks" }),
         expect.objectContaining({ role: "quit" }),
       ]),
     );

@@ -1,18 +1,22 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
 import type { INVOKE_CHANNELS } from "../../../shared/ipc/contract.ts";
 import { electronRecording, emitAppEvent, type ElectronRecording } from "../../support/electron-stand-in/recording.ts";
 import { registerElectronStandIn } from "../../support/electron-stand-in/register-electron-stand-in.ts";
+import type { BrowserWindowStandIn } from "../../support/electron-stand-in/browser-window-stand-in.ts";
 import type { WebContentsStandIn } from "../../support/electron-stand-in/web-contents-stand-in.ts";
 
 export const MAIN_FILE = new URL("../../../electron/app/main.ts", import.meta.url);
 
 export interface StartedMain {
   readonly recording: ElectronRecording;
-  /** The main window's web contents, the one the IPC bridge is attached to. */
+  /** The main window's web contents. */
   readonly window: WebContentsStandIn;
+  readonly mainWindow: BrowserWindowStandIn;
+  /** The quick chat window, made hidden at start. */
+  readonly quickWindow: BrowserWindowStandIn;
   invoke(
     channel: keyof typeof INVOKE_CHANNELS,
     payload: unknown,
@@ -25,21 +29,26 @@ export interface StartedMain {
 
 /**
  * Starts electron/app/main.ts in this test process with the stand-in in place of `electron`, a
- * fresh userData directory and no --profile-url (so main starts the embedded gateway), and
- * waits until main has created its window, the last step of its start-up.
+ * fresh userData directory (with `settings` in electron-store's file, when given) and no
+ * --profile-url (so main starts the embedded gateway), and waits until main has installed its
+ * menu, the last step of its start-up.
  */
-export async function startMain(): Promise<StartedMain> {
+export async function startMain(settings?: Record<string, unknown>): Promise<StartedMain> {
   registerElectronStandIn();
   const recording = electronRecording();
   recording.userData = mkdtempSync(join(tmpdir(), "electron-wiring-"));
+  if (settings) writeFileSync(join(recording.userData, "settings.json"), JSON.stringify(settings));
   const umask = process.umask();
   await import(MAIN_FILE.href);
-  await vi.waitFor(() => expect(recording.webContents).toHaveLength(1), { timeout: 30_000, interval: 20 });
-  const [window] = recording.webContents;
-  if (!window) throw new Error("main created no window");
+  await vi.waitFor(() => expect(recording.applicationMenus).toHaveLength(1), { timeout: 30_000, interval: 20 });
+  const [mainWindow, quickWindow] = recording.windows;
+  if (!mainWindow || !quickWindow) throw new Error("main did not create its two windows");
+  const window = mainWindow.webContents;
   return {
     recording,
     window,
+    mainWindow,
+    quickWindow,
     async invoke(channel, payload, sender = {}) {
       const handler = recording.ipcHandlers.get(channel);
       if (!handler) throw new Error(`main registered no handler for ${channel}`);

@@ -1,9 +1,9 @@
 import type * as ElectronModule from "electron";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { BrowserWindowStandIn } from "./browser-window-stand-in.ts";
 import { Listeners, type Listener } from "./listeners.ts";
 import { electronRecording } from "./recording.ts";
-import { WebContentsStandIn } from "./web-contents-stand-in.ts";
 
 type Electron = typeof ElectronModule;
 
@@ -90,48 +90,24 @@ export const safeStorage = {
   "isEncryptionAvailable" | "getSelectedStorageBackend" | "encryptString" | "decryptString"
 >;
 
-export class BrowserWindow {
-  readonly webContents = new WebContentsStandIn();
-  private readonly listeners = new Listeners();
-
-  constructor(options: Electron.BrowserWindowConstructorOptions) {
-    recording.windowOptions.push(options);
-    recording.webContents.push(this.webContents);
-    // Electron announces every new web contents app-wide; main's guards hang on this.
-    recording.appListeners.emit("web-contents-created", {}, this.webContents);
-  }
-
-  once(event: string, listener: Listener): this {
-    this.listeners.add(event, listener);
-    return this;
-  }
-
-  async loadURL(url: string): Promise<void> {
-    recording.loadedUrls.push(url);
-  }
-
-  show(): void {}
-  focus(): void {}
-  restore(): void {}
-  isMinimized(): boolean {
-    return false;
-  }
-}
+export const BrowserWindow = BrowserWindowStandIn;
 
 export class Notification {
   private readonly title: string;
+  private readonly listeners = new Listeners();
 
   constructor(options: Electron.NotificationConstructorOptions) {
     recording.notifications.push(options);
     this.title = options.title ?? "";
   }
 
-  on(): this {
+  on(event: string, listener: Listener): this {
+    this.listeners.add(event, listener);
     return this;
   }
 
   show(): void {
-    recording.shownNotifications.push(this.title);
+    recording.shownNotifications.push({ title: this.title, click: () => this.listeners.emit("click") });
   }
 }
 
@@ -150,6 +126,28 @@ export class Tray {
 
 export const Menu = {
   buildFromTemplate: (template: Electron.MenuItemConstructorOptions[]) => ({ template }),
+  setApplicationMenu(menu: { template: Electron.MenuItemConstructorOptions[] }) {
+    recording.applicationMenus.push(menu.template);
+  },
+};
+
+export const globalShortcut = {
+  register(accelerator: string, callback: () => void) {
+    if (recording.shortcutsTakenElsewhere.has(accelerator)) return false;
+    recording.globalShortcuts.set(accelerator, callback);
+    return true;
+  },
+  unregister(accelerator: string) {
+    recording.globalShortcuts.delete(accelerator);
+  },
+  isRegistered: (accelerator: string) => recording.globalShortcuts.has(accelerator),
+  unregisterAll() {
+    recording.globalShortcuts.clear();
+  },
+} satisfies Pick<Electron["globalShortcut"], "register" | "unregister" | "isRegistered" | "unregisterAll">;
+
+export const screen = {
+  getAllDisplays: () => recording.displayWorkAreas.map((workArea) => ({ workArea })),
 };
 
 const image = { resize: () => image };

@@ -1,4 +1,5 @@
 import { Listeners } from "./listeners.ts";
+import type { BrowserWindowStandIn } from "./browser-window-stand-in.ts";
 import type { WebContentsStandIn } from "./web-contents-stand-in.ts";
 
 /** Everything main asked of Electron, in the order it asked. */
@@ -10,15 +11,21 @@ export interface ElectronRecording {
   readonly ipcHandlers: Map<string, Parameters<Electron.IpcMain["handle"]>[1]>;
   readonly windowOptions: Electron.BrowserWindowConstructorOptions[];
   readonly loadedUrls: string[];
+  readonly windows: BrowserWindowStandIn[];
   readonly webContents: WebContentsStandIn[];
   permissionRequestHandler: Parameters<Electron.Session["setPermissionRequestHandler"]>[0];
   permissionCheckHandler: Parameters<Electron.Session["setPermissionCheckHandler"]>[0];
   readonly encryptedPlaintexts: string[];
   readonly notifications: Electron.NotificationConstructorOptions[];
-  readonly shownNotifications: string[];
+  readonly shownNotifications: { title: string; click(): void }[];
   readonly trayTooltips: string[];
   readonly trayMenus: Electron.MenuItemConstructorOptions[][];
   readonly openedExternally: string[];
+  readonly applicationMenus: Electron.MenuItemConstructorOptions[][];
+  readonly globalShortcuts: Map<string, () => void>;
+  /** Accelerators another application holds: registering them fails. */
+  readonly shortcutsTakenElsewhere: Set<string>;
+  readonly displayWorkAreas: Electron.Rectangle[];
   quitRequested: boolean;
   lastWebContentsId: number;
 }
@@ -40,6 +47,7 @@ export function electronRecording(): ElectronRecording {
     ipcHandlers: new Map(),
     windowOptions: [],
     loadedUrls: [],
+    windows: [],
     webContents: [],
     permissionRequestHandler: null,
     permissionCheckHandler: null,
@@ -49,6 +57,10 @@ export function electronRecording(): ElectronRecording {
     trayTooltips: [],
     trayMenus: [],
     openedExternally: [],
+    applicationMenus: [],
+    globalShortcuts: new Map(),
+    shortcutsTakenElsewhere: new Set(),
+    displayWorkAreas: [{ x: 0, y: 0, width: 1920, height: 1080 }],
     quitRequested: false,
     lastWebContentsId: 0,
   };

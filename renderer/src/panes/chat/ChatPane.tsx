@@ -52,7 +52,7 @@ function ConversationView({
       <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />
       <ActionError actions={attempts} />
       <Composer
-        conversationId={conversationId}
+        draftKey={conversationId}
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
         onSend={send}

@@ -6,7 +6,8 @@ import { useChatStore } from "./chat-store.ts";
 import "./composer.css";
 
 interface ComposerProps {
-  readonly conversationId: string;
+  /** Whose draft this is: a conversation's id, or a name for one not started yet. */
+  readonly draftKey: string;
   readonly generating: boolean;
   /** When a reply held for the key's rate limit goes out. */
   readonly waitUntil: number | null;
@@ -15,10 +16,10 @@ interface ComposerProps {
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer({ conversationId, generating, waitUntil, onSend, onStop }: ComposerProps) {
+export function Composer({ draftKey, generating, waitUntil, onSend, onStop }: ComposerProps) {
   const { t } = useTranslation();
   const now = useNow(waitUntil === null ? 60_000 : 500);
-  const draft = useChatStore((state) => state.drafts[conversationId] ?? "");
+  const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
   const searchWeb = useChatStore((state) => state.searchWeb);
   const searchWebToggled = useChatStore((state) => state.searchWebToggled);
@@ -31,9 +32,9 @@ export function Composer({ conversationId, generating, waitUntil, onSend, onStop
   const send = async () => {
     const content = draft.trim();
     if (!content || generating) return;
-    draftChanged(conversationId, "");
+    draftChanged(draftKey, "");
     const accepted = await onSend(content);
-    if (!accepted) draftChanged(conversationId, draft);
+    if (!accepted) draftChanged(draftKey, draft);
     input.current?.focus();
   };
 
@@ -59,7 +60,7 @@ export function Composer({ conversationId, generating, waitUntil, onSend, onStop
         placeholder={t("chat.placeholder")}
         value={draft}
         rows={3}
-        onChange={(event) => draftChanged(conversationId, event.target.value)}
+        onChange={(event) => draftChanged(draftKey, event.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="composer__bar">

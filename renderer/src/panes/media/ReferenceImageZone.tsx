@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { REFERENCE_IMAGE_MAX_BYTES, type MediaView } from "../../../../shared/ipc/tasks.ts";
 import { MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
-import { readAsDataUrl, referenceFileProblem, type ChosenReference } from "./reference-image.ts";
+import { referenceFromFile, type ChosenReference } from "./reference-image.ts";
 import "./reference-image.css";
 
 interface ReferenceImageZoneProps {
@@ -49,18 +49,13 @@ export function ReferenceImageZone({ value, galleryImages, onChange }: Reference
   const [url, setUrl] = useState("");
 
   const chooseFile = async (file: File) => {
-    const reason = referenceFileProblem(file);
-    if (reason) {
-      setProblem(t(`media.reference.${reason}`, { max: REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024 }));
+    const chosen = await referenceFromFile(file);
+    if (typeof chosen === "string") {
+      setProblem(t(`media.reference.${chosen}`, { max: REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024 }));
       return;
     }
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      setProblem(null);
-      onChange({ image: { kind: "data", dataUrl }, preview: dataUrl, label: file.name });
-    } catch {
-      setProblem(t("media.reference.unreadable"));
-    }
+    setProblem(null);
+    onChange(chosen);
   };
 
   const chooseGalleryImage = (id: string) => {

@@ -7,15 +7,48 @@ export interface ChosenReference {
   readonly label: string;
 }
 
-/** Why a file cannot be a reference image, or null when it can. */
-export function referenceFileProblem(file: File): string | null {
-  if (!["image/png", "image/jpeg"].includes(file.type)) return "notImage";
+/** Why a file cannot be a reference image; the key of its message under `media.reference`. */
+export type ReferenceProblem = "notImage" | "tooLarge" | "unreadable";
+
+const SIGNATURES: readonly (readonly number[])[] = [
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+];
+
+/** Whether the file's first bytes are a PNG or JPEG signature: its name and type can say anything. */
+async function hasImageSignature(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  return SIGNATURES.some((signature) => signature.every((byte, index) => head[index] === byte));
+}
+
+/** Whether the browser can decode the whole picture, so a truncated or damaged file is refused here. */
+async function decodes(file: File): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A dropped or chosen file as a reference image, checked by what it contains (signature, size,
+ * decodable), or why it cannot be one.
+ */
+export async function referenceFromFile(file: File): Promise<ChosenReference | ReferenceProblem> {
   if (file.size > REFERENCE_IMAGE_MAX_BYTES) return "tooLarge";
-  return null;
+  try {
+    if (!(await hasImageSignature(file)) || !(await decodes(file))) return "notImage";
+    const dataUrl = await readAsDataUrl(file);
+    return { image: { kind: "data", dataUrl }, preview: dataUrl, label: file.name };
+  } catch {
+    return "unreadable";
+  }
 }
 
 /** A local file as a `data:` URL, the form the gateway accepts for image-to-video. */
-export function readAsDataUrl(file: File): Promise<string> {
+function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

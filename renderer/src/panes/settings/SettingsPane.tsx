@@ -12,6 +12,7 @@ import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { QuickChatShortcutForm } from "./QuickChatShortcutForm.tsx";
 import { RetentionForm } from "./RetentionForm.tsx";
 import "./settings.css";
 
@@ -21,6 +22,8 @@ const SHORTCUTS = [
   ["Shift + Enter", "newline"],
   ["Esc", "stop"],
   ["Ctrl/⌘ + K", "switchConversation"],
+  ["Ctrl/⌘ + Shift + Space", "quickChat"],
+  ["Ctrl/⌘ + ,", "openSettings"],
 ] as const;
 
 export function SettingsPane() {
@@ -162,6 +165,8 @@ export function SettingsPane() {
           ))}
         </select>
       </section>
+
+      <QuickChatShortcutForm />
 
       <section aria-labelledby="shortcuts-title" className="settings-section">
         <h2 id="shortcuts-title">{t("settings.shortcuts")}</h2>

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   LocalTaskStatusSchema,
@@ -36,6 +36,11 @@ function TaskRow({
 }) {
   const { t } = useTranslation();
   const paneSelected = useUiStore((state) => state.paneSelected);
+  const highlighted = useUiStore((state) => state.highlightedTaskId === task.id);
+  const row = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView({ block: "center" });
+  }, [highlighted]);
   const end = task.finishedAt ? Date.parse(task.finishedAt) : now;
   const nextPoll =
     task.nextPollAt && (task.status === "queued" || task.status === "processing")
@@ -44,7 +49,12 @@ function TaskRow({
   const excerpt = task.prompt.length > 60 ? `${task.prompt.slice(0, 57)}…` : task.prompt;
   const unconfirmed = task.errorCode === SUBMISSION_UNCONFIRMED;
   return (
-    <tr aria-label={task.prompt}>
+    <tr
+      ref={row}
+      aria-label={task.prompt}
+      aria-current={highlighted ? "true" : undefined}
+      className={highlighted ? "tasks__row--highlighted" : undefined}
+    >
       <td>{t(`tasks.kind.${task.kind}`)}</td>
       <td title={task.prompt}>{excerpt}</td>
       <td>{task.model}</td>

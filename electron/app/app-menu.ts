@@ -1,0 +1,43 @@
+import { Menu, type MenuItemConstructorOptions } from "electron";
+
+export interface MenuActions {
+  newChat(): void;
+  quickChat(): void;
+  openSettings(): void;
+}
+
+/**
+ * The application menu: the app's own commands with their shortcuts (the renderer's Ctrl/Cmd+N and
+ * Ctrl/Cmd+, answer the same keys when the menu is hidden), then the standard Edit, View and
+ * Window menus Electron builds from roles.
+ */
+export function appMenuTemplate(actions: MenuActions, quickChatShortcut: string): MenuItemConstructorOptions[] {
+  const appItems: MenuItemConstructorOptions[] = [
+    { label: "New chat", accelerator: "CommandOrControl+N", click: actions.newChat },
+    // Shown, not registered: the global shortcut works even when the app is in the background.
+    { label: "Quick chat", accelerator: quickChatShortcut, registerAccelerator: false, click: actions.quickChat },
+    { type: "separator" },
+    { label: "Settings…", accelerator: "CommandOrControl+,", click: actions.openSettings },
+    { type: "separator" },
+    { role: "quit" },
+  ];
+  return [
+    { label: process.platform === "darwin" ? "ModelDesk" : "File", submenu: appItems },
+    { role: "editMenu" },
+    {
+      label: "View",
+      submenu: [
+        { role: "resetZoom" },
+        { role: "zoomIn" },
+        { role: "zoomOut" },
+        { type: "separator" },
+        { role: "togglefullscreen" },
+      ],
+    },
+    { role: "windowMenu" },
+  ];
+}
+
+export function installAppMenu(actions: MenuActions, quickChatShortcut: string): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(actions, quickChatShortcut)));
+}

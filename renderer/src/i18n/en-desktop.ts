@@ -1,0 +1,24 @@
+/** English strings of quick chat, the desktop settings and dropping an image on the window. */
+export const desktopEn = {
+  quick: {
+    title: "Quick chat",
+    hint: "Ask anything. Enter sends; Esc stops a reply, or hides this window.",
+    defaultModel: "Default model",
+    openInApp: "Open in ModelDesk",
+  },
+  desktop: {
+    title: "Desktop",
+    shortcut: "Quick chat shortcut",
+    shortcutHint: "Opens quick chat over any app, e.g. CommandOrControl+Shift+Space.",
+    saveShortcut: "Save shortcut",
+    shortcutSaved: "Saved: {{shortcut}} opens quick chat.",
+    shortcutWebOnly: "Saved. Global shortcuts work in the desktop app; here, open /quick in a tab.",
+    shortcutNotWorking: "{{shortcut}} is saved but the system did not give it to ModelDesk.",
+    shortcutInvalid: "Use one or more modifiers and a key, e.g. CommandOrControl+Shift+Space.",
+    dropTitle: "Make a video from this image?",
+    dropBody: "“{{name}}” becomes the reference image of a new video; nothing is sent until you press Generate.",
+    dropConfirm: "Use in a new video",
+    dropCancel: "Not now",
+    dismiss: "Dismiss",
+  },
+};

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { succeeded, unwrap } from "../../api/api-error.ts";
+import { api } from "../../api/desktop-api.ts";
+import { useInvalidateChat } from "./chat-queries.ts";
+import { useChatStore } from "./chat-store.ts";
+import { startLiveReply } from "./chat-stream-events.ts";
+
+interface FirstMessage {
+  readonly content: string;
+  /** A model other than the default, chosen before the conversation existed. */
+  readonly model?: string;
+}
+
+/**
+ * A conversation that starts with its first message: the message box is there before any
+ * conversation is, and sending creates one (with the chosen model), opens it and streams the reply.
+ */
+export function useStartConversation(onStarted: (conversationId: string) => void) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateChat();
+  const start = useMutation({
+    mutationFn: async ({ content, model }: FirstMessage) => {
+      const conversation = await unwrap(api.chat.create());
+      const settings = conversation.settings;
+      if (model && model !== settings.model)
+        await unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings: { ...settings, model } }));
+      const { searchWeb } = useChatStore.getState();
+      const run = await unwrap(api.chat.send({ conversationId: conversation.id, content, searchWeb }));
+      startLiveReply({ ...run, conversationId: conversation.id }, queryClient);
+      await invalidate(conversation.id);
+      onStarted(conversation.id);
+      return conversation.id;
+    },
+  });
+  return {
+    /** Whether the message was accepted, so the composer can give the draft back. */
+    start: (message: FirstMessage) => succeeded(start.mutateAsync(message)),
+    attempt: start,
+  };
+}

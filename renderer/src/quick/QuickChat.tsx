@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppInfo } from "../api/queries.ts";
+import { api } from "../api/desktop-api.ts";
+import { useMainEvents } from "../api/use-main-events.ts";
+import { useModelSuggestions } from "../api/capability-queries.ts";
+import { ActionError } from "../components/ActionError.tsx";
+import { useConversation } from "../panes/chat/chat-queries.ts";
+import { useLiveReply } from "../panes/chat/chat-store.ts";
+import { Composer } from "../panes/chat/Composer.tsx";
+import { MessageList } from "../panes/chat/MessageList.tsx";
+import { useChatActions } from "../panes/chat/use-chat-actions.ts";
+import { useStartConversation } from "../panes/chat/use-start-conversation.ts";
+import { QuickModelField } from "./QuickModelField.tsx";
+import { useOpenInMainWindow } from "./use-open-in-main-window.ts";
+import "./quick-chat.css";
+
+/** The draft of the next quick conversation, before its first message creates it. */
+const NEW_QUICK_DRAFT = "quick:new";
+
+/**
+ * The quick chat window (a global shortcut shows it over other apps; `/quick` in the web host): a
+ * model, a message box and the streamed answer. Each quick conversation is a normal conversation,
+ * which Open in ModelDesk continues in the main window; Esc stops a reply, or else hides the window.
+ */
+export function QuickChat() {
+  const { t } = useTranslation();
+  useMainEvents();
+  const { data: info } = useAppInfo();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [model, setModel] = useState("");
+  const { data } = useConversation(conversationId);
+  const live = useLiveReply(conversationId);
+  const { send, regenerate, edit, stop, attempts } = useChatActions(conversationId ?? "");
+  const { start, attempt } = useStartConversation(setConversationId);
+  const { suggestions } = useModelSuggestions("chat");
+  const openInMain = useOpenInMainWindow(info?.host);
+  const generating = live !== null && !live.interrupted;
+  const currentModel = data?.conversation.settings.model ?? model;
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (live && !live.interrupted) stop(live.streamId);
+      else void api.app.hideQuickChat();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [live, stop]);
+
+  const chooseModel = async (code: string) => {
+    setModel(code);
+    if (!data || code === data.conversation.settings.model) return;
+    await api.chat.updateSettings({
+      conversationId: data.conversation.id,
+      settings: { ...data.conversation.settings, model: code },
+    });
+  };
+
+  return (
+    <main className="quick-chat" aria-label={t("quick.title")}>
+      <header className="quick-chat__header">
+        <h1 className="quick-chat__title">{t("quick.title")}</h1>
+        <QuickModelField
+          key={currentModel}
+          value={currentModel}
+          suggestions={suggestions}
+          onChange={(code) => void chooseModel(code)}
+        />
+        <button
+          type="button"
+          className="button button--small"
+          disabled={conversationId === null}
+          onClick={() => setConversationId(null)}
+        >
+          {t("chat.newChat")}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={conversationId === null}
+          onClick={() => conversationId && openInMain.mutate(conversationId)}
+        >
+          {t("quick.openInApp")}
+        </button>
+      </header>
+      <div className="quick-chat__transcript">
+        {data ? (
+          <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />
+        ) : (
+          <p className="empty-state">{t("quick.hint")}</p>
+        )}
+      </div>
+      <ActionError actions={[attempt, openInMain, ...attempts]} />
+      <Composer
+        draftKey={conversationId ?? NEW_QUICK_DRAFT}
+        generating={generating}
+        waitUntil={live && !live.interrupted ? live.waitUntil : null}
+        onSend={(content) =>
+          conversationId ? send(content) : start({ content, ...(currentModel ? { model: currentModel } : {}) })
+        }
+        onStop={() => live && stop(live.streamId)}
+      />
+    </main>
+  );
+}
