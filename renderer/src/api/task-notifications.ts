@@ -1,9 +1,10 @@
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
 import i18next from "../i18n/index.ts";
+import { openTarget } from "../state/open-target.ts";
 
 /**
- * In the web host, finished tasks are announced with the browser's notifications (Electron's main
- * process shows its own, so the window stays quiet there).
+ * In the web host, finished tasks are announced with the browser's notifications, which open the
+ * task in Tasks when clicked (Electron's main process shows its own, so the window stays quiet there).
  */
 export function notifyTaskEnded(task: TaskView): void {
   if (window.api || typeof Notification === "undefined" || Notification.permission !== "granted") return;
@@ -11,7 +12,11 @@ export function notifyTaskEnded(task: TaskView): void {
   const title = i18next.t(task.status === "completed" ? "tasks.notifyDone" : "tasks.notifyFailed", {
     kind: i18next.t(`tasks.kind.${task.kind}`),
   });
-  new Notification(title, { body: task.errorMessage ?? task.prompt.slice(0, 120), tag: task.id });
+  const notification = new Notification(title, { body: task.errorMessage ?? task.prompt.slice(0, 120), tag: task.id });
+  notification.onclick = () => {
+    window.focus();
+    openTarget({ pane: "tasks", taskId: task.id });
+  };
 }
 
 /** Asked when the user starts a task, since browsers want a gesture before the prompt. */

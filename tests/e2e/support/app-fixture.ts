@@ -1,4 +1,4 @@
-import { test as base, _electron as electron, type Page } from "@playwright/test";
+import { test as base, _electron as electron, type ElectronApplication, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +20,8 @@ export interface LaunchOptions {
 
 export interface RunningApp {
   readonly page: Page;
+  /** The Electron application, to reach main, its menu and its other windows (Electron project only). */
+  readonly electron: ElectronApplication | null;
   readonly dataDir: string;
   /** Every WebSocket frame the page sent or received (web host only). */
   readonly frames: { readonly sent: string[]; readonly received: string[] };
@@ -89,6 +91,7 @@ async function launchWebHost(
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return {
     page,
+    electron: null,
     dataDir,
     frames,
     output,
@@ -122,6 +125,7 @@ async function launchElectron(options: LaunchOptions, dataDir: string): Promise<
   let closing: Promise<void> | null = null;
   return {
     page,
+    electron: app,
     dataDir,
     frames: { sent: [], received: [] },
     output: () => "",
