@@ -70,7 +70,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
-    "chat.create": () => conversations.create(chat.defaultSettings()),
+    "chat.create": () => conversations.createOrReuseEmpty(chat.defaultSettings()),
     "chat.get": ({ conversationId }) => conversations.detail(conversationId),
     "chat.rename": ({ conversationId, title }) => conversations.rename(conversationId, title),
     "chat.updateSettings": ({ conversationId, settings }) => conversations.updateSettings(conversationId, settings),
@@ -80,6 +80,9 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.regenerate": ({ conversationId, searchWeb }, page) => chat.regenerate(page, conversationId, searchWeb),
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
       chat.edit(page, conversationId, messageId, content, searchWeb),
+    "chat.deleteMessage": ({ conversationId, messageId }) => ({
+      deleted: conversations.deleteMessage(conversationId, messageId),
+    }),
     "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
     "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),
     "videos.generate": ({ profileId, image, ...params }) => {

@@ -137,6 +137,7 @@ export const ChatInputs = {
   send: ConversationId.extend({ content: MessageText, searchWeb: z.boolean() }),
   edit: ConversationId.extend({ messageId: z.string().min(1), content: MessageText, searchWeb: z.boolean() }),
   exportAs: ConversationId.extend({ format: z.enum(["markdown", "json"]) }),
+  message: ConversationId.extend({ messageId: z.string().min(1).max(200) }),
 };
 
 /** A reply being generated: follow it on `stream.event` with this stream id. */

@@ -89,6 +89,7 @@ export const INVOKE_CHANNELS = {
   "chat.send": { input: ChatInputs.send, output: ChatRunSchema.extend({ userMessage: ChatMessageSchema }) },
   "chat.regenerate": { input: ChatInputs.conversation.extend({ searchWeb: z.boolean() }), output: ChatRunSchema },
   "chat.edit": { input: ChatInputs.edit, output: ChatRunSchema },
+  "chat.deleteMessage": { input: ChatInputs.message, output: z.object({ deleted: z.boolean() }) },
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
   "images.generate": { input: ImageRequestSchema, output: TaskViewSchema },
   "videos.generate": { input: VideoRequestSchema, output: TaskViewSchema },

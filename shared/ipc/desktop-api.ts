@@ -74,6 +74,7 @@ export function createDesktopApi(transport: ApiTransport) {
       send: call("chat.send"),
       regenerate: call("chat.regenerate"),
       edit: call("chat.edit"),
+      deleteMessage: call("chat.deleteMessage"),
       exportAs: call("chat.export"),
     },
     images: { generate: call("images.generate") },

@@ -61,6 +61,23 @@ export class ConversationStore {
     return this.summary(id);
   }
 
+  /**
+   * A new conversation, or the newest one nobody has written in yet (moved to the top): New chat
+   * pressed twice opens one empty conversation, not two.
+   */
+  createOrReuseEmpty(settings: ChatSettings): ConversationSummary {
+    const empty = oneRow<{ id: string }>(
+      this.db.prepare(
+        `SELECT id FROM conversations c WHERE deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)
+         ORDER BY updated_at DESC LIMIT 1`,
+      ),
+    );
+    if (!empty) return this.create(settings);
+    this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), empty.id);
+    return this.summary(empty.id);
+  }
+
   summary(id: string): ConversationSummary {
     return summaryOf(this.row(id));
   }
@@ -196,6 +213,14 @@ export class ConversationStore {
     this.db
       .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
       .run(conversationId, row.position);
+  }
+
+  /** Removes one message; a reply still streaming stays until it ends. Its cost stays in the ledger. */
+  deleteMessage(conversationId: string, messageId: string): boolean {
+    const { changes } = this.db
+      .prepare("DELETE FROM messages WHERE id = ? AND conversation_id = ? AND status != 'streaming'")
+      .run(messageId, conversationId);
+    return changes > 0;
   }
 
   /** Drops the replies after the last user message (regenerate); throws when there is no user message. */

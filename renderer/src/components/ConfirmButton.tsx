@@ -6,6 +6,7 @@ interface ConfirmButtonProps {
   /** When the visible label alone does not say what it acts on (a list of profiles). */
   readonly accessibleName?: string;
   readonly className: string;
+  readonly disabled?: boolean;
   readonly title: string;
   readonly message: string;
   readonly confirmLabel: string;
@@ -14,11 +15,24 @@ interface ConfirmButtonProps {
 }
 
 /** A button whose action asks first, in the app's own dialog. */
-export function ConfirmButton({ label, accessibleName, className, onConfirm, ...question }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  accessibleName,
+  className,
+  disabled = false,
+  onConfirm,
+  ...question
+}: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-label={accessibleName} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={className}
+        aria-label={accessibleName}
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
       <ConfirmDialog

@@ -31,7 +31,7 @@ export function QuickChat() {
   const [model, setModel] = useState("");
   const { data } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
-  const { send, regenerate, edit, stop, attempts } = useChatActions(conversationId ?? "");
+  const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId ?? "");
   const { start, attempt } = useStartConversation(setConversationId);
   const { suggestions } = useModelSuggestions("chat");
   const openInMain = useOpenInMainWindow(info?.host);
@@ -86,7 +86,13 @@ export function QuickChat() {
       </header>
       <div className="quick-chat__transcript">
         {data ? (
-          <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />
+          <MessageList
+            messages={data.messages}
+            live={live}
+            onEdit={edit}
+            onRegenerate={regenerate}
+            onDelete={deleteMessage}
+          />
         ) : (
           <p className="empty-state">{t("quick.hint")}</p>
         )}

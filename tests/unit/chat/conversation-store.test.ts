@@ -95,4 +95,36 @@ describe("the conversation store", () => {
     const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "x", status: "complete" });
     expect(() => store.rewriteFrom(id, reply.id, "no")).toThrow(/Only your own messages/);
   });
+
+  it("New chat reuses the newest conversation nobody has written in, and makes one when there is none", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const written = store.create(SETTINGS);
+    store.appendMessage({ conversationId: written.id, role: "user", content: "Hi", status: "complete" });
+    const first = store.createOrReuseEmpty(SETTINGS);
+    expect(first.id).not.toBe(written.id);
+    expect(store.createOrReuseEmpty(SETTINGS).id).toBe(first.id);
+    expect(store.list()).toHaveLength(2);
+    expect(store.list()[0]?.id).toBe(first.id);
+  });
+
+  it("deletes one message, but not a reply that is still streaming", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const conversation = store.create(SETTINGS);
+    const question = store.appendMessage({
+      conversationId: conversation.id,
+      role: "user",
+      content: "Q",
+      status: "complete",
+    });
+    const streaming = store.appendMessage({
+      conversationId: conversation.id,
+      role: "assistant",
+      content: "A",
+      status: "streaming",
+    });
+    expect(store.deleteMessage(conversation.id, streaming.id)).toBe(false);
+    expect(store.deleteMessage("another-conversation", question.id)).toBe(false);
+    expect(store.deleteMessage(conversation.id, question.id)).toBe(true);
+    expect(store.messages(conversation.id).map((message) => message.id)).toEqual([streaming.id]);
+  });
 });

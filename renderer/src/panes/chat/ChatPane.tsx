@@ -13,10 +13,34 @@ import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
+import { useStartConversation } from "./use-start-conversation.ts";
 import "./chat.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
 const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
+
+/** The draft of a conversation not started yet. */
+const FIRST_MESSAGE_DRAFT = "chat:new";
+
+/** No conversation yet: the message box is already there, and the first message creates the conversation. */
+function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {
+  const { t } = useTranslation();
+  const { start, attempt } = useStartConversation(onStarted);
+  return (
+    <section className="conversation" aria-label={t("chat.newChat")}>
+      <p className="empty-state chat-empty">{t("chat.startHint")}</p>
+      <ActionError actions={[attempt]} />
+      <Composer
+        draftKey={FIRST_MESSAGE_DRAFT}
+        generating={attempt.isPending}
+        waitUntil={null}
+        autoFocus
+        onSend={(content) => start({ content })}
+        onStop={() => {}}
+      />
+    </section>
+  );
+}
 
 function ConversationView({
   conversationId,
@@ -27,7 +51,7 @@ function ConversationView({
 }) {
   const { data, error } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
-  const { send, regenerate, edit, stop, attempts } = useChatActions(conversationId);
+  const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const liveStreamId = live?.streamId ?? null;
 
   useEffect(() => {
@@ -49,10 +73,17 @@ function ConversationView({
         totalCost={data.totalCost}
         modelSuggestions={modelSuggestions}
       />
-      <MessageList messages={data.messages} live={live} onEdit={edit} onRegenerate={regenerate} />
+      <MessageList
+        messages={data.messages}
+        live={live}
+        onEdit={edit}
+        onRegenerate={regenerate}
+        onDelete={deleteMessage}
+      />
       <ActionError actions={attempts} />
       <Composer
         draftKey={conversationId}
+        autoFocus
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
         onSend={send}
@@ -110,12 +141,7 @@ export function ChatPane() {
         {activeId ? (
           <ConversationView key={activeId} conversationId={activeId} modelSuggestions={modelSuggestions} />
         ) : (
-          <div className="chat-welcome">
-            <p className="empty-state">{t("chat.noConversations")}</p>
-            <button type="button" className="button button--primary" onClick={() => newChat.mutate()}>
-              {t("chat.newChat")}
-            </button>
-          </div>
+          <FirstMessageView onStarted={conversationOpened} />
         )}
       </div>
     </div>

@@ -11,12 +11,14 @@ interface ComposerProps {
   readonly generating: boolean;
   /** When a reply held for the key's rate limit goes out. */
   readonly waitUntil: number | null;
+  /** Takes the focus when it appears (a conversation opened, New chat). */
+  readonly autoFocus?: boolean;
   onSend(content: string): Promise<boolean>;
   onStop(): void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer({ draftKey, generating, waitUntil, onSend, onStop }: ComposerProps) {
+export function Composer({ draftKey, generating, waitUntil, autoFocus = false, onSend, onStop }: ComposerProps) {
   const { t } = useTranslation();
   const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
@@ -28,6 +30,10 @@ export function Composer({ draftKey, generating, waitUntil, onSend, onStop }: Co
     if (searchMissing && searchWeb) searchWebToggled(false);
   }, [searchMissing, searchWeb, searchWebToggled]);
   const input = useRef<HTMLTextAreaElement>(null);
+  const focusRequests = useChatStore((state) => state.composerFocusRequests);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus, focusRequests]);
 
   const send = async () => {
     const content = draft.trim();

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import type { LiveReply } from "./chat-store.ts";
 import { MarkdownView } from "./MarkdownView.tsx";
+import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
 import { SourcesList } from "./SourcesList.tsx";
 
@@ -11,9 +13,10 @@ interface UserMessageProps {
   readonly message: ChatMessage;
   readonly busy: boolean;
   onEdit(messageId: string, content: string): void;
+  onDelete(messageId: string): void;
 }
 
-export function UserMessage({ message, busy, onEdit }: UserMessageProps) {
+export function UserMessage({ message, busy, onEdit, onDelete }: UserMessageProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -54,6 +57,7 @@ export function UserMessage({ message, busy, onEdit }: UserMessageProps) {
         <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
           {t("chat.edit")}
         </button>
+        <MessageActions message={message} busy={busy} onDelete={onDelete} />
       </div>
     </article>
   );
@@ -61,9 +65,11 @@ export function UserMessage({ message, busy, onEdit }: UserMessageProps) {
 
 interface AssistantMessageProps {
   readonly message: ChatMessage;
+  /** The conversation's last message: regenerating it replaces nothing else. */
   readonly isLast: boolean;
   readonly busy: boolean;
   onRegenerate(): void;
+  onDelete(messageId: string): void;
 }
 
 const STATUS_LABELS = {
@@ -72,7 +78,7 @@ const STATUS_LABELS = {
   interrupted: "chat.status.interrupted",
 } as const;
 
-export function AssistantMessage({ message, isLast, busy, onRegenerate }: AssistantMessageProps) {
+export function AssistantMessage({ message, isLast, busy, onRegenerate, onDelete }: AssistantMessageProps) {
   const { t } = useTranslation();
   const anchor = `source-${message.id}`;
   const sources = message.meta?.sources ?? [];
@@ -87,19 +93,25 @@ export function AssistantMessage({ message, isLast, busy, onRegenerate }: Assist
       {message.status === "error" && message.error && <ErrorNotice error={message.error} />}
       <SourcesList sources={sources} anchorPrefix={anchor} />
       {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
-      {isLast && (
-        <div className="message__actions">
-          {message.status === "interrupted" || message.status === "error" ? (
-            <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
-              {t("chat.retry")}
-            </button>
-          ) : (
-            <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
-              {t("chat.regenerate")}
-            </button>
-          )}
-        </div>
-      )}
+      <div className="message__actions">
+        {isLast ? (
+          <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
+            {message.status === "interrupted" || message.status === "error" ? t("chat.retry") : t("chat.regenerate")}
+          </button>
+        ) : (
+          <ConfirmButton
+            label={t("chat.regenerate")}
+            className="button button--small"
+            disabled={busy}
+            title={t("chat.regenerateEarlierTitle")}
+            message={t("chat.regenerateEarlierBody")}
+            confirmLabel={t("chat.regenerate")}
+            cancelLabel={t("settings.cancel")}
+            onConfirm={onRegenerate}
+          />
+        )}
+        <MessageActions message={message} busy={busy} onDelete={onDelete} />
+      </div>
     </article>
   );
 }

@@ -25,7 +25,10 @@ interface ChatState {
   /** Unsent text per conversation, so switching away never loses it. */
   drafts: Record<string, string>;
   live: Record<string, LiveReply>;
+  /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
+  composerFocusRequests: number;
   conversationOpened(id: string | null): void;
+  composerFocusRequested(): void;
   searchWebToggled(on: boolean): void;
   draftChanged(conversationId: string, text: string): void;
   replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
@@ -50,7 +53,9 @@ export const useChatStore = create<ChatState>((set) => ({
   searchWeb: false,
   drafts: {},
   live: {},
+  composerFocusRequests: 0,
   conversationOpened: (id) => set({ activeConversationId: id }),
+  composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
   searchWebToggled: (on) => set({ searchWeb: on }),
   draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
   replyStarted: (reply) =>

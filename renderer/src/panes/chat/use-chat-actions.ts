@@ -24,7 +24,7 @@ function requestReply(conversationId: string, request: ReplyRequest): Promise<Re
   }
 }
 
-/** Send, regenerate, edit and stop for one conversation; a refused call is shown, nothing typed is lost. */
+/** Send, regenerate, edit, stop and delete for one conversation; a refused call is shown, nothing typed is lost. */
 export function useChatActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
@@ -36,6 +36,10 @@ export function useChatActions(conversationId: string) {
     },
   });
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
+  const remove = useMutation({
+    mutationFn: (messageId: string) => unwrap(api.chat.deleteMessage({ conversationId, messageId })),
+    onSuccess: () => invalidate(conversationId),
+  });
 
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
@@ -43,6 +47,7 @@ export function useChatActions(conversationId: string) {
     regenerate: () => reply.mutate({ kind: "regenerate" }),
     edit: (messageId: string, content: string) => reply.mutate({ kind: "edit", messageId, content }),
     stop: stop.mutate,
-    attempts: [reply, stop] as const,
+    deleteMessage: remove.mutate,
+    attempts: [reply, stop, remove] as const,
   };
 }

@@ -19,6 +19,7 @@ export function useNewChat() {
       await invalidate();
       useChatStore.getState().conversationOpened(conversation.id);
       useUiStore.getState().paneSelected("chat");
+      useChatStore.getState().composerFocusRequested();
     },
     // Ctrl/Cmd+N works in every pane: its failure is told in Chat, where the new conversation would be.
     onError: () => useUiStore.getState().paneSelected("chat"),

@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/app-fixture.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "electron", "The embedded gateway's timing can only be set in the web host.");
+});
+
+const replies = (page: Page) => page.getByRole("article", { name: "Assistant" });
+const questions = (page: Page) => page.getByRole("article", { name: "You" });
+const conversations = (page: Page) => page.getByRole("complementary", { name: "Conversations" }).getByRole("listitem");
+
+async function ask(page: Page, text: string, replyCount: number) {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(replies(page)).toHaveCount(replyCount);
+  await expect(replies(page).last().getByTestId("finish")).toBeVisible();
+}
+
+test("the message box is there on first open, and New chat reuses an empty conversation", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  const message = page.getByRole("textbox", { name: "Message" });
+  await expect(message).toBeFocused();
+  await expect(page.getByRole("button", { name: "New chat", exact: true })).toHaveCount(1);
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-first-open.png`),
+  });
+  await ask(page, "What is a good first question?", 1);
+  await expect(conversations(page)).toHaveCount(1);
+
+  await page.getByRole("button", { name: "New chat", exact: true }).first().click();
+  await expect(message).toBeFocused();
+  await expect(conversations(page)).toHaveCount(2);
+  await page.getByRole("button", { name: "New chat", exact: true }).first().click();
+  await page.keyboard.press("Control+n");
+  await expect(conversations(page)).toHaveCount(2);
+  await expect(message).toBeFocused();
+});
+
+test("copy and delete any message; regenerate an earlier reply after asking first", async ({ launchApp }) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await ask(page, "First question", 1);
+  await ask(page, "Second question", 2);
+
+  const copy = replies(page).first().getByRole("button", { name: "Copy message" });
+  await copy.click();
+  await expect(copy).toHaveText("Copied");
+
+  await questions(page).last().getByRole("button", { name: "Delete message" }).click();
+  const deleting = page.getByRole("dialog", { name: "Delete this message?" });
+  await expect(deleting.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await deleting.getByRole("button", { name: "Delete message" }).click();
+  await expect(questions(page)).toHaveCount(1);
+  await expect(replies(page)).toHaveCount(2);
+
+  await replies(page).first().getByRole("button", { name: "Regenerate" }).click();
+  const regenerating = page.getByRole("dialog", { name: "Regenerate this reply?" });
+  await regenerating.getByRole("button", { name: "Regenerate" }).click();
+  await expect(replies(page)).toHaveCount(1);
+  await expect(replies(page).first().getByTestId("finish")).toBeVisible();
+  await expect(questions(page)).toHaveText([/First question/]);
+});
