@@ -37,6 +37,15 @@ test("generate an image and find it in the gallery", async ({ launchApp }, testI
   await page.screenshot({
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`),
   });
+  await expect(card.getByRole("link", { name: "Save as…" })).toHaveAttribute(
+    "download",
+    /^a-red-fox-in-the-snow-[0-9a-f]{8}\.png$/,
+  );
+  await card.getByRole("button", { name: "Animate: a red fox in the snow" }).click();
+  const zone = page.getByRole("group", { name: "Reference image" });
+  await expect(zone.getByRole("img", { name: "Reference image preview" })).toBeVisible();
+  await expect(zone).toContainText("a red fox in the snow");
+  await expect(page.getByRole("button", { name: "Generate video" })).toBeVisible();
 });
 
 test("drop an image file on Reference image and get a video that plays in the gallery", async ({

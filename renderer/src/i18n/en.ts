@@ -208,9 +208,10 @@ export const en = {
     fileMissing: "The file is no longer in the media folder.",
     details: "Details",
     saveAs: "Save as…",
+    animate: "Animate",
     delete: "Delete",
     created: "Created",
-    recentImages: "Your images (drag one onto Reference image)",
+    recentImages: "Your images: drag one up to use it",
     dragHint: "Drag onto Reference image",
     reference: {
       label: "Reference image",

@@ -179,6 +179,7 @@ export const zh: Strings = {
     fileMissing: "文件已不在媒体文件夹中。",
     details: "详情",
     saveAs: "另存为…",
+    animate: "生成视频",
     delete: "删除",
     created: "创建于",
     recentImages: "你的图片（拖到参考图上）",

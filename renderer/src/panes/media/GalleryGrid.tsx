@@ -8,6 +8,9 @@ import { api } from "../../api/desktop-api.ts";
 import { taskKeys } from "../../api/task-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { useUiStore } from "../../state/ui-store.ts";
+import { mediaFileName } from "./media-file-name.ts";
+import { useMediaDrafts } from "./media-drafts.ts";
 import "./gallery.css";
 import { formatDateTime } from "../../components/format.ts";
 
@@ -89,6 +92,16 @@ function PendingCard({ task }: { task: TaskView }) {
   );
 }
 
+/** Animate: the image becomes the reference image of a new video, in Videos. */
+function animate(item: MediaView): void {
+  useMediaDrafts.getState().referenceChosen({
+    image: { kind: "media", mediaId: item.id },
+    preview: item.src,
+    label: item.prompt,
+  });
+  useUiStore.getState().paneSelected("videos");
+}
+
 function MediaCard({ item, onDelete }: { item: MediaView; onDelete(item: MediaView): void }) {
   const { t } = useTranslation();
   const [details, setDetails] = useState(false);
@@ -134,11 +147,17 @@ function MediaCard({ item, onDelete }: { item: MediaView; onDelete(item: MediaVi
         >
           {t("media.details")}
         </button>
-        <a
-          className="button button--small"
-          href={item.src}
-          download={`${item.id}.${item.kind === "image" ? "png" : "mp4"}`}
-        >
+        {item.kind === "image" && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`${t("media.animate")}: ${item.prompt}`}
+            onClick={() => animate(item)}
+          >
+            {t("media.animate")}
+          </button>
+        )}
+        <a className="button button--small" href={item.src} download={mediaFileName(item)}>
           {t("media.saveAs")}
         </a>
         <button
