@@ -5,7 +5,7 @@ import { useModelSuggestions } from "../../api/capability-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations } from "./chat-queries.ts";
-import { useChatStore, useLiveReply } from "./chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, useChatStore, useLiveReply } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
 import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
@@ -18,9 +18,6 @@ import "./chat.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
 const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
-
-/** The draft of a conversation not started yet. */
-const FIRST_MESSAGE_DRAFT = "chat:new";
 
 /** No conversation yet: the message box is already there, and the first message creates the conversation. */
 function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {

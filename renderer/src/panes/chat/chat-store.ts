@@ -19,6 +19,9 @@ export interface LiveReply {
   readonly interrupted: boolean;
 }
 
+/** The draft of a conversation not started yet (the message box shown before any conversation exists). */
+export const FIRST_MESSAGE_DRAFT = "chat:new";
+
 interface ChatState {
   activeConversationId: string | null;
   searchWeb: boolean;
@@ -29,6 +32,8 @@ interface ChatState {
   composerFocusRequests: number;
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
+  /** What was typed before a conversation existed goes with the conversation New chat opened. */
+  firstDraftMovedTo(conversationId: string): void;
   searchWebToggled(on: boolean): void;
   draftChanged(conversationId: string, text: string): void;
   replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
@@ -56,6 +61,12 @@ export const useChatStore = create<ChatState>((set) => ({
   composerFocusRequests: 0,
   conversationOpened: (id) => set({ activeConversationId: id }),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
+  firstDraftMovedTo: (conversationId) =>
+    set((state) => {
+      const pending = state.drafts[FIRST_MESSAGE_DRAFT];
+      if (!pending || state.drafts[conversationId]) return {};
+      return { drafts: { ...state.drafts, [conversationId]: pending, [FIRST_MESSAGE_DRAFT]: "" } };
+    }),
   searchWebToggled: (on) => set({ searchWeb: on }),
   draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
   replyStarted: (reply) =>

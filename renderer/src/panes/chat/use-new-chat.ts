@@ -17,9 +17,11 @@ export function useNewChat() {
     mutationFn: () => unwrap(api.chat.create()),
     onSuccess: async (conversation) => {
       await invalidate();
-      useChatStore.getState().conversationOpened(conversation.id);
+      const chat = useChatStore.getState();
+      chat.firstDraftMovedTo(conversation.id);
+      chat.conversationOpened(conversation.id);
       useUiStore.getState().paneSelected("chat");
-      useChatStore.getState().composerFocusRequested();
+      chat.composerFocusRequested();
     },
     // Ctrl/Cmd+N works in every pane: its failure is told in Chat, where the new conversation would be.
     onError: () => useUiStore.getState().paneSelected("chat"),
