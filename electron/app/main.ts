@@ -5,7 +5,7 @@ import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../composition/app-services.ts";
 import type { OpenPane } from "../../shared/ipc/app-info.ts";
 import type { DesktopShell } from "../ipc/desktop-shell.ts";
-import { quickChatShortcut } from "../services/desktop/quick-chat-shortcut.ts";
+import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
@@ -106,7 +106,7 @@ if (!app.requestSingleInstanceLock()) {
     bridge.attach(window.webContents);
     quickChat = createQuickChat(preload, () => quitting);
     bridge.attach(quickChat.window.webContents);
-    const shortcut = quickChatShortcut(settings);
+    const shortcut = quickChatShortcutSetting.read(settings);
     quickChat.useShortcut(shortcut);
     installAppMenu(menuActions, shortcut);
   });

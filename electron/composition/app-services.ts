@@ -10,7 +10,7 @@ import { BudgetAlerts } from "../services/budget/budget-alerts.ts";
 import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/budget/ledger-store.ts";
-import { ledgerRetentionDays } from "../services/budget/ledger-retention.ts";
+import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
@@ -101,7 +101,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   await backUpDataFiles(env.dataDir, db);
   restrictToOwner(env.dataDir);
   const ledger = new LedgerStore(db);
-  ledger.prune(ledgerRetentionDays(env.settings));
+  ledger.prune(ledgerRetentionSetting.read(env.settings));
   ledger.settleLeftovers();
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;

@@ -1,8 +1,8 @@
 import type { AppServices } from "../composition/app-services.ts";
 import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
-import { ledgerRetentionDays, setLedgerRetentionDays } from "../services/budget/ledger-retention.ts";
-import { quickChatShortcut, setQuickChatShortcut } from "../services/desktop/quick-chat-shortcut.ts";
+import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
+import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { AppError } from "../services/app-error.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
@@ -14,7 +14,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
   return {
     "app.info": () => services.info,
     "app.openConversation": ({ conversationId }) => {
-      conversations.detail(conversationId);
+      // Refuses an unknown or deleted conversation before any window moves.
+      conversations.summary(conversationId);
       shell.hideQuickChat();
       shell.showMainWindow();
       pages.broadcast("app.openPane", { pane: "chat", conversationId });
@@ -22,14 +23,14 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     },
     "app.hideQuickChat": () => ({ hidden: shell.hideQuickChat() }),
     "app.quickChatShortcut": () => ({
-      shortcut: quickChatShortcut(services.settings),
+      shortcut: quickChatShortcutSetting.read(services.settings),
       registered: shell.quickChatShortcutWorks(),
     }),
     "app.setQuickChatShortcut": ({ shortcut }) => {
       const registered = shell.applyQuickChatShortcut(shortcut);
       // A shortcut another app holds is not saved: the one that works stays in place.
       if (registered === false) throw new AppError("SHORTCUT_TAKEN", `${shortcut} is taken by another application.`);
-      setQuickChatShortcut(services.settings, shortcut);
+      quickChatShortcutSetting.write(services.settings, shortcut);
       return { shortcut, registered };
     },
     "profiles.list": () => vault.state(),
@@ -63,9 +64,10 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       monitor.alerts.saveSettings(vault.resolveId(profileId), settings),
     "budget.overview": () => monitor.overview(),
     "budget.headroom": ({ profileId }) => services.headroom(vault.resolveId(profileId)),
-    "budget.retention": () => ({ days: ledgerRetentionDays(services.settings) }),
+    "budget.retention": () => ({ days: ledgerRetentionSetting.read(services.settings) }),
     "budget.setRetention": ({ days }) => {
-      ledger.prune(setLedgerRetentionDays(services.settings, days));
+      ledgerRetentionSetting.write(services.settings, days);
+      ledger.prune(days);
       return { days };
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),

@@ -12,7 +12,7 @@ import "./i18n/index.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { App } from "./App.tsx";
 import { QuickChat } from "./quick/QuickChat.tsx";
-import { openTargetFromAddress } from "./state/opening-target.ts";
+import { openTargetFromAddress } from "./state/target-from-address.ts";
 import { startTheme } from "./theme.ts";
 
 startTheme();

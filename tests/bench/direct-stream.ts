@@ -17,6 +17,18 @@ export interface DirectStream {
  * A plain streaming client of the gateway, the baseline of every relay figure: the same body the
  * app sends for a one-message conversation with default settings, read with fetch and parsed here.
  */
+/** The streaming Chat Completions request the app sends for `prompt` with the default settings. */
+export function directChatBody(prompt: string) {
+  return {
+    model: DEFAULT_CHAT_SETTINGS.model,
+    messages: [{ role: "user", content: prompt }],
+    temperature: DEFAULT_CHAT_SETTINGS.temperature,
+    top_p: DEFAULT_CHAT_SETTINGS.topP,
+    max_tokens: DEFAULT_CHAT_SETTINGS.maxTokens,
+    stream: true,
+  };
+}
+
 export async function directStream(
   gatewayUrl: string,
   key: string,
@@ -27,14 +39,7 @@ export async function directStream(
   const response = await fetch(`${gatewayUrl}/v1/chat/completions`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      model: DEFAULT_CHAT_SETTINGS.model,
-      messages: [{ role: "user", content: prompt }],
-      temperature: DEFAULT_CHAT_SETTINGS.temperature,
-      top_p: DEFAULT_CHAT_SETTINGS.topP,
-      max_tokens: DEFAULT_CHAT_SETTINGS.maxTokens,
-      stream: true,
-    }),
+    body: JSON.stringify(directChatBody(prompt)),
   });
   if (!response.ok || !response.body) throw new Error(`the gateway answered ${response.status}`);
   const reader = response.body.getReader();

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { start } from "../../electron/local-gateway/index.ts";
-import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp } from "./bench-app.ts";
+import { directChatBody } from "./direct-stream.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
 import { percentile, report } from "./measure.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY, reportAdded } from "./relay-bench.ts";
@@ -68,14 +68,7 @@ function pageFirstToken(page: Page): Promise<PageTimings> {
 
 /** In a page of the gateway's origin: a streaming fetch, from the request to the first content delta. */
 function directFirstToken(page: Page, prompt: string): Promise<number> {
-  const body = {
-    model: DEFAULT_CHAT_SETTINGS.model,
-    messages: [{ role: "user", content: prompt }],
-    temperature: DEFAULT_CHAT_SETTINGS.temperature,
-    top_p: DEFAULT_CHAT_SETTINGS.topP,
-    max_tokens: DEFAULT_CHAT_SETTINGS.maxTokens,
-    stream: true,
-  };
+  const body = directChatBody(prompt);
   return page.evaluate(
     async ({ key, body }) => {
       const started = performance.now();

@@ -5,7 +5,7 @@ import { api } from "../api/desktop-api.ts";
 import { useMainEvents } from "../api/use-main-events.ts";
 import { useModelSuggestions } from "../api/capability-queries.ts";
 import { ActionError } from "../components/ActionError.tsx";
-import { useConversation } from "../panes/chat/chat-queries.ts";
+import { useConversation, useSaveSettings } from "../panes/chat/chat-queries.ts";
 import { useLiveReply } from "../panes/chat/chat-store.ts";
 import { Composer } from "../panes/chat/Composer.tsx";
 import { MessageList } from "../panes/chat/MessageList.tsx";
@@ -36,37 +36,31 @@ export function QuickChat() {
   const { suggestions } = useModelSuggestions("chat");
   const openInMain = useOpenInMainWindow(info?.host);
   const generating = live !== null && !live.interrupted;
+  const saveSettings = useSaveSettings(conversationId ?? "");
   const currentModel = data?.conversation.settings.model ?? model;
+  const liveStreamId = live && !live.interrupted ? live.streamId : null;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
-      if (live && !live.interrupted) stop(live.streamId);
+      if (liveStreamId !== null) stop(liveStreamId);
       else void api.app.hideQuickChat();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [live, stop]);
+  }, [liveStreamId, stop]);
 
-  const chooseModel = async (code: string) => {
+  const chooseModel = (code: string) => {
     setModel(code);
-    if (!data || code === data.conversation.settings.model) return;
-    await api.chat.updateSettings({
-      conversationId: data.conversation.id,
-      settings: { ...data.conversation.settings, model: code },
-    });
+    if (data && code !== data.conversation.settings.model)
+      saveSettings.mutate({ ...data.conversation.settings, model: code });
   };
 
   return (
     <main className="quick-chat" aria-label={t("quick.title")}>
       <header className="quick-chat__header">
         <h1 className="quick-chat__title">{t("quick.title")}</h1>
-        <QuickModelField
-          key={currentModel}
-          value={currentModel}
-          suggestions={suggestions}
-          onChange={(code) => void chooseModel(code)}
-        />
+        <QuickModelField key={currentModel} value={currentModel} suggestions={suggestions} onChange={chooseModel} />
         <button
           type="button"
           className="button button--small"
@@ -97,7 +91,7 @@ export function QuickChat() {
           <p className="empty-state">{t("quick.hint")}</p>
         )}
       </div>
-      <ActionError actions={[attempt, openInMain, ...attempts]} />
+      <ActionError actions={[attempt, saveSettings, openInMain, ...attempts]} />
       <Composer
         draftKey={conversationId ?? NEW_QUICK_DRAFT}
         generating={generating}

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { AppInfo } from "../../../shared/ipc/app-info.ts";
 import { unwrap } from "../api/api-error.ts";
 import { api } from "../api/desktop-api.ts";
-import { CONVERSATION_PARAM } from "../state/opening-target.ts";
+import { CONVERSATION_PARAM } from "../state/target-from-address.ts";
 
 /**
  * Open in ModelDesk: main brings the main window forward on the conversation. In the web host the

@@ -10,9 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => main.quit());
 
-const fromQuickWindow = { contents: () => main.quickWindow.webContents, frameUrl: "app://modeldesk/quick" };
+/** A call from the quick chat window's page, as its preload would make it. */
 const invokeFromQuick = (channel: Parameters<StartedMain["invoke"]>[0], payload: unknown) =>
-  main.invoke(channel, payload, { contents: fromQuickWindow.contents(), frameUrl: fromQuickWindow.frameUrl });
+  main.invoke(channel, payload, { contents: main.quickWindow.webContents, frameUrl: "app://modeldesk/quick" });
 
 function menuItem(label: string): Electron.MenuItemConstructorOptions | undefined {
   const menu = main.recording.applicationMenus.at(-1) ?? [];

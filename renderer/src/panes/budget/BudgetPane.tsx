@@ -7,6 +7,7 @@ import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatMoney, formatTime } from "../../components/format.ts";
 import { useBalanceHistory } from "../../api/budget-queries.ts";
+import type { Balance } from "../../../../shared/gateway-api/balance.ts";
 import type { BalanceSample } from "../../../../shared/ipc/budget.ts";
 import { BalanceHistory } from "./BalanceHistory.tsx";
 import { BudgetAlertBanner } from "./BudgetAlertBanner.tsx";
@@ -20,6 +21,34 @@ import { SpendSection } from "./SpendSection.tsx";
 import "./budget.css";
 
 const NO_SAMPLES: readonly BalanceSample[] = [];
+
+type KeyBalance = Balance["api_key"];
+
+/** The key's two budgets, each read from its own fields of the balance answer. */
+const BUDGET_PERIODS = [
+  {
+    period: "day",
+    label: "budget.daily",
+    emptyLabel: "budget.noDaily",
+    of: (key: KeyBalance) => ({
+      budget: key.daily_budget,
+      used: key.daily_used,
+      remaining: key.daily_remaining,
+      resetAt: key.daily_reset_at,
+    }),
+  },
+  {
+    period: "month",
+    label: "budget.monthly",
+    emptyLabel: "budget.noMonthly",
+    of: (key: KeyBalance) => ({
+      budget: key.monthly_budget,
+      used: key.monthly_used,
+      remaining: key.monthly_remaining,
+      resetAt: key.monthly_reset_at,
+    }),
+  },
+] as const;
 /** The longest span any chart shows: the 90-day spend range. */
 const HISTORY_DAYS = 90;
 
@@ -74,44 +103,31 @@ export function BudgetPane() {
             </p>
           </section>
           <div className="gauges">
-            <BudgetGauge
-              label={t("budget.daily")}
-              emptyLabel={t("budget.noDaily")}
-              budget={key.daily_budget}
-              used={key.daily_used}
-              remaining={key.daily_remaining}
-              resetAt={key.daily_reset_at}
-            >
-              {detailed && key.daily_budget !== null && key.daily_used !== null && key.daily_reset_at && (
-                <PeriodChart
-                  period="day"
-                  samples={timed}
-                  used={key.daily_used}
-                  budget={key.daily_budget}
-                  resetAt={key.daily_reset_at}
-                  readAt={snapshot.fetchedAt}
-                />
-              )}
-            </BudgetGauge>
-            <BudgetGauge
-              label={t("budget.monthly")}
-              emptyLabel={t("budget.noMonthly")}
-              budget={key.monthly_budget}
-              used={key.monthly_used}
-              remaining={key.monthly_remaining}
-              resetAt={key.monthly_reset_at}
-            >
-              {detailed && key.monthly_budget !== null && key.monthly_used !== null && key.monthly_reset_at && (
-                <PeriodChart
-                  period="month"
-                  samples={timed}
-                  used={key.monthly_used}
-                  budget={key.monthly_budget}
-                  resetAt={key.monthly_reset_at}
-                  readAt={snapshot.fetchedAt}
-                />
-              )}
-            </BudgetGauge>
+            {BUDGET_PERIODS.map(({ period, label, emptyLabel, of }) => {
+              const { budget: limit, used, remaining, resetAt } = of(key);
+              return (
+                <BudgetGauge
+                  key={period}
+                  label={t(label)}
+                  emptyLabel={t(emptyLabel)}
+                  budget={limit}
+                  used={used}
+                  remaining={remaining}
+                  resetAt={resetAt}
+                >
+                  {detailed && limit !== null && used !== null && resetAt && (
+                    <PeriodChart
+                      period={period}
+                      samples={timed}
+                      used={used}
+                      budget={limit}
+                      resetAt={resetAt}
+                      readAt={snapshot.fetchedAt}
+                    />
+                  )}
+                </BudgetGauge>
+              );
+            })}
           </div>
           {detailed && (
             <>

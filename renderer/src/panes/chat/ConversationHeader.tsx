@@ -1,12 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  WIRE_FORMATS,
-  type ChatSettings,
-  type ConversationSummary,
-  type WireFormat,
-} from "../../../../shared/ipc/chat.ts";
+import { WIRE_FORMATS, type ConversationSummary, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
@@ -16,7 +11,7 @@ import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
-import { useInvalidateChat } from "./chat-queries.ts";
+import { useSaveSettings } from "./chat-queries.ts";
 import "./conversation-header.css";
 
 const WIRE_FORMAT_LABELS: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
@@ -32,17 +27,12 @@ interface ConversationHeaderProps {
 export function ConversationHeader({ conversation, totalCost, modelSuggestions }: ConversationHeaderProps) {
   const { t } = useTranslation();
   const messagesMissing = useFeatureMissing("messages");
-  const invalidate = useInvalidateChat();
   const [model, setModel] = useState(conversation.settings.model);
   const [showSettings, setShowSettings] = useState(false);
   // A model field left empty is refused here, in the same place as the failures of saving it.
   const [modelCheck, setModelCheck] = useState<ActionAttempt>({ error: null, submittedAt: 0 });
 
-  const save = useMutation({
-    mutationFn: (settings: ChatSettings) =>
-      unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings })),
-    onSuccess: () => invalidate(conversation.id),
-  });
+  const save = useSaveSettings(conversation.id);
 
   const exportAs = useMutation({
     mutationFn: (format: "markdown" | "json") => unwrap(api.chat.exportAs({ conversationId: conversation.id, format })),

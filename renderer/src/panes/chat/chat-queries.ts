@@ -1,4 +1,5 @@
-import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { api } from "../../api/desktop-api.ts";
 import { unwrap } from "../../api/api-error.ts";
 
@@ -28,4 +29,13 @@ export function useInvalidateChat() {
       queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
       conversationId ? queryClient.invalidateQueries({ queryKey: chatKeys.detail(conversationId) }) : Promise.resolve(),
     ]);
+}
+
+/** Saves a conversation's settings, then shows them everywhere the conversation appears. */
+export function useSaveSettings(conversationId: string) {
+  const invalidate = useInvalidateChat();
+  return useMutation({
+    mutationFn: (settings: ChatSettings) => unwrap(api.chat.updateSettings({ conversationId, settings })),
+    onSuccess: () => invalidate(conversationId),
+  });
 }
