@@ -1,5 +1,6 @@
 import { alertsEn } from "./en-alerts.ts";
 import { desktopEn } from "./en-desktop.ts";
+import { galleryEn } from "./en-gallery.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -7,6 +8,7 @@ export const en = {
   ...spendEn,
   ...alertsEn,
   ...desktopEn,
+  ...galleryEn,
   nav: {
     label: "Panes",
     chat: "Chat",

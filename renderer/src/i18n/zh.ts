@@ -2,11 +2,13 @@ import type { Strings } from "./en.ts";
 import { spendZh } from "./zh-spend.ts";
 import { alertsZh } from "./zh-alerts.ts";
 import { desktopZh } from "./zh-desktop.ts";
+import { galleryZh } from "./zh-gallery.ts";
 
 export const zh: Strings = {
   ...spendZh,
   ...alertsZh,
   ...desktopZh,
+  ...galleryZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",
