@@ -70,6 +70,9 @@ export const MediaViewSchema = z.object({
 });
 export type MediaView = z.infer<typeof MediaViewSchema>;
 
+/** Seeds are unsigned 32-bit numbers, as image models commonly take them. */
+export const IMAGE_SEED_MAX = 4_294_967_295;
+
 const ProfileChoice = z.object({ profileId: z.string().min(1).optional() });
 const ModelCode = z.string().trim().min(1, "Model is required");
 
@@ -84,6 +87,13 @@ export const ImageRequestSchema = ProfileChoice.extend({
   size: ImageSizeSchema,
   responseFormat: z.enum(["url", "b64_json"]),
   async: z.boolean(),
+  /** The same seed, prompt and model give the same picture again, where the model supports it. */
+  seed: z
+    .number()
+    .int(`seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
+    .min(0, `seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
+    .max(IMAGE_SEED_MAX, `seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
+    .optional(),
 });
 export type ImageRequest = z.infer<typeof ImageRequestSchema>;
 

@@ -44,6 +44,7 @@ export class TaskSubmitter {
         size: params.size,
         response_format: params.responseFormat,
         async: params.async,
+        ...(params.seed === undefined ? {} : { seed: params.seed }),
       }),
     );
     if ("id" in data) {
