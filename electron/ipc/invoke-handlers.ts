@@ -83,7 +83,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
       chat.edit(page, conversationId, messageId, content, searchWeb),
     "chat.deleteMessage": ({ conversationId, messageId }) => ({
-      deleted: conversations.deleteMessage(conversationId, messageId),
+      deleted: conversations.edits.deleteMessage(conversationId, messageId),
     }),
     "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
     "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),

@@ -103,7 +103,8 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const ConversationSummarySchema = z.object({
   id: z.string(),
-  title: z.string(),
+  /** null until the first message (or a rename) names the conversation; the window shows its own word for it. */
+  title: z.string().nullable(),
   settings: ChatSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -6,9 +6,9 @@ const FINISH_LABELS = {
   stop_sequence: "stop sequence",
 } as const;
 
-function fileStem(title: string): string {
+function fileStem(title: string | null): string {
   return (
-    title
+    (title ?? "")
       .replace(/[^\p{L}\p{N}]+/gu, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 60) || "conversation"
@@ -23,7 +23,7 @@ export function exportConversation(detail: ConversationDetail, format: "markdown
   }
   const { conversation, messages } = detail;
   const lines = [
-    `# ${conversation.title}`,
+    `# ${conversation.title ?? "Untitled conversation"}`,
     "",
     `Model: ${conversation.settings.model} · ${conversation.settings.wireFormat}`,
     "",

@@ -73,12 +73,12 @@ export class ChatService {
   }
 
   regenerate(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
-    this.store.dropRepliesAfterLastUserMessage(conversationId);
+    this.store.edits.dropRepliesAfterLastUserMessage(conversationId);
     return this.reply(page, conversationId, searchWeb);
   }
 
   edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
-    this.store.rewriteFrom(conversationId, messageId, content);
+    this.store.edits.rewriteFrom(conversationId, messageId, content);
     return this.reply(page, conversationId, searchWeb);
   }
 

@@ -11,6 +11,9 @@ import type { Cost } from "../../../shared/ipc/ledger.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 
+/** The stored title of a conversation nothing has named yet (the column is NOT NULL). */
+export const UNTITLED = "";
+
 /** The tables as the migrations define them; `excerpt` only where a search adds it. */
 export interface ConversationRow {
   id: string;
@@ -41,7 +44,7 @@ const iso = (epochMs: number) => new Date(epochMs).toISOString();
 export function summaryOf(row: ConversationRow, query?: string): ConversationSummary {
   return {
     id: row.id,
-    title: row.title,
+    title: row.title === UNTITLED ? null : row.title,
     settings: storedSettings(row.settings),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -12,7 +12,8 @@ import type { IpcError } from "../../../shared/ipc/result.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError } from "../app-error.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
-import { messageOf, summaryOf, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
+import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
+import { MessageEdits } from "./message-edits.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
 const UNDO_RETENTION_MS = 24 * 3600 * 1000;
@@ -20,9 +21,11 @@ const UNDO_RETENTION_MS = 24 * 3600 * 1000;
 /** Conversations and their messages, in SQLite. */
 export class ConversationStore {
   private readonly db: DatabaseSync;
+  readonly edits: MessageEdits;
 
   constructor(db: DatabaseSync) {
     this.db = db;
+    this.edits = new MessageEdits(db);
     db.prepare("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?").run(
       Date.now() - UNDO_RETENTION_MS,
     );
@@ -52,7 +55,8 @@ export class ConversationStore {
     return rows.map((row) => summaryOf(row, text));
   }
 
-  create(settings: ChatSettings, title = "New chat"): ConversationSummary {
+  /** A conversation with no title until its first message or a rename gives it one. */
+  create(settings: ChatSettings, title = UNTITLED): ConversationSummary {
     const now = Date.now();
     const id = randomUUID();
     this.db
@@ -157,7 +161,7 @@ export class ConversationStore {
         now,
       );
     const title =
-      conversation.title === "New chat" && message.role === "user" ? titleFrom(message.content) : conversation.title;
+      conversation.title === UNTITLED && message.role === "user" ? titleFrom(message.content) : conversation.title;
     this.db
       .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
       .run(now, title, message.conversationId);
@@ -201,40 +205,6 @@ export class ConversationStore {
     return Number(changes);
   }
 
-  /** Rewrites a user message and drops everything after it (edit and resend). */
-  rewriteFrom(conversationId: string, messageId: string, content: string): void {
-    const row = oneRow<MessageRow>(
-      this.db.prepare("SELECT * FROM messages WHERE id = ? AND conversation_id = ?"),
-      messageId,
-      conversationId,
-    );
-    if (!row || row.role !== "user") throw new AppError("MESSAGE_NOT_FOUND", "Only your own messages can be edited.");
-    this.db.prepare("UPDATE messages SET content = ? WHERE id = ?").run(content, messageId);
-    this.db
-      .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
-      .run(conversationId, row.position);
-  }
-
-  /** Removes one message; a reply still streaming stays until it ends. Its cost stays in the ledger. */
-  deleteMessage(conversationId: string, messageId: string): boolean {
-    const { changes } = this.db
-      .prepare("DELETE FROM messages WHERE id = ? AND conversation_id = ? AND status != 'streaming'")
-      .run(messageId, conversationId);
-    return changes > 0;
-  }
-
-  /** Drops the replies after the last user message (regenerate); throws when there is no user message. */
-  dropRepliesAfterLastUserMessage(conversationId: string): void {
-    const last = onlyRow<{ position: number | null }>(
-      this.db.prepare("SELECT MAX(position) AS position FROM messages WHERE conversation_id = ? AND role = 'user'"),
-      conversationId,
-    );
-    if (last.position === null) throw new AppError("NOTHING_TO_REGENERATE", "Send a message first.");
-    this.db
-      .prepare("DELETE FROM messages WHERE conversation_id = ? AND position > ?")
-      .run(conversationId, last.position);
-  }
-
   /** A message this connection has just written. */
   private message(id: string): ChatMessage {
     return this.messageWithCost(onlyRow<MessageRow>(this.db.prepare("SELECT * FROM messages WHERE id = ?"), id));
@@ -257,5 +227,5 @@ export class ConversationStore {
 
 function titleFrom(content: string): string {
   const line = content.trim().split("\n")[0] ?? "";
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** The app's schema, one step per release; applied once each, tracked by `PRAGMA user_version`. */
-const MIGRATIONS: readonly string[] = [
+export const APP_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE balance_samples (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -191,6 +191,10 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (model, size)
   );
   `,
+  // Untitled conversations were stored under the English title "New chat"; untitled is now empty.
+  `
+  UPDATE conversations SET title = '' WHERE title = 'New chat';
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {
@@ -199,6 +203,6 @@ export function openAppDatabase(file: string): DatabaseSync {
   db.exec(
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );
-  migrate(db, MIGRATIONS);
+  migrate(db, APP_MIGRATIONS);
   return db;
 }

@@ -282,6 +282,7 @@ export const en = {
     conversations: "Conversations",
     searchConversations: "Search conversations",
     newChat: "New chat",
+    untitled: "New chat",
     noConversations: "No conversations yet — start one and ask something.",
     startHint: "Ask anything below: your first message starts the conversation.",
     noMatches: "No conversation matches this search.",

@@ -253,6 +253,7 @@ export const zh: Strings = {
     conversations: "会话",
     searchConversations: "搜索会话",
     newChat: "新对话",
+    untitled: "新对话",
     noConversations: "还没有会话——新建一个并提问吧。",
     startHint: "在下方随便问：第一条消息会开始这个会话。",
     noMatches: "没有匹配的会话。",

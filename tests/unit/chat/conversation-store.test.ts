@@ -1,8 +1,10 @@
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import type { ChatSettings } from "../../../shared/ipc/chat.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
-import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { APP_MIGRATIONS, openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { migrate } from "../../../electron/common/sqlite-migrations.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const SETTINGS: ChatSettings = {
@@ -88,12 +90,45 @@ describe("the conversation store", () => {
     store.appendMessage({ conversationId: id, role: "assistant", content: "reply one", status: "complete" });
     store.appendMessage({ conversationId: id, role: "user", content: "two", status: "complete" });
     store.appendMessage({ conversationId: id, role: "assistant", content: "reply two", status: "complete" });
-    store.dropRepliesAfterLastUserMessage(id);
+    store.edits.dropRepliesAfterLastUserMessage(id);
     expect(store.messages(id).map((message) => message.content)).toEqual(["one", "reply one", "two"]);
-    store.rewriteFrom(id, first.id, "one, edited");
+    store.edits.rewriteFrom(id, first.id, "one, edited");
     expect(store.messages(id).map((message) => message.content)).toEqual(["one, edited"]);
     const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "x", status: "complete" });
-    expect(() => store.rewriteFrom(id, reply.id, "no")).toThrow(/Only your own messages/);
+    expect(() => store.edits.rewriteFrom(id, reply.id, "no")).toThrow(/Only your own messages/);
+  });
+
+  it("leaves a new conversation untitled until the first question names it; a reply does not", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const { id } = store.create(SETTINGS);
+    expect(store.summary(id).title).toBeNull();
+    store.appendMessage({ conversationId: id, role: "assistant", content: "Hello", status: "complete" });
+    expect(store.summary(id).title).toBeNull();
+    store.appendMessage({ conversationId: id, role: "user", content: "New chat\nmore lines", status: "complete" });
+    expect(store.summary(id).title).toBe("New chat");
+    store.appendMessage({ conversationId: id, role: "user", content: "Second question", status: "complete" });
+    expect(store.summary(id).title).toBe("New chat");
+  });
+
+  it("reads a conversation stored under the old English placeholder title as untitled", () => {
+    const file = join(tempDir("chat-"), "app.sqlite");
+    const older = new DatabaseSync(file);
+    migrate(
+      older,
+      APP_MIGRATIONS.slice(
+        0,
+        APP_MIGRATIONS.findIndex((step) => step.includes("'New chat'")),
+      ),
+    );
+    older
+      .prepare("INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+      .run("older", "New chat", JSON.stringify(SETTINGS), 1, 1);
+    older.close();
+    const id = "older";
+    const second = openStore(file);
+    expect(second.store.summary(id).title).toBeNull();
+    second.store.appendMessage({ conversationId: id, role: "user", content: "Named now", status: "complete" });
+    expect(second.store.summary(id).title).toBe("Named now");
   });
 
   it("New chat reuses the newest conversation nobody has written in, and makes one when there is none", () => {
@@ -122,9 +157,9 @@ describe("the conversation store", () => {
       content: "A",
       status: "streaming",
     });
-    expect(store.deleteMessage(conversation.id, streaming.id)).toBe(false);
-    expect(store.deleteMessage("another-conversation", question.id)).toBe(false);
-    expect(store.deleteMessage(conversation.id, question.id)).toBe(true);
+    expect(store.edits.deleteMessage(conversation.id, streaming.id)).toBe(false);
+    expect(store.edits.deleteMessage("another-conversation", question.id)).toBe(false);
+    expect(store.edits.deleteMessage(conversation.id, question.id)).toBe(true);
     expect(store.messages(conversation.id).map((message) => message.id)).toEqual([streaming.id]);
   });
 });

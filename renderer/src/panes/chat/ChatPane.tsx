@@ -14,6 +14,7 @@ import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
+import { conversationTitle } from "./conversation-title.ts";
 import "./chat.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
@@ -46,6 +47,7 @@ function ConversationView({
   conversationId: string;
   modelSuggestions: string[];
 }) {
+  const { t } = useTranslation();
   const { data, error } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
@@ -63,7 +65,7 @@ function ConversationView({
   if (error) return <ErrorNotice error={{ code: "CONVERSATION_UNAVAILABLE", message: error.message }} />;
   if (!data) return <div className="skeleton" aria-busy="true" />;
   return (
-    <section className="conversation" aria-label={data.conversation.title}>
+    <section className="conversation" aria-label={conversationTitle(data.conversation.title, t)}>
       <ConversationHeader
         key={data.conversation.id}
         conversation={data.conversation}
@@ -129,7 +131,7 @@ export function ChatPane() {
         <ActionError actions={[latestNewChat, ...attempts]} />
         {deleted && (
           <div className="undo-bar" role="status">
-            {t("chat.deleted", { title: deleted.title })}
+            {t("chat.deleted", { title: conversationTitle(deleted.title, t) })}
             <button type="button" className="button button--small" onClick={undo}>
               {t("chat.undo")}
             </button>

@@ -12,6 +12,7 @@ import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useSaveSettings } from "./chat-queries.ts";
+import { conversationTitle } from "./conversation-title.ts";
 import "./conversation-header.css";
 
 const WIRE_FORMAT_LABELS: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
@@ -61,7 +62,7 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
   return (
     <header className="conversation-header">
       <div className="conversation-header__row">
-        <h2 className="conversation-header__title">{conversation.title}</h2>
+        <h2 className="conversation-header__title">{conversationTitle(conversation.title, t)}</h2>
         {totalCost && (
           <span
             className="conversation-header__cost"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
+import { conversationTitle } from "./conversation-title.ts";
 import "./conversation-list.css";
 
 interface ConversationListProps {
@@ -101,7 +102,7 @@ export function ConversationList(props: ConversationListProps) {
                       aria-current={conversation.id === props.activeId ? "true" : undefined}
                       onClick={() => props.onOpen(conversation.id)}
                     >
-                      <span className="conversation-list__title">{conversation.title}</span>
+                      <span className="conversation-list__title">{conversationTitle(conversation.title, t)}</span>
                       {conversation.excerpt && (
                         <span className="conversation-list__excerpt">{conversation.excerpt}</span>
                       )}
@@ -110,9 +111,9 @@ export function ConversationList(props: ConversationListProps) {
                       <button
                         type="button"
                         className="button button--small"
-                        aria-label={`${t("chat.rename")}: ${conversation.title}`}
+                        aria-label={`${t("chat.rename")}: ${conversationTitle(conversation.title, t)}`}
                         onClick={() => {
-                          setTitle(conversation.title);
+                          setTitle(conversation.title ?? "");
                           setRenaming(conversation.id);
                         }}
                       >
@@ -121,7 +122,7 @@ export function ConversationList(props: ConversationListProps) {
                       <button
                         type="button"
                         className="button button--small"
-                        aria-label={`${t("chat.delete")}: ${conversation.title}`}
+                        aria-label={`${t("chat.delete")}: ${conversationTitle(conversation.title, t)}`}
                         onClick={() => props.onDelete(conversation.id)}
                       >
                         ×

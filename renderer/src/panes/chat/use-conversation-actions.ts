@@ -10,7 +10,7 @@ const UNDO_MS = 8000;
 
 interface Deleted {
   readonly id: string;
-  readonly title: string;
+  readonly title: string | null;
 }
 
 /** Rename and delete from the conversation list; a deletion can be undone for a few seconds. */
@@ -52,7 +52,7 @@ export function useConversationActions(conversations: readonly ConversationSumma
   return {
     deleted,
     rename: (id: string, title: string) => rename.mutate({ id, title }),
-    remove: (id: string) => remove.mutate({ id, title: conversations.find((item) => item.id === id)?.title ?? "" }),
+    remove: (id: string) => remove.mutate({ id, title: conversations.find((item) => item.id === id)?.title ?? null }),
     undo: () => {
       if (deleted) restore.mutate(deleted.id);
     },
