@@ -31,12 +31,15 @@ test("generate an image and find it in the gallery", async ({ launchApp }, testI
     .getByRole("img")
     .evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
   expect(size).toEqual([320, 240]);
-  await card.getByRole("button", { name: "Details" }).click();
-  await expect(card).toContainText("image-fast");
-  await expect(card).toContainText(/req_[0-9a-f]+/);
   await page.screenshot({
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`),
   });
+  await card.getByRole("button", { name: "Details" }).click();
+  const details = page.getByRole("dialog", { name: "Viewing: a red fox in the snow" });
+  await expect(details).toContainText("image-fast");
+  await expect(details).toContainText(/req_[0-9a-f]+/);
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
   await expect(card.getByRole("link", { name: "Save as…" })).toHaveAttribute(
     "download",
     /^a-red-fox-in-the-snow-[0-9a-f]{8}\.png$/,
@@ -66,8 +69,9 @@ test("drop an image file on Reference image and get a video that plays in the ga
   await expect(zone).toContainText("reference.png");
   await page.getByLabel("Prompt").fill("the flag waves");
   await page.getByRole("button", { name: "Generate video" }).click();
-  const video = page.getByRole("region", { name: "Video gallery" }).locator("video");
-  await expect(video).toHaveCount(1, { timeout: 45_000 });
+  const gallery = page.getByRole("region", { name: "Video gallery" });
+  await gallery.getByRole("button", { name: "Open the flag waves" }).click({ timeout: 45_000 });
+  const video = page.getByRole("dialog", { name: "Viewing: the flag waves" }).getByLabel("Video player");
   const playback = await video.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
     if (element.readyState < 1) await new Promise((resolve) => (element.onloadedmetadata = resolve));
@@ -82,6 +86,7 @@ test("drop an image file on Reference image and get a video that plays in the ga
   });
   expect(playback).toMatchObject({ width: 1280, height: 720, duration: 5 });
   expect(playback.time).toBeGreaterThan(0.2);
+  await page.keyboard.press("Escape");
   await zone.getByRole("button", { name: "Clear reference image" }).click();
   await expect(zone.getByRole("img")).toHaveCount(0);
   await page.screenshot({

@@ -1,20 +1,21 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ImageRequestSchema, type ImageRequest } from "../../../../shared/ipc/tasks.ts";
+import { IMAGE_SEED_MAX, ImageRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
-import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
+import { useGallery } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { ModelField } from "./ModelField.tsx";
+import { SizePresets } from "./SizePresets.tsx";
 import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
+import { useTasksOfKind } from "./use-tasks-of-kind.ts";
 import "./media.css";
 
 export function ImagesPane() {
@@ -22,17 +23,21 @@ export function ImagesPane() {
   const models = useModelSuggestions("image");
   const missing = useFeatureMissing("images");
   const { data: gallery = [] } = useGallery("image");
-  const { data: tasks = [] } = useTasks();
-  const prompt = useMediaDrafts((state) => state.imagePrompt);
-  const setPrompt = useMediaDrafts((state) => state.imagePromptChanged);
+  const tasks = useTasksOfKind("image");
+  const draft = useMediaDrafts((state) => state.image);
+  const change = useMediaDrafts((state) => state.imageChanged);
   // Until the user types one, the model is the profile's first image model (or the server's).
-  const [typedModel, setModel] = useState<string | null>(null);
-  const model = typedModel ?? models.preferred;
-  const [n, setN] = useState("1");
-  const [size, setSize] = useState("1024x1024");
-  const [responseFormat, setResponseFormat] = useState<ImageRequest["responseFormat"]>("url");
-  const [asyncMode, setAsyncMode] = useState(false);
-  const { submit, problem, start } = useTaskSubmit(ImageRequestSchema, (request) => api.images.generate(request));
+  const model = draft.model ?? models.preferred;
+  const { prompt, n, size, responseFormat, seed } = draft;
+  const { submit, problem, start } = useTaskSubmit(ImageRequestSchema, (request) => api.images.generate(request), [
+    model,
+    prompt,
+    n,
+    size,
+    responseFormat,
+    draft.async,
+    seed,
+  ]);
   const count = Number(n);
   // Priced as n × size once the fields could be submitted.
   const pricing: CostEstimateRequest | null =
@@ -51,15 +56,30 @@ export function ImagesPane() {
         id="images"
         title={t("nav.images")}
         prompt={prompt}
-        onPromptChange={setPrompt}
+        onPromptChange={(typed) => change({ prompt: typed })}
         submitLabel={t("media.generate")}
         problem={problem}
         submission={start}
         spendCheck={spendCheck}
-        onSubmit={() => submit({ model, prompt, n: Number(n), size, responseFormat, async: asyncMode })}
+        onSubmit={() =>
+          submit({
+            model,
+            prompt,
+            n: Number(n),
+            size,
+            responseFormat,
+            async: draft.async,
+            ...(seed.trim() ? { seed: Number(seed) } : {}),
+          })
+        }
       >
         {missing && <NotOffered feature="images" />}
-        <ModelField id="image" value={model} suggestions={models.suggestions} onChange={setModel} />
+        <ModelField
+          id="image"
+          value={model}
+          suggestions={models.suggestions}
+          onChange={(typed) => change({ model: typed })}
+        />
         <div className="media-form__row">
           <FormField
             id="image-count"
@@ -68,28 +88,49 @@ export function ImagesPane() {
             max={IMAGE_COUNT_MAX}
             label={t("media.count")}
             value={n}
-            onChange={setN}
+            onChange={(typed) => change({ n: typed })}
           />
-          <FormField id="image-size" label={t("media.size")} value={size} onChange={setSize} placeholder="1024x1024" />
+          <FormField
+            id="image-size"
+            label={t("media.size")}
+            value={size}
+            onChange={(typed) => change({ size: typed })}
+            placeholder="1024x1024"
+          />
         </div>
+        <SizePresets size={size} onChoose={(chosen) => change({ size: chosen })} />
+        <FormField
+          id="image-seed"
+          type="number"
+          min={0}
+          max={IMAGE_SEED_MAX}
+          label={t("gallery.seed")}
+          hint={t("gallery.seedHint", { max: IMAGE_SEED_MAX })}
+          placeholder={t("gallery.seedRandom")}
+          value={seed}
+          onChange={(typed) => change({ seed: typed })}
+        />
         <label className="field">
           <span className="field__label">{t("media.responseFormat")}</span>
           <select
             value={responseFormat}
-            onChange={onOption(ImageRequestSchema.shape.responseFormat.options, setResponseFormat)}
+            onChange={onOption(ImageRequestSchema.shape.responseFormat.options, (chosen) =>
+              change({ responseFormat: chosen }),
+            )}
           >
             <option value="url">{t("media.formatUrl")}</option>
             <option value="b64_json">{t("media.formatBase64")}</option>
           </select>
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={asyncMode} onChange={(event) => setAsyncMode(event.target.checked)} />
+          <input type="checkbox" checked={draft.async} onChange={(event) => change({ async: event.target.checked })} />
           <span>{t("media.async")}</span>
         </label>
       </MediaForm>
       <GalleryGrid
         items={gallery}
-        pending={tasks.filter((task) => task.kind === "image" && isActive(task.status))}
+        pending={tasks.active}
+        failed={tasks.failed}
         label={t("media.imageGallery")}
         emptyText={t("media.noImages")}
       />

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
@@ -6,7 +5,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { onOption } from "../../components/select-option.ts";
-import { isActive, useGallery, useTasks } from "../../api/task-queries.ts";
+import { useGallery } from "../../api/task-queries.ts";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
@@ -14,6 +13,7 @@ import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
 import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
+import { useTasksOfKind } from "./use-tasks-of-kind.ts";
 import "./media.css";
 
 const RECENT_IMAGES = 12;
@@ -24,16 +24,20 @@ export function VideosPane() {
   const missing = useFeatureMissing("video");
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
-  const { data: tasks = [] } = useTasks();
-  const prompt = useMediaDrafts((state) => state.videoPrompt);
-  const setPrompt = useMediaDrafts((state) => state.videoPromptChanged);
-  const [typedModel, setModel] = useState<string | null>(null);
-  const model = typedModel ?? models.preferred;
-  const [size, setSize] = useState<(typeof VIDEO_SIZES)[number]>("1280x720");
-  const [duration, setDuration] = useState<(typeof VIDEO_DURATIONS)[number]>(5);
+  const tasks = useTasksOfKind("video");
+  const draft = useMediaDrafts((state) => state.video);
+  const change = useMediaDrafts((state) => state.videoChanged);
+  const model = draft.model ?? models.preferred;
+  const { prompt, size, duration } = draft;
   const reference = useMediaDrafts((state) => state.reference);
   const setReference = useMediaDrafts((state) => state.referenceChosen);
-  const { submit, problem, start } = useTaskSubmit(VideoRequestSchema, (request) => api.videos.generate(request));
+  const { submit, problem, start } = useTaskSubmit(VideoRequestSchema, (request) => api.videos.generate(request), [
+    model,
+    prompt,
+    size,
+    duration,
+    reference,
+  ]);
   // Priced as duration × size.
   const spendCheck = useSpendCheck(model.trim() ? { kind: "video", model: model.trim(), size, duration } : null);
 
@@ -43,7 +47,7 @@ export function VideosPane() {
         id="videos"
         title={t("nav.videos")}
         prompt={prompt}
-        onPromptChange={setPrompt}
+        onPromptChange={(typed) => change({ prompt: typed })}
         submitLabel={t("media.generateVideo")}
         problem={problem}
         submission={start}
@@ -51,11 +55,16 @@ export function VideosPane() {
         onSubmit={() => submit({ model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) })}
       >
         {missing && <NotOffered feature="video" />}
-        <ModelField id="video" value={model} suggestions={models.suggestions} onChange={setModel} />
+        <ModelField
+          id="video"
+          value={model}
+          suggestions={models.suggestions}
+          onChange={(typed) => change({ model: typed })}
+        />
         <div className="media-form__row">
           <label className="field">
             <span className="field__label">{t("media.size")}</span>
-            <select value={size} onChange={onOption(VIDEO_SIZES, setSize)}>
+            <select value={size} onChange={onOption(VIDEO_SIZES, (chosen) => change({ size: chosen }))}>
               {VIDEO_SIZES.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -65,7 +74,7 @@ export function VideosPane() {
           </label>
           <label className="field">
             <span className="field__label">{t("media.duration")}</span>
-            <select value={duration} onChange={onOption(VIDEO_DURATIONS, setDuration)}>
+            <select value={duration} onChange={onOption(VIDEO_DURATIONS, (chosen) => change({ duration: chosen }))}>
               {VIDEO_DURATIONS.map((option) => (
                 <option key={option} value={option}>
                   {t("media.seconds", { count: option })}
@@ -92,7 +101,8 @@ export function VideosPane() {
       </MediaForm>
       <GalleryGrid
         items={videos}
-        pending={tasks.filter((task) => task.kind === "video" && isActive(task.status))}
+        pending={tasks.active}
+        failed={tasks.failed}
         label={t("media.videoGallery")}
         emptyText={t("media.noVideos")}
       />

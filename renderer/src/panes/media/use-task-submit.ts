@@ -11,14 +11,17 @@ import { taskKeys } from "../../api/task-queries.ts";
 
 /**
  * Validates a form against the contract's schema (the message names the field's range), then
- * starts the task. The form keeps its values; a refusal is shown where it happened.
+ * starts the task. The form keeps its values; a refusal is shown where it happened, until one of
+ * the `inputs` it was about changes.
  */
 export function useTaskSubmit<Schema extends z.ZodType>(
   schema: Schema,
   call: (request: z.output<Schema>) => Promise<Result<TaskView>>,
+  inputs: readonly unknown[],
 ) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  const [submittedInputs, setSubmittedInputs] = useState<readonly unknown[]>([]);
   const start = useMutation({
     mutationFn: (request: z.output<Schema>) => unwrap(call(request)),
     // Not awaited: the form is free again as soon as main answers, however long a refresh waits.
@@ -29,6 +32,7 @@ export function useTaskSubmit<Schema extends z.ZodType>(
   });
 
   const submit = (candidate: unknown) => {
+    setSubmittedInputs(inputs);
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
       setProblem(firstIssue(parsed.error).message);
@@ -38,5 +42,10 @@ export function useTaskSubmit<Schema extends z.ZodType>(
     askForNotifications();
     start.mutate(parsed.data);
   };
-  return { submit, problem, start };
+  const current = submittedInputs.length === inputs.length && inputs.every((input, i) => submittedInputs[i] === input);
+  return {
+    submit,
+    problem: current ? problem : null,
+    start: { submittedAt: start.submittedAt, isPending: start.isPending, error: current ? start.error : null },
+  };
 }

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MediaView } from "../../../../shared/ipc/tasks.ts";
+import { mediaFileName } from "./media-file-name.ts";
+
+export const MEDIA_DRAG_TYPE = "application/x-modeldesk-media";
+
+interface MediaCardProps {
+  readonly item: MediaView;
+  onOpen(item: MediaView): void;
+  onAnimate(item: MediaView): void;
+  onDelete(item: MediaView): void;
+  /** The viewer, when it was opened from this card: its details then belong to the card. */
+  readonly children?: React.ReactNode;
+}
+
+/** A result in the gallery: its preview opens the viewer; the card's buttons act on it directly. */
+export function MediaCard({ item, onOpen, onAnimate, onDelete, children }: MediaCardProps) {
+  const { t } = useTranslation();
+  const [missing, setMissing] = useState(false);
+  return (
+    <article className="media-card" aria-label={item.prompt}>
+      {missing ? (
+        <p className="media-card__placeholder media-card__missing" role="status">
+          {t("media.fileMissing")}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="media-card__open"
+          aria-label={t("gallery.open", { prompt: item.prompt })}
+          onClick={() => onOpen(item)}
+        >
+          {item.kind === "image" ? (
+            <img
+              className="media-card__preview"
+              src={item.src}
+              alt={item.prompt}
+              loading="lazy"
+              decoding="async"
+              onError={() => setMissing(true)}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.setData(MEDIA_DRAG_TYPE, item.id);
+                event.dataTransfer.effectAllowed = "copy";
+              }}
+            />
+          ) : (
+            <video
+              className="media-card__preview"
+              src={item.src}
+              preload="metadata"
+              muted
+              aria-label={item.prompt}
+              onError={() => setMissing(true)}
+            />
+          )}
+        </button>
+      )}
+      <p className="media-card__prompt" title={item.prompt}>
+        {item.prompt}
+      </p>
+      <div className="media-card__actions">
+        <button type="button" className="button button--small" onClick={() => onOpen(item)}>
+          {t("media.details")}
+        </button>
+        {item.kind === "image" && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`${t("media.animate")}: ${item.prompt}`}
+            onClick={() => onAnimate(item)}
+          >
+            {t("media.animate")}
+          </button>
+        )}
+        <a className="button button--small" href={item.src} download={mediaFileName(item)}>
+          {t("media.saveAs")}
+        </a>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          aria-label={`${t("media.delete")}: ${item.prompt}`}
+          onClick={() => onDelete(item)}
+        >
+          {t("media.delete")}
+        </button>
+      </div>
+      {children}
+    </article>
+  );
+}

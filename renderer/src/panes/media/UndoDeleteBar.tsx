@@ -1,0 +1,22 @@
+import { errorDetail } from "../../api/api-error.ts";
+import { useTranslation } from "react-i18next";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { useGalleryTrash } from "./gallery-trash.ts";
+
+/** The newest deletion, with Undo while it is held; or why main could not remove one. */
+export function UndoDeleteBar() {
+  const { t } = useTranslation();
+  const latest = useGalleryTrash((state) => state.held.at(-1));
+  const failure = useGalleryTrash((state) => state.failure);
+  const restore = useGalleryTrash((state) => state.restore);
+  if (failure) return <ErrorNotice error={errorDetail(failure)} />;
+  if (!latest) return null;
+  return (
+    <div className="gallery__undo" role="status">
+      <span>{t("gallery.deleted", { prompt: latest.prompt })}</span>
+      <button type="button" className="button button--small" onClick={() => restore(latest.id)}>
+        {t("gallery.undo")}
+      </button>
+    </div>
+  );
+}

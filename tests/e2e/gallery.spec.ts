@@ -1,0 +1,127 @@
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/app-fixture.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "electron", "The embedded gateway's timing can only be set in the web host.");
+});
+
+const shot = (page: Page, project: string, name: string) =>
+  page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${project}-${name}.png`) });
+
+async function generate(page: Page, prompt: string, size: string) {
+  await page.getByLabel("Prompt").fill(prompt);
+  await page.getByLabel("Size").fill(size);
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(
+    page.getByRole("region", { name: "Image gallery" }).getByRole("img", { name: prompt, exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
+}
+
+test("the viewer shows an image large, zooms, walks the gallery by keyboard and shows every detail", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await generate(page, "a lighthouse at dusk", "640x480");
+  await generate(page, "a kettle on a stove", "320x240");
+
+  const gallery = page.getByRole("region", { name: "Image gallery" });
+  await gallery.getByRole("button", { name: "Open a kettle on a stove" }).click();
+  const viewer = page.getByRole("dialog", { name: "Viewing: a kettle on a stove" });
+  await expect(viewer).toBeVisible();
+  await expect(viewer).toContainText("1 of 2");
+  await expect(viewer.getByRole("complementary", { name: "Details" })).toContainText("image-fast");
+  await expect(viewer).toContainText(/req_[0-9a-f]+/);
+  await expect(viewer).toContainText("320x240");
+  const fitted = await viewer.getByRole("img", { name: "a kettle on a stove" }).evaluate((img) => img.clientWidth);
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await expect(viewer.getByRole("status").or(viewer.locator("output"))).toHaveText("150%");
+  const zoomed = await viewer.getByRole("img", { name: "a kettle on a stove" }).evaluate((img) => img.clientWidth);
+  expect(zoomed).toBeGreaterThan(fitted * 1.4);
+  await shot(page, testInfo.project.name, "gallery-viewer");
+
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Viewing: a lighthouse at dusk" })).toContainText("2 of 2");
+  await expect(page.getByRole("dialog")).toContainText("640x480");
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Viewing: a kettle on a stove" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(gallery.getByRole("button", { name: "Open a kettle on a stove" })).toBeFocused();
+
+  // Details opens the same viewer from the card's button.
+  await gallery.getByRole("article", { name: "a lighthouse at dusk" }).getByRole("button", { name: "Details" }).click();
+  await expect(page.getByRole("dialog", { name: "Viewing: a lighthouse at dusk" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("delete can be undone; a failed generation stays in the gallery with why and Retry", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await generate(page, "a paper boat", "256x256");
+  const gallery = page.getByRole("region", { name: "Image gallery" });
+
+  await gallery.getByRole("button", { name: "Delete: a paper boat" }).click();
+  await expect(gallery.getByRole("article", { name: "a paper boat" })).toHaveCount(0);
+  await expect(gallery.getByRole("status")).toContainText("Deleted “a paper boat”.");
+  await gallery.getByRole("button", { name: "Undo" }).click();
+  await expect(gallery.getByRole("article", { name: "a paper boat" })).toBeVisible();
+  await page.reload();
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await expect(gallery.getByRole("article", { name: "a paper boat" })).toBeVisible();
+
+  await page.getByLabel("Model").fill("image-upstream-error");
+  await page.getByLabel("Prompt").fill("a broken bridge");
+  await page.getByRole("checkbox", { name: "Run as a task (async)" }).check();
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  const failed = gallery.getByRole("article", { name: "Not generated: a broken bridge" });
+  await expect(failed).toContainText("Failed", { timeout: 30_000 });
+  await expect(failed).toContainText("upstream_error");
+  await expect(failed.getByTestId("request-id")).toHaveText(/req_[0-9a-f]+/);
+  await shot(page, testInfo.project.name, "gallery-failed-card");
+  await failed.getByRole("button", { name: "Retry" }).click();
+  // Retry is a new, charged submission: it asks first, and Keep as is keeps the card.
+  const asking = page.getByRole("dialog", { name: "Submit again?" });
+  await expect(asking.getByRole("button", { name: "Keep as is" })).toBeFocused();
+  await asking.getByRole("button", { name: "Keep as is" }).click();
+  await expect(asking).toHaveCount(0);
+  await failed.getByRole("button", { name: "Dismiss: a broken bridge" }).click();
+  await expect(failed).toHaveCount(0);
+  await page.getByRole("button", { name: "Tasks", exact: true }).click();
+  await expect(page.getByRole("row", { name: "a broken bridge" })).toBeVisible();
+});
+
+test("the Images form keeps its values across panes and restarts; errors go when their input changes", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp();
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await page.getByLabel("Prompt").fill("a quiet harbour");
+  await page.getByRole("button", { name: "Portrait 1024×1536" }).click();
+  await expect(page.getByLabel("Size")).toHaveValue("1024x1536");
+  await expect(page.getByRole("button", { name: "Portrait 1024×1536" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Seed").fill("-3");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("seed must be a whole number from 0 to 4294967295");
+  await page.getByLabel("Seed").fill("42");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Videos", exact: true }).click();
+  await page.getByLabel("Duration").selectOption("8");
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await expect(page.getByLabel("Prompt")).toHaveValue("a quiet harbour");
+  await expect(page.getByLabel("Seed")).toHaveValue("42");
+  await page.reload();
+  await page.getByRole("button", { name: "Videos", exact: true }).click();
+  await expect(page.getByLabel("Duration")).toHaveValue("8");
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await expect(page.getByLabel("Size")).toHaveValue("1024x1536");
+  await expect(page.getByLabel("Prompt")).toHaveValue("a quiet harbour");
+});
