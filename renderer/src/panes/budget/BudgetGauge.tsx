@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration, formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -28,7 +28,8 @@ function ResetCountdown({ resetAt }: { resetAt: string }) {
 /** One budget: a bar of used against budget, what remains and a live countdown to the reset. */
 export function BudgetGauge({ label, emptyLabel, budget, used, remaining, resetAt, children }: BudgetGaugeProps) {
   const { t } = useTranslation();
-  const headingId = `gauge-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  // Not derived from the label: a label in Chinese has no \w characters, and both gauges got one id.
+  const headingId = useId();
   if (budget === null || used === null || remaining === null) {
     return (
       <section className="gauge" aria-labelledby={headingId}>
