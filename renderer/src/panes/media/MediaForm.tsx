@@ -51,11 +51,14 @@ export function MediaForm(props: MediaFormProps) {
           {props.problem}
         </p>
       )}
-      <CostEstimateLine check={props.spendCheck} />
       <ActionError actions={[props.submission]} />
-      <button type="submit" className="button button--primary" disabled={props.submission.isPending || blocked}>
-        {props.submission.isPending ? t("media.generating") : props.submitLabel}
-      </button>
+      {/* The price and the button stay in view however tall the form grows (a short window, a reference image). */}
+      <div className="media-form__submit">
+        <CostEstimateLine check={props.spendCheck} />
+        <button type="submit" className="button button--primary" disabled={props.submission.isPending || blocked}>
+          {props.submission.isPending ? t("media.generating") : props.submitLabel}
+        </button>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={t("cost.confirmTitle")}
