@@ -1,6 +1,7 @@
 import { alertsEn } from "./en-alerts.ts";
 import { desktopEn } from "./en-desktop.ts";
 import { galleryEn } from "./en-gallery.ts";
+import { layoutEn } from "./en-layout.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -9,6 +10,7 @@ export const en = {
   ...alertsEn,
   ...desktopEn,
   ...galleryEn,
+  ...layoutEn,
   nav: {
     label: "Panes",
     chat: "Chat",

@@ -3,12 +3,14 @@ import { spendZh } from "./zh-spend.ts";
 import { alertsZh } from "./zh-alerts.ts";
 import { desktopZh } from "./zh-desktop.ts";
 import { galleryZh } from "./zh-gallery.ts";
+import { layoutZh } from "./zh-layout.ts";
 
 export const zh: Strings = {
   ...spendZh,
   ...alertsZh,
   ...desktopZh,
   ...galleryZh,
+  ...layoutZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",
