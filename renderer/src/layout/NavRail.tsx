@@ -4,6 +4,8 @@ import { useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
 import { useRunningTaskCount } from "../api/task-queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
+import { useLayoutStore } from "../state/layout-store.ts";
+import { useNarrowWindow } from "./use-narrow-window.ts";
 import "./nav-rail.css";
 
 export function NavRail() {
@@ -11,8 +13,12 @@ export function NavRail() {
   const pane = useUiStore((state) => state.pane);
   const paneSelected = useUiStore((state) => state.paneSelected);
   const running = useRunningTaskCount();
+  const narrow = useNarrowWindow();
+  const chosen = useLayoutStore((state) => state.navCollapsed);
+  const collapse = useLayoutStore((state) => state.navCollapsedChanged);
+  const collapsed = chosen ?? narrow;
   return (
-    <nav className="rail" aria-label={t("nav.label")}>
+    <nav className={collapsed ? "rail rail--collapsed" : "rail"} aria-label={t("nav.label")}>
       <ul className="rail__panes">
         {PANES.map((candidate) => (
           <li key={candidate}>
@@ -20,10 +26,11 @@ export function NavRail() {
               type="button"
               className="rail__button"
               aria-current={candidate === pane ? "page" : undefined}
+              title={collapsed ? t(`nav.${candidate}`) : undefined}
               onClick={() => paneSelected(candidate)}
             >
               <PaneIcon pane={candidate} />
-              <span className="rail__label">{t(`nav.${candidate}`)}</span>
+              <span className={collapsed ? "visually-hidden" : "rail__label"}>{t(`nav.${candidate}`)}</span>
               {candidate === "tasks" && running > 0 && (
                 <span className="rail__badge" aria-hidden="true" title={t("tasks.running", { count: running })}>
                   {running}
@@ -33,7 +40,19 @@ export function NavRail() {
           </li>
         ))}
       </ul>
-      <ProfileSwitcher />
+      <div className="rail__foot">
+        <button
+          type="button"
+          className="rail__button rail__fold"
+          aria-expanded={!collapsed}
+          aria-label={collapsed ? t("layout.expandNav") : t("layout.collapseNav")}
+          title={collapsed ? t("layout.expandNav") : t("layout.collapseNav")}
+          onClick={() => collapse(!collapsed)}
+        >
+          <span aria-hidden="true">{collapsed ? "»" : "«"}</span>
+        </button>
+        <ProfileSwitcher />
+      </div>
     </nav>
   );
 }
