@@ -2,6 +2,7 @@ import { alertsEn } from "./en-alerts.ts";
 import { desktopEn } from "./en-desktop.ts";
 import { galleryEn } from "./en-gallery.ts";
 import { layoutEn } from "./en-layout.ts";
+import { pickerEn } from "./en-picker.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -11,6 +12,7 @@ export const en = {
   ...desktopEn,
   ...galleryEn,
   ...layoutEn,
+  ...pickerEn,
   nav: {
     label: "Panes",
     chat: "Chat",

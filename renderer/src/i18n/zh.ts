@@ -4,6 +4,7 @@ import { alertsZh } from "./zh-alerts.ts";
 import { desktopZh } from "./zh-desktop.ts";
 import { galleryZh } from "./zh-gallery.ts";
 import { layoutZh } from "./zh-layout.ts";
+import { pickerZh } from "./zh-picker.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -11,6 +12,7 @@ export const zh: Strings = {
   ...desktopZh,
   ...galleryZh,
   ...layoutZh,
+  ...pickerZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",

@@ -1,0 +1,13 @@
+import type { pickerEn } from "./en-picker.ts";
+
+/** 模型选择器的中文文案。 */
+export const pickerZh: typeof pickerEn = {
+  picker: {
+    suggestions: "候选",
+    show: "显示候选",
+    profile: "本配置中的模型",
+    server: "服务器提供",
+    recent: "最近使用",
+    noMatch: "没有匹配的已知模型；将按输入使用“{{code}}”。",
+  },
+};
