@@ -29,6 +29,8 @@ const KIND_HINTS: Record<ModelKind, RegExp> = {
   video: /video|sora|kling|veo/i,
 };
 
+export const looksLike = (kind: ModelKind, code: string) => KIND_HINTS[kind].test(code);
+
 /** Model codes to offer for a kind: the profile's own first, then the server's `/v1/models` list. */
 export function modelSuggestions(
   kind: ModelKind,
@@ -37,7 +39,7 @@ export function modelSuggestions(
 ): { suggestions: string[]; preferred: string } {
   const server = capabilities?.models ?? [];
   const suggestions = [...new Set([...profileModels, ...server])];
-  const preferred = profileModels[0] ?? server.find((code) => KIND_HINTS[kind].test(code)) ?? "";
+  const preferred = profileModels[0] ?? server.find((code) => looksLike(kind, code)) ?? "";
   return { suggestions, preferred };
 }
 

@@ -2,7 +2,6 @@
 export const pickerEn = {
   picker: {
     suggestions: "Suggestions",
-    show: "Show suggestions",
     profile: "In this profile",
     server: "Offered by the server",
     recent: "Used recently",

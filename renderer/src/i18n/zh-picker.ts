@@ -4,7 +4,6 @@ import type { pickerEn } from "./en-picker.ts";
 export const pickerZh: typeof pickerEn = {
   picker: {
     suggestions: "候选",
-    show: "显示候选",
     profile: "本配置中的模型",
     server: "服务器提供",
     recent: "最近使用",

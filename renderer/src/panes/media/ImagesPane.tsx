@@ -4,14 +4,15 @@ import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NotOffered } from "../../components/NotOffered.tsx";
+import { useModelOptions } from "../../api/model-options.ts";
 import { useGallery } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
-import { ModelField } from "./ModelField.tsx";
 import { SizePresets } from "./SizePresets.tsx";
 import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
@@ -24,6 +25,7 @@ export function ImagesPane() {
   const missing = useFeatureMissing("images");
   const { data: gallery = [] } = useGallery("image");
   const tasks = useTasksOfKind("image");
+  const modelOptions = useModelOptions("image", tasks.recentModels);
   const draft = useMediaDrafts((state) => state.image);
   const change = useMediaDrafts((state) => state.imageChanged);
   // Until the user types one, the model is the profile's first image model (or the server's).
@@ -74,10 +76,10 @@ export function ImagesPane() {
         }
       >
         {missing && <NotOffered feature="images" />}
-        <ModelField
-          id="image"
+        <ModelPicker
+          label={t("media.model")}
           value={model}
-          suggestions={models.suggestions}
+          options={modelOptions}
           onChange={(typed) => change({ model: typed })}
         />
         <div className="media-form__row">

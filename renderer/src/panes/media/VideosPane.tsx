@@ -3,13 +3,14 @@ import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/vid
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NotOffered } from "../../components/NotOffered.tsx";
+import { useModelOptions } from "../../api/model-options.ts";
 import { onOption } from "../../components/select-option.ts";
 import { useGallery } from "../../api/task-queries.ts";
 import { GalleryGrid, MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
 import { MediaForm } from "./MediaForm.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
-import { ModelField } from "./ModelField.tsx";
 import { ReferenceImageZone } from "./ReferenceImageZone.tsx";
 import { useSpendCheck } from "./use-spend-check.ts";
 import { useTaskSubmit } from "./use-task-submit.ts";
@@ -25,6 +26,7 @@ export function VideosPane() {
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
   const tasks = useTasksOfKind("video");
+  const modelOptions = useModelOptions("video", tasks.recentModels);
   const draft = useMediaDrafts((state) => state.video);
   const change = useMediaDrafts((state) => state.videoChanged);
   const model = draft.model ?? models.preferred;
@@ -55,10 +57,10 @@ export function VideosPane() {
         onSubmit={() => submit({ model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) })}
       >
         {missing && <NotOffered feature="video" />}
-        <ModelField
-          id="video"
+        <ModelPicker
+          label={t("media.model")}
           value={model}
-          suggestions={models.suggestions}
+          options={modelOptions}
           onChange={(typed) => change({ model: typed })}
         />
         <div className="media-form__row">

@@ -1,0 +1,111 @@
+import { useId, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { ModelOption } from "../api/model-options.ts";
+import "./model-picker.css";
+
+interface ModelPickerProps {
+  readonly label: string;
+  readonly value: string;
+  readonly options: readonly ModelOption[];
+  onChange(code: string): void;
+}
+
+/**
+ * A model code field with a searchable list (an ARIA combobox): ↓ or a click shows the known
+ * codes with where each comes from, typing narrows them, Enter takes the highlighted one, and any
+ * other code can still be typed and used as it is.
+ */
+export function ModelPicker({ label, value, options, onChange }: ModelPickerProps) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  // Null right after opening: every option is listed, not only those matching the current value.
+  const [query, setQuery] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const needle = query?.trim().toLowerCase() ?? "";
+  const shown = needle ? options.filter((option) => option.code.toLowerCase().includes(needle)) : options;
+  const highlighted = shown[Math.min(active, shown.length - 1)];
+
+  const show = () => {
+    setOpen(true);
+    setQuery(null);
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((option) => option.code === value),
+      ),
+    );
+  };
+  const choose = (code: string) => {
+    onChange(code);
+    setOpen(false);
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!open) return show();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (Math.min(current, shown.length - 1) + step + shown.length) % Math.max(1, shown.length));
+    } else if (event.key === "Enter" && open && highlighted) {
+      // Taking a suggestion is not submitting the form.
+      event.preventDefault();
+      choose(highlighted.code);
+    } else if (event.key === "Escape" && open) {
+      // Closes the list only, not a dialog around it.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="model-picker">
+      <label className="field">
+        <span className="field__label">{label}</span>
+        <input
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && highlighted ? `${listId}-${highlighted.code}` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setQuery(event.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onClick={() => (open ? setOpen(false) : show())}
+          onKeyDown={keyDown}
+          onBlur={() => setOpen(false)}
+        />
+      </label>
+      {open && (
+        <ul className="model-picker__list" id={listId} role="listbox" aria-label={t("picker.suggestions")}>
+          {shown.map((option) => (
+            <li
+              key={option.code}
+              id={`${listId}-${option.code}`}
+              role="option"
+              aria-selected={option === highlighted}
+              className="model-picker__option"
+              // Chosen before the field loses focus and closes the list.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(option.code)}
+            >
+              <span className="model-picker__code">{option.code}</span>
+              <span className="model-picker__source">{t(`picker.${option.source}`)}</span>
+            </li>
+          ))}
+          {shown.length === 0 && (
+            <li className="model-picker__empty" role="presentation">
+              {t("picker.noMatch", { code: value.trim() })}
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
