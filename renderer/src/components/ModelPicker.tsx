@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ModelOption } from "../api/model-options.ts";
+import type { ModelOption } from "../api/model-option-list.ts";
 import "./model-picker.css";
 
 interface ModelPickerProps {

@@ -75,7 +75,7 @@ export const useMediaDrafts = create<MediaDrafts>()(
 );
 
 /** The saved values of the same type as the defaults (a model may also be null), and among the allowed where listed. */
-function fitting<Draft extends object>(
+export function fitting<Draft extends object>(
   defaults: Draft,
   saved: unknown,
   allowed: Partial<Record<keyof Draft, readonly unknown[]>>,
