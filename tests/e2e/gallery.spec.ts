@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { twoColourPngDataUrl } from "../support/media-probe.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -124,4 +125,34 @@ test("the Images form keeps its values across panes and restarts; errors go when
   await page.getByRole("button", { name: "Images", exact: true }).click();
   await expect(page.getByLabel("Size")).toHaveValue("1024x1536");
   await expect(page.getByLabel("Prompt")).toHaveValue("a quiet harbour");
+});
+
+test("the reference image can be chosen by keyboard alone, and the zone keeps its column width at 960×640", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp();
+  await page.setViewportSize({ width: 960, height: 640 });
+  await page.getByRole("button", { name: "Videos", exact: true }).click();
+  await page.getByLabel("Image URL").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Use link" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Choose file…")).toBeFocused();
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Enter");
+  const png = twoColourPngDataUrl(1600, 900, [200, 40, 40], [40, 40, 200]).split(",")[1]!;
+  await (
+    await chooser
+  ).setFiles({
+    name: "a-very-long-file-name-for-a-reference-picture.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(png, "base64"),
+  });
+  const zone = page.getByRole("group", { name: "Reference image" });
+  await expect(zone.getByRole("img", { name: "Reference image preview" })).toBeVisible();
+  const form = await page.getByRole("form", { name: "Videos" }).boundingBox();
+  const box = await zone.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(form!.x + form!.width);
+  await expect(zone.getByRole("button", { name: "Clear reference image" })).toBeInViewport();
+  await shot(page, testInfo.project.name, "videos-reference-960x640");
 });

@@ -14,7 +14,8 @@ export function UndoDeleteBar() {
   return (
     <div className="gallery__undo" role="status">
       <span>{t("gallery.deleted", { prompt: latest.prompt })}</span>
-      <button type="button" className="button button--small" onClick={() => restore(latest.id)}>
+      {/* The deleted card took the focus with it; Undo is the likeliest next key. */}
+      <button type="button" className="button button--small" onClick={() => restore(latest.id)} autoFocus>
         {t("gallery.undo")}
       </button>
     </div>
