@@ -3,7 +3,7 @@ import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
-import { AppError } from "../services/app-error.ts";
+import { appError } from "../services/app-error.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 import type { PageRegistry } from "./page-registry.ts";
@@ -29,7 +29,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "app.setQuickChatShortcut": ({ shortcut }) => {
       const registered = shell.applyQuickChatShortcut(shortcut);
       // A shortcut another app holds is not saved: the one that works stays in place.
-      if (registered === false) throw new AppError("SHORTCUT_TAKEN", `${shortcut} is taken by another application.`);
+      if (registered === false) throw appError("SHORTCUT_TAKEN", { shortcut });
       quickChatShortcutSetting.write(services.settings, shortcut);
       return { shortcut, registered };
     },

@@ -2,6 +2,9 @@ import type { z } from "zod";
 import { INVOKE_CHANNELS, isInvokeChannel, type InvokeChannel, type InvokeOutput } from "../../shared/ipc/contract.ts";
 import { failure, ok, type Result } from "../../shared/ipc/result.ts";
 import { firstIssue } from "../../shared/first-issue.ts";
+import { codedText } from "../../shared/text/app-texts.ts";
+import { codedIssue } from "../../shared/text/schema-issues.ts";
+import { AppError, appError } from "../services/app-error.ts";
 import { toIpcError } from "../services/error-values.ts";
 import type { Page } from "../common/pages.ts";
 
@@ -21,13 +24,10 @@ export type InvokeRouter = (channel: string, payload: unknown, page: Page) => Pr
 export function createInvokeRouter(handlers: InvokeHandlers): InvokeRouter {
   return async (channel, payload, page) => {
     if (!isInvokeChannel(channel)) {
-      return failure({ code: "UNKNOWN_CHANNEL", message: `There is no channel named "${channel}".` });
+      return failure(toIpcError(appError("UNKNOWN_CHANNEL", { channel })));
     }
     const parsed = INVOKE_CHANNELS[channel].input.safeParse(payload);
-    if (!parsed.success) {
-      const { field, message } = firstIssue(parsed.error);
-      return failure({ code: "INVALID_PAYLOAD", message: `${channel}: ${field ? `${field}: ` : ""}${message}` });
-    }
+    if (!parsed.success) return failure(toIpcError(refusedPayload(channel, parsed.error)));
     try {
       // TypeScript cannot pair a handler with its own channel's input across the union of channels;
       // the input was just parsed with that channel's schema.
@@ -37,4 +37,16 @@ export function createInvokeRouter(handlers: InvokeHandlers): InvokeRouter {
       return failure(toIpcError(error));
     }
   };
+}
+
+/** What the payload's first problem is, where: the schema's own sentence when it names one. */
+function refusedPayload(channel: string, error: z.ZodError): AppError {
+  const { field, message } = firstIssue(error);
+  const where = field ? `${channel}: ${field}` : channel;
+  const [issue] = error.issues;
+  const cause = issue ? codedIssue(issue) : null;
+  return new AppError(
+    "INVALID_PAYLOAD",
+    cause ? codedText("INVALID_PAYLOAD", { where }, cause) : codedText("INVALID_PAYLOAD", { where, cause: message }),
+  );
 }

@@ -1,6 +1,9 @@
 import type { IpcError } from "../../shared/ipc/result.ts";
+import { codedText, englishOf } from "../../shared/text/app-texts.ts";
 import { AppError } from "./app-error.ts";
 import { GatewayError } from "./gateway-client/gateway-error.ts";
+
+const INTERNAL = codedText("INTERNAL_ERROR");
 
 /**
  * Turns anything thrown in main into a value that can cross IPC. Unknown errors keep only a
@@ -8,9 +11,6 @@ import { GatewayError } from "./gateway-client/gateway-error.ts";
  */
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof GatewayError) return error.toIpcError();
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  return {
-    code: "INTERNAL_ERROR",
-    message: "Something went wrong in the app. Try again; if it keeps happening, restart it.",
-  };
+  if (error instanceof AppError) return { code: error.code, message: error.message, text: error.text };
+  return { code: "INTERNAL_ERROR", message: englishOf(INTERNAL), text: INTERNAL };
 }

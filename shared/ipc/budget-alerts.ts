@@ -1,16 +1,18 @@
 import { z } from "zod";
+import { invalid } from "../text/validation-code.ts";
 
 export const ALERT_PERCENT_MAX_COUNT = 8;
+export const BALANCE_ALERT_MAX = 10_000_000;
 
 const PercentsSchema = z
   .array(
     z
-      .number({ error: "A threshold must be a number between 1 and 100" })
-      .int("A threshold must be a whole percentage")
-      .min(1, "A threshold must be between 1 and 100 %")
-      .max(100, "A threshold must be between 1 and 100 %"),
+      .number({ error: invalid("ALERT_PERCENT_INVALID") })
+      .int(invalid("ALERT_PERCENT_INVALID"))
+      .min(1, invalid("ALERT_PERCENT_INVALID"))
+      .max(100, invalid("ALERT_PERCENT_INVALID")),
   )
-  .max(ALERT_PERCENT_MAX_COUNT, `At most ${ALERT_PERCENT_MAX_COUNT} thresholds`)
+  .max(ALERT_PERCENT_MAX_COUNT, invalid("TOO_MANY_ALERT_PERCENTS"))
   .transform((percents) => [...new Set(percents)].sort((a, b) => a - b));
 
 /** When a profile's budget alerts fire: percentages of the daily and monthly budgets, and a balance floor. */
@@ -18,9 +20,9 @@ export const AlertSettingsSchema = z.object({
   dailyPercents: PercentsSchema,
   monthlyPercents: PercentsSchema,
   balanceBelow: z
-    .number({ error: "The balance threshold must be a number" })
-    .min(0, "The balance threshold must be 0 or more")
-    .max(10_000_000, "The balance threshold must be at most 10,000,000")
+    .number({ error: invalid("BALANCE_THRESHOLD_INVALID") })
+    .min(0, invalid("BALANCE_THRESHOLD_INVALID"))
+    .max(BALANCE_ALERT_MAX, invalid("BALANCE_THRESHOLD_INVALID"))
     .nullable(),
 });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SearchResultSchema } from "../gateway-api/search-completions.ts";
 import { IpcErrorSchema } from "./result.ts";
+import { invalid } from "../text/validation-code.ts";
 import { CostSchema } from "./ledger.ts";
 
 export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
@@ -12,6 +13,8 @@ export const TEMPERATURE_MAX: Record<WireFormat, number> = { "chat-completions":
 export const MAX_TOKENS_LIMIT = 200_000;
 export const DEFAULT_MAX_TOKENS = 1024;
 export const STOP_SEQUENCES_MAX = 4;
+export const SYSTEM_PROMPT_MAX = 20_000;
+export const TITLE_MAX = 200;
 
 const WIRE_FORMAT_NAMES: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
 
@@ -20,22 +23,22 @@ export const ChatSettingsSchema = z
   .object({
     /** null: whichever profile is active. */
     profileId: z.string().nullable(),
-    model: z.string().trim().min(1, "Model is required"),
+    model: z.string().trim().min(1, invalid("MODEL_REQUIRED")),
     wireFormat: WireFormatSchema,
-    systemPrompt: z.string().max(20_000, "The system prompt must be at most 20000 characters"),
-    temperature: z.number({ error: "Temperature must be a number" }).min(0, "Temperature must be at least 0"),
+    systemPrompt: z.string().max(SYSTEM_PROMPT_MAX, invalid("SYSTEM_PROMPT_TOO_LONG")),
+    temperature: z.number({ error: invalid("TEMPERATURE_INVALID") }).min(0, invalid("TEMPERATURE_INVALID")),
     topP: z
-      .number({ error: "top_p must be a number" })
-      .min(0, "top_p must be between 0 and 1")
-      .max(1, "top_p must be between 0 and 1"),
+      .number({ error: invalid("TOP_P_INVALID") })
+      .min(0, invalid("TOP_P_INVALID"))
+      .max(1, invalid("TOP_P_INVALID")),
     maxTokens: z
-      .number({ error: "Max tokens must be a whole number" })
-      .int("Max tokens must be a whole number")
-      .min(1, `Max tokens must be between 1 and ${MAX_TOKENS_LIMIT}`)
-      .max(MAX_TOKENS_LIMIT, `Max tokens must be between 1 and ${MAX_TOKENS_LIMIT}`),
+      .number({ error: invalid("MAX_TOKENS_INVALID") })
+      .int(invalid("MAX_TOKENS_INVALID"))
+      .min(1, invalid("MAX_TOKENS_INVALID"))
+      .max(MAX_TOKENS_LIMIT, invalid("MAX_TOKENS_INVALID")),
     stopSequences: z
-      .array(z.string().min(1, "Stop sequences must not be empty"))
-      .max(STOP_SEQUENCES_MAX, `At most ${STOP_SEQUENCES_MAX} stop sequences`),
+      .array(z.string().min(1, invalid("STOP_SEQUENCE_EMPTY")))
+      .max(STOP_SEQUENCES_MAX, invalid("TOO_MANY_STOP_SEQUENCES")),
     stream: z.boolean(),
   })
   .superRefine((settings, context) => {
@@ -44,7 +47,8 @@ export const ChatSettingsSchema = z
       context.addIssue({
         code: "custom",
         path: ["temperature"],
-        message: `Temperature must be between 0 and ${max} for ${WIRE_FORMAT_NAMES[settings.wireFormat]}`,
+        message: invalid("TEMPERATURE_RANGE"),
+        params: { max, format: WIRE_FORMAT_NAMES[settings.wireFormat] },
       });
     }
   });
@@ -125,14 +129,14 @@ export const MESSAGE_MAX_LENGTH = 200_000;
 const MessageText = z
   .string()
   .trim()
-  .min(1, "Type a message first")
-  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+  .min(1, invalid("MESSAGE_EMPTY"))
+  .max(MESSAGE_MAX_LENGTH, invalid("MESSAGE_TOO_LONG"));
 
 export const ChatInputs = {
   list: z.object({ query: z.string().max(500).optional() }),
   conversation: ConversationId,
   rename: ConversationId.extend({
-    title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+    title: z.string().trim().min(1, invalid("TITLE_REQUIRED")).max(TITLE_MAX, invalid("TITLE_TOO_LONG")),
   }),
   settings: ConversationId.extend({ settings: ChatSettingsSchema }),
   send: ConversationId.extend({ content: MessageText, searchWeb: z.boolean() }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invalid } from "../text/validation-code.ts";
 
 const MODIFIERS = new Set([
   "Command",
@@ -50,11 +51,7 @@ export function isGlobalAccelerator(value: string): boolean {
 export const DEFAULT_QUICK_CHAT_SHORTCUT = "CommandOrControl+Shift+Space";
 
 export const QuickChatShortcutSchema = z.object({
-  shortcut: z
-    .string()
-    .trim()
-    .max(60)
-    .refine(isGlobalAccelerator, "a shortcut is one or more modifiers and a key, e.g. CommandOrControl+Shift+Space"),
+  shortcut: z.string().trim().max(60).refine(isGlobalAccelerator, invalid("SHORTCUT_INVALID")),
 });
 
 /** The shortcut, and whether the desktop took it (null where there is no global shortcut: the web host). */

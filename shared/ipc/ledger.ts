@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invalid } from "../text/validation-code.ts";
 
 /** What a gateway call did, as the ledger groups it. */
 export const LEDGER_KINDS = [
@@ -151,8 +152,8 @@ export const LEDGER_RETENTION_MAX_DAYS = 3650;
 /** How many days of ledger rows are kept; older ones are removed at start and when this changes. */
 export const LedgerRetentionSchema = z.object({
   days: z
-    .number({ error: `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days` })
-    .int(`Keep a whole number of days, between 1 and ${LEDGER_RETENTION_MAX_DAYS}`)
-    .min(1, `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days`)
-    .max(LEDGER_RETENTION_MAX_DAYS, `Keep between 1 and ${LEDGER_RETENTION_MAX_DAYS} days`),
+    .number({ error: invalid("RETENTION_DAYS_INVALID") })
+    .int(invalid("RETENTION_DAYS_INVALID"))
+    .min(1, invalid("RETENTION_DAYS_INVALID"))
+    .max(LEDGER_RETENTION_MAX_DAYS, invalid("RETENTION_DAYS_INVALID")),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invalid, type ValidationCode } from "../text/validation-code.ts";
 
 export const PROFILE_AUTH_MODES = ["bearer", "x-api-key"] as const;
 export const ProfileAuthSchema = z.enum(PROFILE_AUTH_MODES);
@@ -16,18 +17,21 @@ export const ModelsByKindSchema = z.object({
 });
 export type ModelsByKind = z.infer<typeof ModelsByKindSchema>;
 
-const limit = (label: string, max: number) =>
+/** A whole number from 1 to `max`; every way to miss it is the one problem `code` names. */
+const limit = (code: ValidationCode, max: number) =>
   z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be between 1 and ${max}`)
-    .max(max, `${label} must be between 1 and ${max}`);
+    .number({ error: invalid(code) })
+    .int(invalid(code))
+    .min(1, invalid(code))
+    .max(max, invalid(code));
+
+export const VIDEO_LIMITS_MAX = { concurrent: 100, perMinute: 1000, perDay: 100_000 } as const;
 
 /** The gateway's video limits for a key, held by the app (defaults 2 running, 5 a minute, 100 a day). */
 export const VideoLimitsSchema = z.object({
-  concurrent: limit("Videos at once", 100),
-  perMinute: limit("Videos per minute", 1000),
-  perDay: limit("Videos per day", 100_000),
+  concurrent: limit("VIDEOS_AT_ONCE_INVALID", VIDEO_LIMITS_MAX.concurrent),
+  perMinute: limit("VIDEOS_PER_MINUTE_INVALID", VIDEO_LIMITS_MAX.perMinute),
+  perDay: limit("VIDEOS_PER_DAY_INVALID", VIDEO_LIMITS_MAX.perDay),
 });
 export type VideoLimitsSetting = z.infer<typeof VideoLimitsSchema>;
 export const DEFAULT_VIDEO_LIMITS: VideoLimitsSetting = { concurrent: 2, perMinute: 5, perDay: 100 };
@@ -82,9 +86,6 @@ export function keyMustBeEnteredAgain(
   return new URL(saved.baseUrl).origin !== new URL(next.baseUrl).origin || saved.auth !== next.auth;
 }
 
-export const INSECURE_HTTP_MESSAGE =
-  "This address uses plain http: the key would travel unencrypted. Use https, or confirm below.";
-
 /**
  * Saving a profile: `key` is write-only; leave it out to keep the stored one (kept only while the
  * origin and auth mode stay the same).
@@ -92,39 +93,35 @@ export const INSECURE_HTTP_MESSAGE =
 export const ProfileInputSchema = z
   .object({
     id: z.string().min(1).optional(),
-    name: z
-      .string()
-      .trim()
-      .min(1, "Name is required")
-      .max(PROFILE_NAME_MAX, `Name must be at most ${PROFILE_NAME_MAX} characters`),
+    name: z.string().trim().min(1, invalid("NAME_REQUIRED")).max(PROFILE_NAME_MAX, invalid("NAME_TOO_LONG")),
     baseUrl: z
       .string()
       .trim()
-      .url("Base URL must be a URL such as https://gateway.example.com")
-      .refine((url) => /^https?:\/\//i.test(url), "Base URL must start with http:// or https://"),
+      .url(invalid("BASE_URL_INVALID"))
+      .refine((url) => /^https?:\/\//i.test(url), invalid("BASE_URL_SCHEME")),
     auth: ProfileAuthSchema,
     models: ModelsByKindSchema.optional(),
     rpm: z
-      .number()
-      .int("RPM must be a whole number")
-      .min(RPM_RANGE.min, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
-      .max(RPM_RANGE.max, `RPM must be between ${RPM_RANGE.min} and ${RPM_RANGE.max}`)
+      .number({ error: invalid("RPM_INVALID") })
+      .int(invalid("RPM_INVALID"))
+      .min(RPM_RANGE.min, invalid("RPM_INVALID"))
+      .max(RPM_RANGE.max, invalid("RPM_INVALID"))
       .optional(),
     videoLimits: VideoLimitsSchema.optional(),
-    maxWaitMinutes: limit("Maximum wait", MAX_WAIT_MINUTES_RANGE.max).optional(),
+    maxWaitMinutes: limit("MAX_WAIT_INVALID", MAX_WAIT_MINUTES_RANGE.max).optional(),
     key: z
       .string()
       .trim()
-      .min(8, "The API key is too short")
-      .max(512, "The API key is too long")
-      .regex(/^[\x21-\x7e]+$/, "The API key may contain only visible ASCII characters, without spaces")
+      .min(8, invalid("KEY_TOO_SHORT"))
+      .max(512, invalid("KEY_TOO_LONG"))
+      .regex(/^[\x21-\x7e]+$/, invalid("KEY_CHARACTERS"))
       .optional(),
     /** The user confirmed sending the key over plain http to a host that is not this machine. */
     allowInsecureHttp: z.boolean().optional(),
   })
   .superRefine((input, context) => {
     if (isInsecureRemoteUrl(input.baseUrl) && input.allowInsecureHttp !== true) {
-      context.addIssue({ code: "custom", path: ["baseUrl"], message: INSECURE_HTTP_MESSAGE });
+      context.addIssue({ code: "custom", path: ["baseUrl"], message: invalid("INSECURE_HTTP") });
     }
   });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CodedTextSchema } from "./coded-text.ts";
 
 /** An error as it crosses IPC: plain data with a code a user can act on. */
 export const IpcErrorSchema = z.object({
@@ -8,6 +9,11 @@ export const IpcErrorSchema = z.object({
   requestId: z.string().optional(),
   /** Seconds to wait before retrying (from Retry-After). */
   retryAfter: z.number().optional(),
+  /**
+   * The app's own errors say what happened as a coded sentence, which the window shows in its
+   * language (`message` is its English). Absent where `message` is the gateway's own words.
+   */
+  text: CodedTextSchema.optional(),
 });
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 

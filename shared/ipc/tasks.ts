@@ -2,6 +2,8 @@ import { z } from "zod";
 import { IMAGE_COUNT_MAX, ImageSizeSchema, PromptSchema } from "../gateway-api/images.ts";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../gateway-api/video.ts";
 import { CostSchema } from "./ledger.ts";
+import { CodedTextSchema } from "./coded-text.ts";
+import { invalid } from "../text/validation-code.ts";
 
 /**
  * A task as the app tracks it. Besides the gateway's statuses: `waiting` (held in the local
@@ -40,9 +42,13 @@ export const TaskViewSchema = z.object({
   progress: z.number().int(),
   remoteId: z.string().nullable(),
   requestId: z.string().nullable(),
-  waitReason: z.string().nullable(),
+  /** Why a video waits in the local queue, to be said in the window's language. */
+  waitReason: CodedTextSchema.nullable(),
   errorCode: z.string().nullable(),
+  /** The English of the app's own failures; the gateway's words when it failed the task. */
   errorMessage: z.string().nullable(),
+  /** The app's own failures, to be said in the window's language; null where `errorMessage` is the gateway's. */
+  errorText: CodedTextSchema.nullable(),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -74,25 +80,25 @@ export type MediaView = z.infer<typeof MediaViewSchema>;
 export const IMAGE_SEED_MAX = 4_294_967_295;
 
 const ProfileChoice = z.object({ profileId: z.string().min(1).optional() });
-const ModelCode = z.string().trim().min(1, "Model is required");
+const ModelCode = z.string().trim().min(1, invalid("MODEL_REQUIRED"));
 
 export const ImageRequestSchema = ProfileChoice.extend({
   model: ModelCode,
   prompt: PromptSchema,
   n: z
     .number()
-    .int("n must be a whole number")
-    .min(1, `n must be between 1 and ${IMAGE_COUNT_MAX}`)
-    .max(IMAGE_COUNT_MAX, `n must be between 1 and ${IMAGE_COUNT_MAX}`),
+    .int(invalid("IMAGE_COUNT_INVALID"))
+    .min(1, invalid("IMAGE_COUNT_INVALID"))
+    .max(IMAGE_COUNT_MAX, invalid("IMAGE_COUNT_INVALID")),
   size: ImageSizeSchema,
   responseFormat: z.enum(["url", "b64_json"]),
   async: z.boolean(),
   /** The same seed, prompt and model give the same picture again, where the model supports it. */
   seed: z
     .number()
-    .int(`seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
-    .min(0, `seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
-    .max(IMAGE_SEED_MAX, `seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`)
+    .int(invalid("SEED_INVALID"))
+    .min(0, invalid("SEED_INVALID"))
+    .max(IMAGE_SEED_MAX, invalid("SEED_INVALID"))
     .optional(),
 });
 export type ImageRequest = z.infer<typeof ImageRequestSchema>;
@@ -105,19 +111,16 @@ export const ReferenceImageSchema = z.discriminatedUnion("kind", [
     kind: z.literal("url"),
     url: z
       .string()
-      .url("The reference image must be a URL")
-      .refine((url) => /^https?:/i.test(url), "The reference image URL must be http(s)"),
+      .url(invalid("REFERENCE_URL_INVALID"))
+      .refine((url) => /^https?:/i.test(url), invalid("REFERENCE_URL_SCHEME")),
   }),
   z.object({ kind: z.literal("media"), mediaId: z.string().min(1) }),
   z.object({
     kind: z.literal("data"),
     dataUrl: z
       .string()
-      .regex(/^data:image\/(png|jpeg);base64,/, "The reference image must be a PNG or JPEG")
-      .max(
-        Math.ceil((REFERENCE_IMAGE_MAX_BYTES * 4) / 3) + 64,
-        `The reference image must be at most ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
-      ),
+      .regex(/^data:image\/(png|jpeg);base64,/, invalid("REFERENCE_IMAGE_TYPE"))
+      .max(Math.ceil((REFERENCE_IMAGE_MAX_BYTES * 4) / 3) + 64, invalid("REFERENCE_IMAGE_TOO_LARGE")),
   }),
 ]);
 export type ReferenceImage = z.infer<typeof ReferenceImageSchema>;

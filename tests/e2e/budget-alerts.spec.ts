@@ -51,8 +51,8 @@ test("a daily budget past 80 % shows the alert, turns the status bar amber, and 
   await daily.fill("50, 150");
   await page.getByRole("textbox", { name: "Alert when the balance falls below (CNY)" }).fill("-1");
   await page.getByRole("button", { name: "Save alerts" }).click();
-  await expect(page.getByText("A threshold must be between 1 and 100 %")).toBeVisible();
-  await expect(page.getByText("The balance threshold must be 0 or more")).toBeVisible();
+  await expect(page.getByText("A threshold must be a whole number between 1 and 100 %")).toBeVisible();
+  await expect(page.getByText("The balance threshold must be a number from 0 to 10,000,000")).toBeVisible();
   await daily.fill("90");
   await page.getByRole("textbox", { name: "Alert when the balance falls below (CNY)" }).fill("");
   await page.getByRole("button", { name: "Save alerts" }).click();

@@ -28,7 +28,7 @@ test("add a profile: the form validates, the key stays write-only, Test connecti
   await form.getByLabel("Base URL").fill(`${gateway.url}/v1`);
   await form.getByLabel("Requests per minute").fill("0");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form.getByRole("alert")).toContainText("RPM must be between 1 and 100000");
+  await expect(form.getByRole("alert")).toContainText("RPM must be a whole number between 1 and 100000");
   await form.getByLabel("Requests per minute").fill("120");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form).toBeHidden();

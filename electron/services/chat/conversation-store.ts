@@ -10,7 +10,9 @@ import type {
 } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
-import { AppError } from "../app-error.ts";
+import { AppError, appError } from "../app-error.ts";
+import { toIpcError } from "../error-values.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 import { MessageEdits } from "./message-edits.ts";
@@ -124,8 +126,7 @@ export class ConversationStore {
 
   restore(id: string): ConversationSummary {
     const { changes } = this.db.prepare("UPDATE conversations SET deleted_at = NULL WHERE id = ?").run(id);
-    if (Number(changes) === 0)
-      throw new AppError("CONVERSATION_NOT_FOUND", "This conversation can no longer be restored.");
+    if (Number(changes) === 0) throw new AppError("CONVERSATION_NOT_FOUND", codedText("CONVERSATION_NOT_RESTORABLE"));
     return this.summary(id);
   }
 
@@ -195,10 +196,7 @@ export class ConversationStore {
 
   /** On start: replies that were streaming when the app died keep their text and become Interrupted. */
   interruptUnfinishedReplies(): number {
-    const error: IpcError = {
-      code: "APP_CLOSED",
-      message: "The app closed while this reply was streaming; the text that had arrived is kept.",
-    };
+    const error: IpcError = toIpcError(appError("APP_CLOSED"));
     const { changes } = this.db
       .prepare("UPDATE messages SET status = 'interrupted', error = ? WHERE status = 'streaming'")
       .run(JSON.stringify(error));
@@ -219,8 +217,7 @@ export class ConversationStore {
       this.db.prepare("SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL"),
       id,
     );
-    if (!row)
-      throw new AppError("CONVERSATION_NOT_FOUND", "This conversation does not exist (it may have been deleted).");
+    if (!row) throw appError("CONVERSATION_NOT_FOUND");
     return row;
   }
 }

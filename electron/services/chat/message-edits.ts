@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { oneRow, onlyRow } from "../../common/sql-rows.ts";
-import { AppError } from "../app-error.ts";
+import { appError } from "../app-error.ts";
 import type { MessageRow } from "./conversation-rows.ts";
 
 /** Changes to a conversation's transcript after the fact: edit and resend, regenerate, delete one message. */
@@ -18,7 +18,7 @@ export class MessageEdits {
       messageId,
       conversationId,
     );
-    if (!row || row.role !== "user") throw new AppError("MESSAGE_NOT_FOUND", "Only your own messages can be edited.");
+    if (!row || row.role !== "user") throw appError("MESSAGE_NOT_FOUND");
     this.db.prepare("UPDATE messages SET content = ? WHERE id = ?").run(content, messageId);
     this.dropAfter(conversationId, row.position);
   }
@@ -37,7 +37,7 @@ export class MessageEdits {
       this.db.prepare("SELECT MAX(position) AS position FROM messages WHERE conversation_id = ? AND role = 'user'"),
       conversationId,
     );
-    if (last.position === null) throw new AppError("NOTHING_TO_REGENERATE", "Send a message first.");
+    if (last.position === null) throw appError("NOTHING_TO_REGENERATE");
     this.dropAfter(conversationId, last.position);
   }
 

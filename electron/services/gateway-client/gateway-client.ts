@@ -11,6 +11,7 @@ import type { SearchCompletionRequest } from "../../../shared/gateway-api/search
 import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
 import { aborted, describeIssue, errorOf, invalidResponse, streamErrorOf, unsentError } from "./gateway-failures.ts";
 import {
@@ -210,14 +211,14 @@ export class GatewayClient {
         if (signal?.aborted) throw aborted(meta);
         throw new GatewayError({
           code: "STREAM_INCOMPLETE",
-          message: "The connection to the gateway was interrupted before the answer was complete.",
+          text: codedText("STREAM_INTERRUPTED"),
           requestId: meta.requestId ?? undefined,
         });
       }
       if (signal?.aborted) throw aborted(meta);
       throw new GatewayError({
         code: "STREAM_INCOMPLETE",
-        message: "The gateway closed the stream before the answer was complete.",
+        text: codedText("STREAM_CLOSED_EARLY"),
         requestId: meta.requestId ?? undefined,
       });
     }

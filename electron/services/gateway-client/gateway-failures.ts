@@ -1,6 +1,7 @@
 /** Every way a gateway call can fail, read into a GatewayError: error answers, errors inside streams, no answer at all. */
 import { z } from "zod";
 import { firstIssue } from "../../../shared/first-issue.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
 import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
@@ -16,15 +17,19 @@ export async function errorOf(response: Response, path: string): Promise<Gateway
   } catch {
     server = null;
   }
-  const statusLine = `The gateway answered HTTP ${response.status} ${response.statusText}`.trim();
   const missing = featureOf(path) !== null && isMissingEndpoint(response.status, server?.code ?? null);
+  const serverWords = missing ? null : (server?.message ?? (server ? null : excerptOf(text)));
   return new GatewayError({
     code: missing
       ? "NOT_OFFERED"
       : (server?.code ?? (response.status === 429 ? "RATE_LIMIT" : `HTTP_${response.status}`)),
-    message: missing
-      ? `This server does not offer ${path}.`
-      : (server?.message ?? (server ? null : excerptOf(text)) ?? statusLine),
+    ...(serverWords !== null
+      ? { message: serverWords }
+      : {
+          text: missing
+            ? codedText("NOT_OFFERED", { path })
+            : codedText("HTTP_STATUS", { status: `${response.status} ${response.statusText}`.trim() }),
+        }),
     status: response.status,
     requestId: server?.requestId ?? meta.requestId ?? undefined,
     retryAfter: retryAfterSeconds(response),
@@ -38,7 +43,7 @@ export function streamErrorOf(data: unknown, meta: ResponseMeta): GatewayError |
   if (!server) return null;
   return new GatewayError({
     code: server.code ?? "STREAM_ERROR",
-    message: server.message ?? "The gateway reported an error in the middle of the answer.",
+    ...(server.message === null ? { text: codedText("STREAM_ERROR") } : { message: server.message }),
     status: meta.status,
     requestId: server.requestId ?? meta.requestId ?? undefined,
   });
@@ -47,7 +52,7 @@ export function streamErrorOf(data: unknown, meta: ResponseMeta): GatewayError |
 export function aborted(meta: ResponseMeta | null): GatewayError {
   return new GatewayError({
     code: "ABORTED",
-    message: "The request was cancelled.",
+    text: codedText("ABORTED"),
     requestId: meta?.requestId ?? undefined,
   });
 }
@@ -55,7 +60,7 @@ export function aborted(meta: ResponseMeta | null): GatewayError {
 export function invalidResponse(path: string, meta: ResponseMeta, detail: string): GatewayError {
   return new GatewayError({
     code: "INVALID_RESPONSE",
-    message: `The gateway's answer to ${path} does not match the API: ${detail}`,
+    text: codedText("INVALID_RESPONSE", { path, detail }),
     status: meta.status,
     requestId: meta.requestId ?? undefined,
   });
@@ -76,10 +81,7 @@ export function unsentError(error: unknown, baseUrl: string, signal: AbortSignal
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
   const host = new URL(baseUrl).host;
   if (/redirect/i.test(cause)) {
-    return new GatewayError({
-      code: "REDIRECT_REFUSED",
-      message: `The server at ${host} answered with a redirect; the key is never sent on to another address. Set the Base URL to the final address.`,
-    });
+    return new GatewayError({ code: "REDIRECT_REFUSED", text: codedText("REDIRECT_REFUSED", { host }) });
   }
-  return new GatewayError({ code: "NETWORK_ERROR", message: `Could not reach the gateway at ${host}: ${cause}` });
+  return new GatewayError({ code: "NETWORK_ERROR", text: codedText("NETWORK_ERROR", { host, cause }) });
 }

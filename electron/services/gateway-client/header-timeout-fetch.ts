@@ -1,3 +1,4 @@
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
 
 export const HEADER_TIMEOUT_MS = 60_000;
@@ -16,10 +17,7 @@ export function withHeaderTimeout(baseFetch: typeof fetch, timeoutMs = HEADER_TI
       return await baseFetch(input, { ...init, signal });
     } catch (error) {
       if (timer.signal.aborted && !init?.signal?.aborted) {
-        throw new GatewayError({
-          code: "TIMEOUT",
-          message: `The gateway did not answer within ${timeoutMs / 1000} s.`,
-        });
+        throw new GatewayError({ code: "TIMEOUT", text: codedText("TIMEOUT", { seconds: timeoutMs / 1000 }) });
       }
       throw error;
     } finally {

@@ -5,7 +5,7 @@ import { basename, join } from "node:path";
 import { z } from "zod";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
-import { AppError } from "../app-error.ts";
+import { appError } from "../app-error.ts";
 
 /** A row of the media table, which is also what each file's sidecar holds. */
 const MediaRowSchema = z.object({
@@ -122,7 +122,7 @@ export class MediaLibrary {
   /** A gallery image as a video reference: its original URL while still fresh, else its bytes as a data: URL. */
   referenceUrl(id: string): string {
     const row = this.row(id);
-    if (!row || row.kind !== "image") throw new AppError("MEDIA_NOT_FOUND", "That image is no longer in the gallery.");
+    if (!row || row.kind !== "image") throw appError("MEDIA_NOT_FOUND");
     if (row.remote_url && Date.now() - row.created_at < REMOTE_URL_FRESH_MS) return row.remote_url;
     const bytes = readFileSync(join(this.directory, row.file_name));
     return `data:${row.mime};base64,${bytes.toString("base64")}`;

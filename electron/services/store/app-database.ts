@@ -195,6 +195,11 @@ export const APP_MIGRATIONS: readonly string[] = [
   `
   UPDATE conversations SET title = '' WHERE title = 'New chat';
   `,
+  // Failures and wait reasons of the app's own are coded sentences the window says in its language.
+  `
+  ALTER TABLE tasks ADD COLUMN error_text TEXT;
+  UPDATE tasks SET wait_reason = NULL;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

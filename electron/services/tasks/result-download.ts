@@ -1,5 +1,7 @@
 import { open, rm } from "node:fs/promises";
 import { normalizeBaseUrl } from "../gateway-client/gateway-client.ts";
+import type { CodedText } from "../../../shared/ipc/coded-text.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 
 export type ResultKind = "image" | "video";
@@ -32,8 +34,8 @@ export async function downloadResult(address: string, file: string, kind: Result
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof GatewayError) throw error;
-    if (signal.aborted) throw failed(`it did not finish within ${TIMEOUTS_MS[kind] / 1000} s`);
-    throw failed(reasonOf(error));
+    if (signal.aborted) throw failed(codedText("DOWNLOAD_TIMED_OUT", { seconds: TIMEOUTS_MS[kind] / 1000 }));
+    throw failed(codedText("DOWNLOAD_FAILED", { reason: reasonOf(error) }));
   }
 }
 
@@ -46,12 +48,12 @@ async function fetchWithinRule(address: string, source: ResultSource, signal: Ab
     if (!isRedirect(response.status)) {
       if (response.ok) return response;
       await response.body?.cancel();
-      throw failed(`the server answered HTTP ${response.status}`, response.status);
+      throw failed(codedText("DOWNLOAD_HTTP", { status: response.status }), response.status);
     }
     await response.body?.cancel();
     const location = response.headers.get("location");
-    if (!location) throw failed(`the server answered HTTP ${response.status} without a Location`);
-    if (redirects === MAX_REDIRECTS) throw failed(`more than ${MAX_REDIRECTS} redirects`);
+    if (!location) throw failed(codedText("DOWNLOAD_NO_LOCATION", { status: response.status }));
+    if (redirects === MAX_REDIRECTS) throw failed(codedText("DOWNLOAD_TOO_MANY_REDIRECTS", { count: MAX_REDIRECTS }));
     url = allowedUrl(new URL(location, url).href, ownOrigin);
   }
 }
@@ -62,7 +64,9 @@ function allowedUrl(address: string, ownOrigin: string | null): URL {
   if (url && (url.protocol === "https:" || (ownOrigin !== null && url.origin === ownOrigin))) return url;
   throw new GatewayError({
     code: "DOWNLOAD_REFUSED",
-    message: `The result address ${excerpt(address)} was not read: results are fetched only over https or from the gateway's own address${ownOrigin ? ` (${ownOrigin})` : ""}.`,
+    text: ownOrigin
+      ? codedText("DOWNLOAD_REFUSED", { address: excerpt(address), origin: ownOrigin })
+      : codedText("DOWNLOAD_REFUSED_NOT_HTTPS", { address: excerpt(address) }),
   });
 }
 
@@ -72,7 +76,7 @@ async function streamToFile(response: Response, file: string, cap: number): Prom
     await response.body?.cancel();
     throw tooLarge(cap);
   }
-  if (!response.body) throw failed("the answer has no body");
+  if (!response.body) throw failed(codedText("DOWNLOAD_NO_BODY"));
   const reader = response.body.getReader();
   const handle = await open(file, "wx", 0o600);
   try {
@@ -109,10 +113,10 @@ const excerpt = (address: string) => (address.length > 80 ? `${address.slice(0, 
 function tooLarge(cap: number): GatewayError {
   return new GatewayError({
     code: "DOWNLOAD_TOO_LARGE",
-    message: `The result is larger than ${cap / MEBIBYTE} MB, the most the app keeps; nothing was kept.`,
+    text: codedText("DOWNLOAD_TOO_LARGE", { megabytes: cap / MEBIBYTE }),
   });
 }
 
-function failed(reason: string, status?: number): GatewayError {
-  return new GatewayError({ code: "DOWNLOAD_FAILED", message: `Downloading the result failed: ${reason}.`, status });
+function failed(text: CodedText, status?: number): GatewayError {
+  return new GatewayError({ code: "DOWNLOAD_FAILED", text, status });
 }

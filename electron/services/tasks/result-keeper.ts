@@ -1,4 +1,5 @@
 import type { VideoTask } from "../../../shared/gateway-api/video.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
 import { downloadResult, type ResultKind, type ResultSource } from "./result-download.ts";
@@ -29,8 +30,7 @@ export class ResultKeeper {
         };
         if (item.b64_json) kept.push(this.media.save({ ...media, bytes: Buffer.from(item.b64_json, "base64") }).id);
         else if (item.url) kept.push((await this.download(row, item.url, media)).id);
-        else
-          throw new GatewayError({ code: "INVALID_RESPONSE", message: "An image came with neither url nor b64_json." });
+        else throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("IMAGE_WITHOUT_DATA") });
       }
     } catch (error) {
       for (const id of kept) this.media.delete(id);
@@ -39,8 +39,7 @@ export class ResultKeeper {
   }
 
   async keepVideo(row: TaskRow, task: VideoTask): Promise<void> {
-    if (!task.metadata)
-      throw new GatewayError({ code: "INVALID_RESPONSE", message: "A completed video task carries no video URL." });
+    if (!task.metadata) throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("VIDEO_WITHOUT_URL") });
     const { url, size, duration } = task.metadata;
     await this.download(row, url, { ...this.describe(row, "video", url, row.request_id), size, duration });
   }

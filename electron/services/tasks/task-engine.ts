@@ -1,5 +1,5 @@
 import { FINISHED_TASK_STATUSES, type LocalTaskStatus, type TaskView } from "../../../shared/ipc/tasks.ts";
-import { AppError } from "../app-error.ts";
+import { appError } from "../app-error.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
@@ -117,10 +117,9 @@ export class TaskEngine {
       records.change(id, { status: "cancelled", wait_reason: null, finished_at: Date.now() }, ["waiting"]);
       return records.viewOf(id);
     }
-    if (row.status === "submitting")
-      throw new AppError("TASK_SUBMITTING", "This task is still being submitted; cancel it in a moment.");
+    if (row.status === "submitting") throw appError("TASK_SUBMITTING");
     if (!row.remote_id || FINISHED_TASK_STATUSES.includes(row.status)) {
-      throw new AppError("TASK_NOT_CANCELLABLE", `This task is ${row.status} and can no longer be cancelled.`);
+      throw appError("TASK_NOT_CANCELLABLE");
     }
     try {
       const remoteId = row.remote_id;
@@ -152,8 +151,7 @@ export class TaskEngine {
   /** After "Timed out here": wait again, from now. */
   checkAgain(id: string): TaskView {
     const row = this.records.require(id);
-    if (row.status !== "timed_out")
-      throw new AppError("TASK_NOT_TIMED_OUT", "Only a task that timed out here can be checked again.");
+    if (row.status !== "timed_out") throw appError("TASK_NOT_TIMED_OUT");
     this.poller.waitAgain(id);
     return this.records.viewOf(id);
   }

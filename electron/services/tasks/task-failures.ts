@@ -1,25 +1,45 @@
+import type { CodedText, TextParams } from "../../../shared/ipc/coded-text.ts";
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
+import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { LASTING_DOWNLOAD_CODES } from "./result-download.ts";
 
-/** Why a task ended as failed: a code, and a message that says what happened and what to do. */
+/**
+ * Why a task ended as failed: a code and a message saying what happened and what to do. The app's
+ * own failures carry that sentence coded (`text`) for the window; the gateway's are its own words.
+ */
 export interface TaskFailure {
   readonly code: string;
   readonly message: string;
+  readonly text: CodedText | null;
   readonly requestId?: string | null;
 }
 
 export const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
+/** The code of a task the gateway failed without naming a code. */
+const UPSTREAM_ERROR = "upstream_error";
 
-const CHECK_BEFORE_RETRY =
-  "Check the gateway's console (its tasks and request log) before you retry, or it may be paid twice.";
+type OwnFailure = TaskFailure & { readonly text: CodedText };
+
+const ownFailure = (code: string, text: CodedText): OwnFailure => ({ code, message: englishOf(text), text });
+
+/** A failure as an error said it: coded where the app found it, the gateway's words where the gateway did. */
+const failureOf = (error: AppError | GatewayError): TaskFailure => ({
+  code: error.code,
+  message: error.message,
+  text: error.text ?? null,
+});
+
+/** An error quoted inside another sentence, with its code: coded where the app found it, else the gateway's words. */
+function quoted(error: unknown, otherwise: CodedText): { params: TextParams; cause?: CodedText } {
+  if (!(error instanceof GatewayError)) return { params: {}, cause: otherwise };
+  if (!error.text) return { params: { cause: `${error.code}: ${error.message}` } };
+  return { params: {}, cause: codedText("QUOTED_ERROR", { code: error.code }, error.text) };
+}
 
 /** The app closed between sending a submission and recording the gateway's answer. */
-export const SUBMISSION_CUT_BY_RESTART: TaskFailure = {
-  code: SUBMISSION_UNCONFIRMED,
-  message: `The app closed while this task was being submitted, so it cannot know whether the gateway received and charged it. It was not sent again. ${CHECK_BEFORE_RETRY}`,
-};
+export const SUBMISSION_CUT_BY_RESTART = ownFailure(SUBMISSION_UNCONFIRMED, codedText("SUBMISSION_CUT_BY_RESTART"));
 
 /**
  * A submission that brought back no task: an error answer is the gateway's refusal; no answer at
@@ -27,37 +47,37 @@ export const SUBMISSION_CUT_BY_RESTART: TaskFailure = {
  */
 export function submissionFailure(error: unknown): TaskFailure {
   // Raised before anything was sent (e.g. no key for the profile).
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof AppError) return failureOf(error);
   const failure = error instanceof GatewayError ? error : null;
   if (failure?.status !== undefined && (failure.status < 200 || failure.status >= 300)) {
-    return { code: failure.code, message: failure.message, requestId: failure.requestId ?? null };
+    return { ...failureOf(failure), requestId: failure.requestId ?? null };
   }
-  const cause = failure ? `${failure.code}: ${failure.message}` : "the app failed while sending it";
+  const { params, cause } = quoted(failure, codedText("SENDING_FAILED"));
   return {
-    code: SUBMISSION_UNCONFIRMED,
-    message: `No answer could be read for this submission (${cause}). The gateway may have received and charged it; the app did not send it again. ${CHECK_BEFORE_RETRY}`,
+    ...ownFailure(SUBMISSION_UNCONFIRMED, codedText("SUBMISSION_UNANSWERED", params, cause)),
     requestId: failure?.requestId ?? null,
   };
 }
 
 /** A result the gateway made, and charged for, that the app could not keep. */
-export function resultNotKept(error: unknown, remoteId: string | null): TaskFailure {
-  const cause = error instanceof GatewayError ? `${error.code}: ${error.message}` : "the file could not be written";
-  const where = remoteId
-    ? `It may still be listed in the gateway's console under task ${remoteId}.`
-    : "The app does not fetch the result of a synchronous request again; look for it in the gateway's console by its request id.";
-  return {
-    code: DOWNLOAD_FAILED,
-    message: `The gateway made this result and has charged for it, but the app could not keep it (${cause}). ${where}`,
-  };
+export function resultNotKept(error: unknown, remoteId: string | null): OwnFailure {
+  const { params, cause } = quoted(error, codedText("FILE_NOT_WRITTEN"));
+  return ownFailure(
+    DOWNLOAD_FAILED,
+    remoteId
+      ? codedText("RESULT_NOT_KEPT", { ...params, remoteId }, cause)
+      : codedText("SYNC_RESULT_NOT_KEPT", params, cause),
+  );
 }
 
 /** A row with no task id to poll, left unfinished by a restart: only a synchronous image's download can be. */
-export const RESULT_CUT_BY_RESTART: TaskFailure = {
-  code: DOWNLOAD_FAILED,
-  message:
-    "The app closed while downloading this result. The gateway had already made it and charged for it, and gave no task id to fetch it by again; look for it in the gateway's console by its request id.",
-};
+export const RESULT_CUT_BY_RESTART = ownFailure(DOWNLOAD_FAILED, codedText("RESULT_CUT_BY_RESTART"));
+
+/** The gateway failed the task; without its own words, the app says that it gave none. */
+export function remoteFailure(code: string | null, message: string | null): TaskFailure {
+  if (message !== null) return { code: code ?? UPSTREAM_ERROR, message, text: null };
+  return ownFailure(code ?? UPSTREAM_ERROR, codedText("TASK_FAILED"));
+}
 
 /** A failed poll or download that ends the task; null when asking again later can still help. */
 export function lastingPollFailure(error: unknown, remoteId: string | null): TaskFailure | null {
@@ -65,6 +85,6 @@ export function lastingPollFailure(error: unknown, remoteId: string | null): Tas
   const download = error.code.startsWith("DOWNLOAD_");
   if (download && (LASTING_DOWNLOAD_CODES.includes(error.code) || error.status === 404 || error.status === 410))
     return resultNotKept(error, remoteId);
-  if (!download && error.status === 404) return { code: error.code, message: error.message };
+  if (!download && error.status === 404) return failureOf(error);
   return null;
 }

@@ -1,5 +1,6 @@
 import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
+import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
@@ -7,7 +8,12 @@ import { gatewayDuration } from "./completion-estimate.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
-import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, lastingPollFailure } from "./task-failures.ts";
+import {
+  RESULT_CUT_BY_RESTART,
+  SUBMISSION_CUT_BY_RESTART,
+  lastingPollFailure,
+  remoteFailure,
+} from "./task-failures.ts";
 import type { TaskObservations } from "./task-observations.ts";
 import type { TaskRecords } from "./task-records.ts";
 import type { TaskRow } from "./task-repository.ts";
@@ -45,6 +51,7 @@ const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting
 /** A poll at least this likely to find a completion may spend the budget kept for such polls. */
 const LIKELY = 0.5;
 const RECHECK_MS = 1000;
+const CLEANED_UP = codedText("RESULT_CLEANED_UP");
 
 /**
  * Follows accepted tasks at the gateway on one timer: each is polled when its policy's interval
@@ -224,7 +231,7 @@ export class TaskPoller {
         return;
       case "failed":
         observations.forget(row.id);
-        records.fail(row.id, { code: errorCode ?? "upstream_error", message: errorMessage ?? "The task failed." });
+        records.fail(row.id, remoteFailure(errorCode ?? null, errorMessage ?? null));
         this.deps.onEndedWithoutResult(row);
         return;
       case "cancelled":
@@ -235,7 +242,7 @@ export class TaskPoller {
           finished_at: now,
           next_poll_at: null,
           ...(status === "expired"
-            ? { error_message: "The gateway cleaned up this result before it could be fetched." }
+            ? { error_message: englishOf(CLEANED_UP), error_text: JSON.stringify(CLEANED_UP) }
             : {}),
         });
         this.deps.onEndedWithoutResult(row);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
-import { AppError } from "../app-error.ts";
+import { appError } from "../app-error.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
 import type { TaskFailure } from "./task-failures.ts";
 import type { TaskRepository, TaskRow } from "./task-repository.ts";
@@ -81,6 +81,7 @@ export class TaskRecords {
       status: "failed",
       error_code: failure.code,
       error_message: failure.message,
+      error_text: failure.text && JSON.stringify(failure.text),
       ...(failure.requestId ? { request_id: failure.requestId } : {}),
       finished_at: Date.now(),
       next_poll_at: null,
@@ -90,7 +91,7 @@ export class TaskRecords {
 
   require(id: string): TaskRow {
     const row = this.tasks.get(id);
-    if (!row) throw new AppError("TASK_NOT_FOUND", "This task no longer exists.");
+    if (!row) throw appError("TASK_NOT_FOUND");
     return row;
   }
 

@@ -2,6 +2,8 @@ import type { DatabaseSync } from "node:sqlite";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { ledgerCostOf } from "../budget/ledger-costs.ts";
+import { readStoredJson } from "../store/stored-json.ts";
+import { CodedTextSchema } from "../../../shared/ipc/coded-text.ts";
 
 export interface TaskRow {
   id: string;
@@ -14,9 +16,12 @@ export interface TaskRow {
   progress: number;
   remote_id: string | null;
   request_id: string | null;
+  /** Why it waits, as JSON of a coded sentence. */
   wait_reason: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** The app's own failure, as JSON of a coded sentence; null when the message is the gateway's. */
+  error_text: string | null;
   created_at: number;
   submitted_at: number | null;
   updated_at: number;
@@ -31,6 +36,7 @@ export interface TaskRow {
 type TaskChange = Partial<Omit<TaskRow, "id" | "profile_id" | "kind" | "created_at">>;
 
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+const storedText = (json: string | null) => (json === null ? null : readStoredJson(json, CodedTextSchema, null));
 
 /** The app's own record of every asynchronous job, written before anything is awaited. */
 export class TaskRepository {
@@ -45,7 +51,8 @@ export class TaskRepository {
     return this.db;
   }
 
-  insert(row: Omit<TaskRow, "dismissed">): TaskRow {
+  /** A new row (a task is never written failed, so without a failure's coded sentence). */
+  insert(row: Omit<TaskRow, "dismissed" | "error_text">): TaskRow {
     this.db
       .prepare(
         `INSERT INTO tasks (id, profile_id, kind, model, prompt, params, status, progress, remote_id, request_id, wait_reason,
@@ -151,9 +158,10 @@ export class TaskRepository {
       progress: row.progress,
       remoteId: row.remote_id,
       requestId: row.request_id,
-      waitReason: row.wait_reason,
+      waitReason: storedText(row.wait_reason),
       errorCode: row.error_code,
       errorMessage: row.error_message,
+      errorText: storedText(row.error_text),
       createdAt: new Date(row.created_at).toISOString(),
       submittedAt: iso(row.submitted_at),
       updatedAt: new Date(row.updated_at).toISOString(),

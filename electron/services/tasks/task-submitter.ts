@@ -1,4 +1,5 @@
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
@@ -57,7 +58,7 @@ export class TaskSubmitter {
     } catch (error) {
       const failure = resultNotKept(error, null);
       records.fail(row.id, failure);
-      throw new AppError(failure.code, failure.message);
+      throw new AppError(failure.code, failure.text);
     }
     this.deps.onResultKept(row);
   }
@@ -67,7 +68,9 @@ export class TaskSubmitter {
     const { records } = this.deps;
     const decision = videoSlot(records.tasks, row.profile_id, this.deps.videoLimitsOf(row.profile_id), Date.now());
     if (!decision.free) {
-      records.change(row.id, { wait_reason: decision.reason, next_poll_at: decision.retryAt }, ["waiting"]);
+      records.change(row.id, { wait_reason: JSON.stringify(decision.reason), next_poll_at: decision.retryAt }, [
+        "waiting",
+      ]);
       this.deps.onScheduled();
       return;
     }
@@ -104,14 +107,14 @@ export class TaskSubmitter {
         () => withLedgerLink({ taskId: row.id }, () => send(this.deps.clientFor(row.profile_id))),
         {
           onWait: ({ seconds }) =>
-            records.change(row.id, { wait_reason: `Rate limited by the gateway; sending again in ${seconds} s` }),
+            records.change(row.id, { wait_reason: JSON.stringify(codedText("RATE_LIMITED", { seconds })) }),
           onResume: () => records.change(row.id, { wait_reason: null }),
         },
       );
     } catch (error) {
       const failure = submissionFailure(error);
       records.fail(row.id, failure);
-      throw failure.code === SUBMISSION_UNCONFIRMED ? new AppError(failure.code, failure.message) : error;
+      throw failure.code === SUBMISSION_UNCONFIRMED && failure.text ? new AppError(failure.code, failure.text) : error;
     }
   }
 

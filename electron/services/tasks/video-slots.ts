@@ -1,3 +1,5 @@
+import type { CodedText } from "../../../shared/ipc/coded-text.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import type { TaskRepository } from "./task-repository.ts";
 
 export interface VideoLimits {
@@ -12,7 +14,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
 
 export type SlotDecision =
-  { readonly free: true } | { readonly free: false; readonly reason: string; readonly retryAt: number | null };
+  { readonly free: true } | { readonly free: false; readonly reason: CodedText; readonly retryAt: number | null };
 
 /**
  * The gateway's video limits, held on the client side so a video beyond them waits in the local
@@ -20,14 +22,14 @@ export type SlotDecision =
  */
 export function videoSlot(tasks: TaskRepository, profileId: string, limits: VideoLimits, now: number): SlotDecision {
   if (tasks.runningVideos(profileId) >= limits.concurrent) {
-    return { free: false, reason: `${limits.concurrent} videos are already running`, retryAt: null };
+    return { free: false, reason: codedText("VIDEOS_RUNNING", { count: limits.concurrent }), retryAt: null };
   }
   const lastMinute = tasks.videoSubmissionsSince(profileId, now - MINUTE);
   const firstThisMinute = lastMinute[0];
   if (firstThisMinute !== undefined && lastMinute.length >= limits.perMinute) {
     return {
       free: false,
-      reason: `${limits.perMinute} videos were started in the last minute`,
+      reason: codedText("VIDEOS_THIS_MINUTE", { count: limits.perMinute }),
       retryAt: firstThisMinute + MINUTE,
     };
   }
@@ -36,7 +38,7 @@ export function videoSlot(tasks: TaskRepository, profileId: string, limits: Vide
   if (firstToday !== undefined && lastDay.length >= limits.perDay) {
     return {
       free: false,
-      reason: `${limits.perDay} videos were started in the last 24 hours`,
+      reason: codedText("VIDEOS_TODAY", { count: limits.perDay }),
       retryAt: firstToday + DAY,
     };
   }

@@ -10,7 +10,8 @@ import {
   type ProfilesState,
   type ProfileView,
 } from "../../../shared/ipc/profiles.ts";
-import { AppError } from "../app-error.ts";
+import { AppError, appError } from "../app-error.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import type { GatewayCredentials } from "../gateway-client/gateway-client.ts";
 import { bindingOf, keyHintOf, sameBinding, type KeyBinding } from "./key-binding.ts";
 import type { SecretCipher } from "./secret-cipher.ts";
@@ -105,9 +106,8 @@ export class ProfileVault {
   save(input: ProfileInput): ProfileView {
     const profiles = this.stored();
     const existing = input.id ? profiles.find((profile) => profile.id === input.id) : undefined;
-    if (input.id && !existing) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
-    if (!existing && input.key === undefined)
-      throw new AppError("KEY_REQUIRED", "Enter the API key for the new profile.");
+    if (input.id && !existing) throw appError("PROFILE_NOT_FOUND");
+    if (!existing && input.key === undefined) throw appError("KEY_REQUIRED");
     const binding = bindingOf(input.baseUrl, input.auth);
     // A key goes only where it was saved for: a new origin or auth mode needs the key typed again.
     const keptKey =
@@ -137,9 +137,9 @@ export class ProfileVault {
   remove(id: string): ProfilesState {
     const profiles = this.stored();
     const remaining = profiles.filter((profile) => profile.id !== id);
-    if (remaining.length === profiles.length) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+    if (remaining.length === profiles.length) throw appError("PROFILE_NOT_FOUND");
     const [next] = remaining;
-    if (!next) throw new AppError("LAST_PROFILE", "Keep at least one profile.");
+    if (!next) throw appError("LAST_PROFILE");
     if (this.settings.get("activeProfileId") === id) this.settings.set("activeProfileId", next.id);
     this.write(remaining);
     return this.state();
@@ -147,7 +147,7 @@ export class ProfileVault {
 
   select(id: string): ProfilesState {
     if (!this.stored().some((profile) => profile.id === id)) {
-      throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
+      throw appError("PROFILE_NOT_FOUND");
     }
     this.settings.set("activeProfileId", id);
     this.emit();
@@ -164,7 +164,7 @@ export class ProfileVault {
   resolveId(requested?: string): string {
     const id = requested ?? this.activeId();
     if (!id || !this.stored().some((profile) => profile.id === id)) {
-      throw new AppError("PROFILE_NOT_FOUND", "Choose a profile in Settings first.");
+      throw new AppError("PROFILE_NOT_FOUND", codedText("PROFILE_NOT_CHOSEN"));
     }
     return id;
   }
@@ -181,20 +181,14 @@ export class ProfileVault {
   /** Main-process only: what the gateway client needs to call as this profile. */
   credentials(id: string): GatewayCredentials & { rpm: number } {
     const profile = this.stored().find((candidate) => candidate.id === id);
-    if (!profile) throw new AppError("PROFILE_NOT_FOUND", "This profile no longer exists.");
-    if (!profile.encryptedKey) throw new AppError("KEY_MISSING", `The profile "${profile.name}" has no API key.`);
+    if (!profile) throw appError("PROFILE_NOT_FOUND");
+    if (!profile.encryptedKey) throw appError("KEY_MISSING", { profile: profile.name });
     if (!sameBinding(bindingOfStored(profile), bindingOf(profile.baseUrl, profile.auth))) {
-      throw new AppError(
-        "KEY_MISSING",
-        `The key of "${profile.name}" was saved for another address or auth mode; enter it again.`,
-      );
+      throw new AppError("KEY_MISSING", codedText("KEY_REBOUND", { profile: profile.name }));
     }
     const key = this.decryptOrNull(profile.encryptedKey);
     if (key === null) {
-      throw new AppError(
-        "KEY_UNREADABLE",
-        `The key of "${profile.name}" cannot be decrypted on this machine; enter it again.`,
-      );
+      throw appError("KEY_UNREADABLE", { profile: profile.name });
     }
     return { baseUrl: profile.baseUrl, auth: profile.auth, key, rpm: profile.rpm };
   }

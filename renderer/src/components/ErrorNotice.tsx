@@ -2,10 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { CopyButton } from "./CopyButton.tsx";
+import { errorText } from "./app-text.ts";
 import { adviceKey } from "./error-advice.ts";
 import { useNow } from "./use-now.ts";
 
-/** An error where it happened: code, message, what to do, the request id to copy, and a 429 countdown. */
+/** An error where it happened: code, what happened (the gateway's words, or the app's in its language), what to do, the request id to copy, and a 429 countdown. */
 export function ErrorNotice({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const now = useNow();
@@ -14,7 +15,7 @@ export function ErrorNotice({ error }: { error: IpcError }) {
   if (error.code === "NOT_OFFERED") {
     return (
       <p className="notice" role="status">
-        {error.message}
+        {errorText(error)}
       </p>
     );
   }
@@ -26,7 +27,7 @@ export function ErrorNotice({ error }: { error: IpcError }) {
           {error.status ? `${error.status} ` : ""}
           {error.code}
         </code>{" "}
-        {error.message}
+        {errorText(error)}
       </p>
       <p className="error-notice__hint">{hint}</p>
       {retryLeft !== null && (

@@ -1,6 +1,11 @@
 import type { z } from "zod";
+import { issueText } from "./app-text.ts";
 
-/** The issue a form shows after a failed parse: the first one zod reports (a failure always has one). */
+/**
+ * The issue a form shows after a failed parse: the first one zod reports (a failure always has
+ * one), said in the app's language.
+ */
 export function firstIssue(error: z.ZodError): { readonly path: readonly PropertyKey[]; readonly message: string } {
-  return error.issues[0] ?? { path: [], message: error.message };
+  const [issue] = error.issues;
+  return issue ? { path: issue.path, message: issueText(issue) } : { path: [], message: error.message };
 }

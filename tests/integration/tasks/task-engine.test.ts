@@ -171,7 +171,7 @@ describe("limits, expiry and restarts", () => {
       const videos = [];
       for (let i = 0; i < 3; i++) videos.push(await services.tasks.generateVideo(id, videoRequest));
       expect(videos.map((video) => video.status)).toEqual(["queued", "queued", "waiting"]);
-      expect(videos[2]!.waitReason).toBe("2 videos are already running");
+      expect(videos[2]!.waitReason).toEqual({ code: "VIDEOS_RUNNING", params: { count: 2 } });
       expect(videos[2]!.remoteId).toBeNull();
       const third = await until(services, videos[2]!.id, (task) => task.status === "completed", 40_000);
       expect(third.remoteId).toMatch(/^task_/);
@@ -191,6 +191,7 @@ describe("limits, expiry and restarts", () => {
       const task = await services.tasks.generateImage(services.vault.resolveId(), imageRequest);
       const expired = await until(services, task.id, (current) => current.status === "expired");
       expect(expired.errorMessage).toMatch(/cleaned up/);
+      expect(expired.errorText).toEqual({ code: "RESULT_CLEANED_UP", params: {} });
     } finally {
       await services.close();
       await fleeting.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INVOKE_CHANNELS } from "../../../shared/ipc/contract.ts";
 import { createInvokeRouter, type InvokeHandlers } from "../../../electron/ipc/invoke-router.ts";
-import { AppError } from "../../../electron/services/app-error.ts";
+import { appError } from "../../../electron/services/app-error.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 
@@ -17,7 +17,7 @@ const handlers = {
   "app.info": () => ({ version: "1.0.0", host: "web", platform: "linux", keyStorage: "key-file" }),
   "profiles.save": (input) => {
     calls.push(input);
-    throw new AppError("KEY_REQUIRED", "Enter the API key for the new profile.");
+    throw appError("KEY_REQUIRED");
   },
   "profiles.select": () => {
     throw new TypeError("Cannot read properties of undefined (reading 'sk-secret-internal')");
@@ -51,18 +51,31 @@ describe("the invoke router", () => {
   it("refuses unknown channels", async () => {
     expect(await route("shell.exec", { command: "rm -rf /" }, page)).toEqual({
       ok: false,
-      error: { code: "UNKNOWN_CHANNEL", message: 'There is no channel named "shell.exec".' },
+      error: {
+        code: "UNKNOWN_CHANNEL",
+        message: 'There is no channel named "shell.exec".',
+        text: { code: "UNKNOWN_CHANNEL", params: { channel: "shell.exec" } },
+      },
     });
   });
 
-  it("rejects invalid payloads with a clear message before any handler runs", async () => {
+  it("rejects invalid payloads with a clear message, and the schema's own coded sentence, before any handler runs", async () => {
     const result = await route("profiles.save", { name: "x", baseUrl: "not a url", auth: "bearer" }, page);
     expect(result).toEqual({
       ok: false,
       error: {
         code: "INVALID_PAYLOAD",
         message: "profiles.save: baseUrl: Base URL must be a URL such as https://gateway.example.com",
+        text: {
+          code: "INVALID_PAYLOAD",
+          params: { where: "profiles.save: baseUrl" },
+          cause: { code: "BASE_URL_INVALID", params: {} },
+        },
       },
+    });
+    expect(await route("chat.rename", { conversationId: "c", title: "x".repeat(201) }, page)).toMatchObject({
+      ok: false,
+      error: { text: { cause: { code: "TITLE_TOO_LONG", params: { maximum: 200 } } } },
     });
     expect(await route("app.info", { unexpected: true }, page)).toMatchObject({
       ok: false,
@@ -76,7 +89,11 @@ describe("the invoke router", () => {
     expect(await route("profiles.save", { name: "A", baseUrl: "https://a.example.com", auth: "bearer" }, page)).toEqual(
       {
         ok: false,
-        error: { code: "KEY_REQUIRED", message: "Enter the API key for the new profile." },
+        error: {
+          code: "KEY_REQUIRED",
+          message: "Enter the API key for the new profile.",
+          text: { code: "KEY_REQUIRED", params: {} },
+        },
       },
     );
     expect(await route("profiles.test", { id: "p" }, page)).toEqual({

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ProfileBudget } from "../../../../shared/ipc/budget-overview.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
+import { errorText } from "../../components/app-text.ts";
 import { alertSentence } from "../../components/alert-sentence.ts";
 import { formatMoney } from "../../components/format.ts";
 import "./budget-watch.css";
@@ -38,7 +39,7 @@ function ProfileRow({ row }: { readonly row: ProfileBudget }) {
         <td colSpan={3} className="muted">
           {row.state === "not-offered"
             ? t("overview.notOffered")
-            : t("overview.failed", { code: row.error?.code ?? "", message: row.error?.message ?? "" })}
+            : t("overview.failed", { code: row.error?.code ?? "", message: row.error ? errorText(row.error) : "" })}
         </td>
       )}
       <td>

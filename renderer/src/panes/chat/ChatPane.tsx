@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
+import { errorDetail } from "../../api/api-error.ts";
 import { useModelSuggestions } from "../../api/capability-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
@@ -62,7 +63,7 @@ function ConversationView({
     return () => window.removeEventListener("keydown", stopOnEscape);
   }, [liveStreamId, stop]);
 
-  if (error) return <ErrorNotice error={{ code: "CONVERSATION_UNAVAILABLE", message: error.message }} />;
+  if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
   if (!data) return <div className="skeleton" aria-busy="true" />;
   return (
     <section className="conversation" aria-label={conversationTitle(data.conversation.title, t)}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import { errorText } from "../../components/app-text.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import type { LiveReply } from "./chat-store.ts";
@@ -147,7 +148,7 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
               {notice.status ? `${notice.status} ` : ""}
               {notice.code}
             </code>{" "}
-            {notice.message}
+            {errorText(notice)}
           </p>
           <p className="error-notice__retry" aria-live="polite">
             {t("chat.retryingIn", { seconds: retryLeft })}

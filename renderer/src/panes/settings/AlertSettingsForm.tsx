@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertSettingsSchema, type AlertSettings } from "../../../../shared/ipc/budget-alerts.ts";
 import { useAlertSettings, useSaveAlertSettings } from "../../api/alert-queries.ts";
+import { issueText } from "../../components/app-text.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
 
@@ -40,7 +41,7 @@ function fieldErrors(draft: Draft): { settings: AlertSettings | null; errors: Pa
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === "dailyPercents" || field === "monthlyPercents" || field === "balanceBelow") && !errors[field])
-      errors[field] = issue.message;
+      errors[field] = issueText(issue);
   }
   return { settings: null, errors };
 }

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
+import { taskFailureText } from "../../components/app-text.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 
-/** Why a task failed as the gateway said it, with the request id to quote to its support. */
+/** Why a task failed (as the gateway said it, or the app in the window's language), with the request id to quote to its support. */
 export function TaskFailure({ task }: { task: TaskView }) {
   const { t } = useTranslation();
   return (
     <span className="tasks__note">
-      <code>{task.errorCode}</code> {task.errorMessage}
+      <code>{task.errorCode}</code> {taskFailureText(task)}
       {task.requestId && (
         <span className="tasks__request">
           {t("error.requestId")}: <code data-testid="request-id">{task.requestId}</code>{" "}

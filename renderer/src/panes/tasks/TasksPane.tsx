@@ -10,6 +10,7 @@ import {
 import type { IpcError, Result } from "../../../../shared/ipc/result.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useTasks } from "../../api/task-queries.ts";
+import { sayText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatDuration } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -60,7 +61,7 @@ function TaskRow({
       <td>{task.model}</td>
       <td>
         <span className={`chip status-chip status-chip--${task.status}`}>{t(`tasks.status.${task.status}`)}</span>
-        {task.waitReason && <span className="tasks__note">{task.waitReason}</span>}
+        {task.waitReason && <span className="tasks__note">{sayText(task.waitReason)}</span>}
         {unconfirmed && <UnconfirmedNote task={task} />}
         {task.errorCode && !unconfirmed && <TaskFailure task={task} />}
         {task.status === "expired" && !task.errorCode && <span className="tasks__note">{t("tasks.expiredNote")}</span>}
