@@ -1,15 +1,57 @@
 import react from "@vitejs/plugin-react";
 import { builtinModules } from "node:module";
 import { readFileSync } from "node:fs";
-import type { UserConfig } from "vite";
+import { dirname, posix, resolve } from "node:path";
+import type { Plugin, UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
 const { dependencies } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
 };
 
+/**
+ * In main, `new URL("./x.ts", import.meta.url)` names a module started at run time (a worker
+ * thread). The build emits it as a chunk of its own and points the URL at that file, relative to
+ * wherever the chunk holding the reference lands. A worker thread cannot load `electron`, so the
+ * build fails if such a chunk reaches it (through a chunk it shares with main.js, say).
+ */
+function runtimeModuleUrls(): Plugin {
+  const reference = /new URL\(\s*(["'])(\.{1,2}\/[^"']+\.ts)\1\s*,\s*import\.meta\.url\s*\)/g;
+  const placeholder = /__RUNTIME_MODULE_(\w+)__/g;
+  const emitted = new Set<string>();
+  return {
+    name: "modeldesk:runtime-module-urls",
+    transform(code, id) {
+      if (!code.includes("import.meta.url")) return null;
+      const rewritten = code.replace(reference, (_match, _quote, path: string) => {
+        const chunk = this.emitFile({ type: "chunk", id: resolve(dirname(id), path) });
+        emitted.add(chunk);
+        return `new URL("__RUNTIME_MODULE_${chunk}__", import.meta.url)`;
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes("__RUNTIME_MODULE_")) return null;
+      const from = posix.dirname(chunk.fileName);
+      return code.replace(placeholder, (_match, ref: string) => `./${posix.relative(from, this.getFileName(ref))}`);
+    },
+    generateBundle(_options, bundle) {
+      for (const ref of emitted) {
+        const reached = new Set([this.getFileName(ref)]);
+        for (const fileName of reached) {
+          const output = bundle[fileName];
+          for (const imported of output?.type === "chunk" ? output.imports : []) reached.add(imported);
+        }
+        if (reached.has("electron"))
+          this.error(`${this.getFileName(ref)} runs on a worker thread but imports electron`);
+      }
+    },
+  };
+}
+
 /** Electron main: Node 24 ESM; dependencies stay in node_modules (packaged by electron-builder). */
 const mainBuild: UserConfig = {
+  plugins: [runtimeModuleUrls()],
   build: {
     ssr: "electron/app/main.ts",
     outDir: "dist/electron/main",
@@ -49,7 +91,6 @@ export default defineConfig(({ mode }) => {
   if (mode === "preload") return preloadBuild;
   return {
     root: "renderer",
-    base: "./",
     plugins: [react()],
     // One bundle is right for a desktop window that loads from disk; no need to split it.
     build: { outDir: "../dist/electron/renderer", emptyOutDir: true, target: "chrome140", chunkSizeWarningLimit: 2048 },

@@ -7,6 +7,7 @@ import type { Pacing } from "./pacing.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import type { HelpSearch } from "./search/help-search.ts";
 import type { MediaStore } from "./media/media-store.ts";
+import type { RenderPool } from "./media/render-pool.ts";
 import type { SimulatedTaskRunner } from "./tasks/simulated-task-runner.ts";
 import type { VideoAdmission } from "./tasks/video-admission.ts";
 
@@ -22,6 +23,10 @@ export interface GatewayContext {
   readonly pacing: Pacing;
   readonly search: HelpSearch;
   readonly media: MediaStore;
+  /** The worker threads that render pictures and clips. */
+  readonly renders: RenderPool;
+  /** The worker thread that checks that reference images decode. */
+  readonly referenceChecks: RenderPool;
   readonly tasks: SimulatedTaskRunner;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   origin(): string;

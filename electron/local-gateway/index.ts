@@ -7,6 +7,7 @@ import { MediaStore } from "./media/media-store.ts";
 import { ModelRegistry } from "./model-registry.ts";
 import { Pacing } from "./pacing.ts";
 import { RateLimiter } from "./rate-limiter.ts";
+import { RenderPool } from "./media/render-pool.ts";
 import { HelpSearch } from "./search/help-search.ts";
 import type { ModelKind, ModelsByKind } from "../../shared/ipc/profiles.ts";
 import { buildServer } from "./server.ts";
@@ -45,8 +46,11 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   const billing = new Billing(db, accounts, config.utcOffset);
   const pacing = new Pacing(config.timeScale, config.tokensPerSecond, config.firstTokenDelayMs);
   const media = new MediaStore(dataDir, db);
+  const renders = new RenderPool();
+  // A worker of their own: an image-to-video submission is answered without waiting for a render.
+  const referenceChecks = new RenderPool({ size: 1 });
   const now = () => Date.now();
-  const tasks = new SimulatedTaskRunner({ db, billing, media, pacing, config, dataDir, now });
+  const tasks = new SimulatedTaskRunner({ db, billing, media, renders, pacing, config, dataDir, now });
   let origin = "";
   const ctx: GatewayContext = {
     config,
@@ -59,6 +63,8 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
     pacing,
     search: new HelpSearch(),
     media,
+    renders,
+    referenceChecks,
     tasks,
     origin: () => origin,
     now,
@@ -82,7 +88,10 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
       video: codesOf("video"),
     },
     async close() {
-      await tasks.stop();
+      const tasksStopped = tasks.stop();
+      // Cuts the render in progress short: its task stays processing and renders after a restart.
+      await Promise.all([renders.close(), referenceChecks.close()]);
+      await tasksStopped;
       await app.close();
       db.close();
     },

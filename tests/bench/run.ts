@@ -1,4 +1,5 @@
 import { budgetBench } from "./budget-bench.ts";
+import { gatewayRenderBench } from "./gateway-render-bench.ts";
 import { hostMemoryBench } from "./host-memory-bench.ts";
 import { ledgerBench } from "./ledger-bench.ts";
 import { relayBench } from "./relay-bench.ts";
@@ -18,3 +19,4 @@ await hostMemoryBench();
 await tasksBench();
 await budgetBench();
 await ledgerBench();
+await gatewayRenderBench();

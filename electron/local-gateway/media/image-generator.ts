@@ -1,23 +1,7 @@
+import type { ImageSpec } from "./image-spec.ts";
 import { encodePng } from "./png-codec.ts";
 import { paintPromptArt } from "./procedural-art.ts";
 import { seedFrom } from "./seeded-random.ts";
-
-export interface ImageSpec {
-  readonly prompt: string;
-  readonly width: number;
-  readonly height: number;
-  readonly count: number;
-  readonly seed?: number | undefined;
-}
-
-export function parseSize(size: string): { width: number; height: number } {
-  const [width = 0, height = 0] = size.split("x").map(Number);
-  return { width, height };
-}
-
-export function revisedPrompt(prompt: string): string {
-  return `${prompt.trim()}, as an abstract composition of gradients and soft discs`;
-}
 
 /** The PNGs for a request: image i depends only on the prompt, the seed and i. */
 export function generateImages(spec: ImageSpec): Buffer[] {

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { newId } from "../ids.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
@@ -15,9 +16,16 @@ export class MediaStore {
     this.db = db;
   }
 
-  save(bytes: Uint8Array, extension: "png" | "mp4", taskId: string | null, now: number, expiresAt: number): string {
+  /** Written off the event loop: a clip runs to megabytes. */
+  async save(
+    bytes: Uint8Array,
+    extension: "png" | "mp4",
+    taskId: string | null,
+    now: number,
+    expiresAt: number,
+  ): Promise<string> {
     const fileName = `${newId("", 16)}.${extension}`;
-    writeFileSync(join(this.directory, fileName), bytes);
+    await writeFile(join(this.directory, fileName), bytes);
     this.db
       .prepare("INSERT INTO media (id, file_name, task_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
       .run(fileName, fileName, taskId, now, expiresAt);

@@ -1,6 +1,5 @@
 import { invalidParams } from "../http-error.ts";
-import { decodeImage } from "./png-codec.ts";
-import type { RgbImage } from "./rgb-image.ts";
+import type { RenderPool } from "./render-pool.ts";
 
 export const REFERENCE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
@@ -9,13 +8,18 @@ const tooLarge = () =>
   invalidParams(`image: the reference image is larger than ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
 const notDownloaded = (url: string) => invalidParams(`image: the reference image could not be downloaded from ${url}.`);
 
-/** Fetches and decodes the `image` of an image-to-video request; any problem is a 400 naming the field. */
-export async function loadReferenceImage(url: string): Promise<{ bytes: Uint8Array; image: RgbImage }> {
+/**
+ * Fetches the `image` of an image-to-video request and checks on a worker thread that it decodes
+ * (a large picture takes a while); any problem is a 400 naming the field.
+ */
+export async function loadReferenceImage(url: string, checks: RenderPool): Promise<Uint8Array> {
   const bytes = url.startsWith("data:") ? bytesOfDataUrl(url) : await download(url);
   if (bytes.length > REFERENCE_IMAGE_MAX_BYTES) throw tooLarge();
-  const image = decodeImage(bytes);
-  if (!image) throw invalidParams("image: the reference image must be a PNG or JPEG.");
-  return { bytes, image };
+  // The worker gets a copy: the bytes are kept here for the task.
+  if (!(await checks.run("decodableImage", bytes))) {
+    throw invalidParams("image: the reference image must be a PNG or JPEG.");
+  }
+  return bytes;
 }
 
 function bytesOfDataUrl(url: string): Uint8Array {

@@ -40,8 +40,6 @@ export async function renderVideo(request: VideoRenderRequest): Promise<Uint8Arr
 
   const frameCount = durationSeconds * VIDEO_FRAME_RATE;
   for (let index = 0; index < frameCount; index++) {
-    // Let requests in between frames: the gateway keeps answering while a video renders.
-    if (index % 4 === 3) await new Promise((resolve) => setImmediate(resolve));
     const seconds = index / VIDEO_FRAME_RATE;
     const frame = cloneYuvFrame(base);
     const x = bounce(startX + velocityX * seconds, width - side);

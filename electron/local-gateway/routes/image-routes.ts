@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ImageGenerationRequestSchema, type ImageResult } from "../../../shared/gateway-api/images.ts";
 import type { AsyncTask } from "../../../shared/gateway-api/tasks.ts";
 import type { GatewayContext } from "../gateway-context.ts";
-import { generateImages, parseSize, revisedPrompt } from "../media/image-generator.ts";
+import { parseSize, revisedPrompt } from "../media/image-spec.ts";
 import { seedFrom, seededRandom } from "../media/seeded-random.ts";
 import { syncFaultError } from "../model-registry.ts";
 import { parseBody } from "../request-body.ts";
@@ -40,17 +40,22 @@ export function registerImageRoutes(app: FastifyInstance, ctx: GatewayContext): 
     if (fault) throw fault;
     const random = seededRandom(seedFrom(request.id));
     await ctx.pacing.wait(ctx.pacing.durationBetween(ctx.config.syncImageSeconds, random()));
-    const images = generateImages({ prompt: body.prompt, width, height, count: n, seed: body.seed });
+    const images = await ctx.renders.run("images", { prompt: body.prompt, width, height, count: n, seed: body.seed });
     const now = ctx.now();
     ctx.billing.charge(key, model.code, cost, request.id, now);
     const revised = revisedPrompt(body.prompt);
     const expiresAt = now + ctx.config.taskRetentionSeconds * 1000;
     return {
       created: Math.floor(now / 1000),
-      data: images.map((png) =>
-        body.response_format === "b64_json"
-          ? { b64_json: png.toString("base64"), revised_prompt: revised }
-          : { url: ctx.origin() + ctx.media.save(png, "png", null, now, expiresAt), revised_prompt: revised },
+      data: await Promise.all(
+        images.map(async (png) =>
+          body.response_format === "b64_json"
+            ? {
+                b64_json: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString("base64"),
+                revised_prompt: revised,
+              }
+            : { url: ctx.origin() + (await ctx.media.save(png, "png", null, now, expiresAt)), revised_prompt: revised },
+        ),
       ),
     };
   });

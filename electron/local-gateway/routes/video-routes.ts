@@ -16,7 +16,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const cost = ctx.billing.priceOf(model).perUnit * duration;
     ctx.billing.ensureCanSpend(key, cost, ctx.now());
     ctx.videoAdmission.admit(key, ctx.now());
-    const reference = body.image ? await loadReferenceImage(body.image) : null;
+    const reference = body.image ? await loadReferenceImage(body.image, ctx.referenceChecks) : undefined;
     // The download may have taken a while: check the limits again right before accepting.
     ctx.videoAdmission.admit(key, ctx.now());
     const task = ctx.tasks.submit({
@@ -26,7 +26,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: GatewayContext): 
       params: { prompt: body.prompt, size, duration },
       requestId: request.id,
       cost,
-      referenceImage: reference?.bytes,
+      referenceImage: reference,
     });
     return videoTaskOf(task, ctx.origin());
   });

@@ -8,6 +8,7 @@ import { GatewayHttpError } from "../http-error.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import type { Pacing } from "../pacing.ts";
+import type { RenderPool } from "../media/render-pool.ts";
 import { seedFrom, seededRandom } from "../media/seeded-random.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import type { ImageTaskParams, SimulatedTaskRow, VideoTaskParams } from "./simulated-task-row.ts";
@@ -21,6 +22,7 @@ export interface SimulatedTaskRunnerDependencies {
   readonly db: DatabaseSync;
   readonly billing: Billing;
   readonly media: MediaStore;
+  readonly renders: RenderPool;
   readonly pacing: Pacing;
   readonly config: GatewayConfig;
   readonly dataDir: string;
@@ -41,7 +43,8 @@ export type TaskSubmission = {
  * Runs asynchronous image and video tasks. State lives in SQLite and every transition is a
  * conditional UPDATE, so a restart resumes where it stopped and racing cancels cannot both win.
  * Timing is planned at submission (queued, then processing until `finish_at`); results are
- * rendered one at a time when a task's time is up.
+ * rendered one at a time when a task's time is up. A render cut short by `stop()` leaves its task
+ * processing, to be rendered again after a restart.
  */
 export class SimulatedTaskRunner {
   private readonly deps: SimulatedTaskRunnerDependencies;
@@ -49,6 +52,7 @@ export class SimulatedTaskRunner {
   private readonly rendering = new Set<string>();
   private renderChain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(deps: SimulatedTaskRunnerDependencies) {
     this.deps = deps;
@@ -62,7 +66,9 @@ export class SimulatedTaskRunner {
     this.timer.unref();
   }
 
+  /** Starts no more renders; resolves when the one in progress has ended (closing the render pool ends it). */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.renderChain;
@@ -224,16 +230,19 @@ export class SimulatedTaskRunner {
     this.rendering.add(row.id);
     this.renderChain = this.renderChain
       .then(() => this.render(row))
-      .catch(() => this.fail({ ...row, fault: "upstream" }, this.deps.now()))
+      .catch(() => {
+        if (!this.stopped) this.fail({ ...row, fault: "upstream" }, this.deps.now());
+      })
       .finally(() => this.rendering.delete(row.id));
   }
 
   private async render(row: SimulatedTaskRow): Promise<void> {
     const current = this.row(row.id);
-    if (!current || current.status !== "processing") return;
+    if (this.stopped || !current || current.status !== "processing") return;
+    const { renders, media, config } = this.deps;
     const now = this.deps.now();
-    const expiresAt = now + this.deps.config.taskRetentionSeconds * 1000;
-    const result = await renderTaskResult(row, this.deps.media, now, expiresAt);
+    const expiresAt = now + config.taskRetentionSeconds * 1000;
+    const result = await renderTaskResult(row, { renders, media, now, expiresAt });
     const completedAt = this.deps.now();
     const { changes } = this.deps.db
       .prepare(

@@ -1,11 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { MediaStore } from "../media/media-store.ts";
-import { generateImages, parseSize, revisedPrompt } from "../media/image-generator.ts";
-import { decodeImage } from "../media/png-codec.ts";
-import { paintPromptArt } from "../media/procedural-art.ts";
-import { coverResize } from "../media/rgb-image.ts";
+import { parseSize, revisedPrompt } from "../media/image-spec.ts";
+import type { RenderPool } from "../media/render-pool.ts";
 import { seedFrom } from "../media/seeded-random.ts";
-import { renderVideo } from "../media/video-renderer.ts";
 import { countTokens } from "../text/tokens.ts";
 import {
   storedImageParamsOf,
@@ -14,19 +10,25 @@ import {
   type SimulatedTaskRow,
 } from "./simulated-task-row.ts";
 
-/** Makes a task's files, kept in the media store until `expiresAt`, and the result that lists them. */
-export async function renderTaskResult(
-  row: SimulatedTaskRow,
-  media: MediaStore,
-  now: number,
-  expiresAt: number,
-): Promise<TaskResult> {
-  return row.kind === "image" ? renderImages(row, media, now, expiresAt) : renderVideoTask(row, media, now, expiresAt);
+export interface TaskOutput {
+  readonly renders: RenderPool;
+  readonly media: MediaStore;
+  readonly now: number;
+  /** Until when the files stay in the media store. */
+  readonly expiresAt: number;
 }
 
-function renderImages(row: SimulatedTaskRow, media: MediaStore, now: number, expiresAt: number): TaskResult {
+/** Renders a task's files on a render worker, keeps them in the media store and lists them in the result. */
+export async function renderTaskResult(row: SimulatedTaskRow, output: TaskOutput): Promise<TaskResult> {
+  return row.kind === "image" ? renderImages(row, output) : renderVideoTask(row, output);
+}
+
+async function renderImages(
+  row: SimulatedTaskRow,
+  { renders, media, now, expiresAt }: TaskOutput,
+): Promise<TaskResult> {
   const params = storedImageParamsOf(row);
-  const images = generateImages({
+  const images = await renders.run("images", {
     prompt: params.prompt,
     width: params.width,
     height: params.height,
@@ -35,7 +37,7 @@ function renderImages(row: SimulatedTaskRow, media: MediaStore, now: number, exp
   });
   return {
     created: Math.floor(now / 1000),
-    urls: images.map((png) => media.save(png, "png", row.id, now, expiresAt)),
+    urls: await Promise.all(images.map((png) => media.save(png, "png", row.id, now, expiresAt))),
     revisedPrompt: revisedPrompt(params.prompt),
     inputTokens: countTokens(params.prompt),
   };
@@ -43,21 +45,21 @@ function renderImages(row: SimulatedTaskRow, media: MediaStore, now: number, exp
 
 async function renderVideoTask(
   row: SimulatedTaskRow,
-  media: MediaStore,
-  now: number,
-  expiresAt: number,
+  { renders, media, now, expiresAt }: TaskOutput,
 ): Promise<TaskResult> {
   const params = storedVideoParamsOf(row);
   const { width, height } = parseSize(params.size);
-  const seed = seedFrom(params.prompt, row.id);
-  const reference = params.referenceFile ? decodeImage(readFileSync(params.referenceFile)) : null;
-  const background = reference
-    ? coverResize(reference, width, height)
-    : paintPromptArt(params.prompt, seed, width, height);
-  const video = await renderVideo({ width, height, durationSeconds: params.duration, background, seed });
+  const video = await renders.run("video", {
+    prompt: params.prompt,
+    width,
+    height,
+    durationSeconds: params.duration,
+    seed: seedFrom(params.prompt, row.id),
+    referenceFile: params.referenceFile ?? null,
+  });
   return {
     created: Math.floor(now / 1000),
-    urls: [media.save(video, "mp4", row.id, now, expiresAt)],
+    urls: [await media.save(video, "mp4", row.id, now, expiresAt)],
     revisedPrompt: params.prompt.trim(),
     inputTokens: countTokens(params.prompt),
   };
