@@ -2,6 +2,7 @@ import type { AppServices } from "../composition/app-services.ts";
 import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
+import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
@@ -32,6 +33,10 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       if (registered === false) throw appError("SHORTCUT_TAKEN", { shortcut });
       quickChatShortcutSetting.write(services.settings, shortcut);
       return { shortcut, registered };
+    },
+    "app.setLanguage": ({ language }) => {
+      languageSetting.write(services.settings, language);
+      return { language };
     },
     "profiles.list": () => vault.state(),
     "profiles.save": (input) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageSchema } from "../text/languages.ts";
 
 /**
  * Where keys are kept: the OS keychain through Electron's safeStorage, Linux's `basic_text`
@@ -14,6 +15,9 @@ export const AppInfoSchema = z.object({
   keyStorage: KeyStorageSchema,
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** The window's language, which main's own notifications and tray speak too. */
+export const LanguageChoiceSchema = z.object({ language: LanguageSchema });
 
 export const PANES = ["chat", "images", "videos", "tasks", "budget", "settings"] as const;
 export const PaneSchema = z.enum(PANES);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppInfoSchema, OpenPaneSchema } from "./app-info.ts";
+import { AppInfoSchema, LanguageChoiceSchema, OpenPaneSchema } from "./app-info.ts";
 import {
   AlertSettingsInputSchema,
   AlertSettingsRequestSchema,
@@ -57,6 +57,7 @@ export const INVOKE_CHANNELS = {
   "app.hideQuickChat": { input: NoInput, output: z.object({ hidden: z.boolean() }) },
   "app.quickChatShortcut": { input: NoInput, output: QuickChatShortcutStateSchema },
   "app.setQuickChatShortcut": { input: QuickChatShortcutSchema, output: QuickChatShortcutStateSchema },
+  "app.setLanguage": { input: LanguageChoiceSchema, output: LanguageChoiceSchema },
   "profiles.list": { input: NoInput, output: ProfilesStateSchema },
   "profiles.save": { input: ProfileInputSchema, output: ProfileViewSchema },
   "profiles.remove": { input: ProfileIdSchema, output: ProfilesStateSchema },

@@ -31,6 +31,7 @@ export function createDesktopApi(transport: ApiTransport) {
       hideQuickChat: call("app.hideQuickChat"),
       quickChatShortcut: call("app.quickChatShortcut"),
       setQuickChatShortcut: call("app.setQuickChatShortcut"),
+      setLanguage: call("app.setLanguage"),
       onOpenPane: on("app.openPane"),
       onNewChat: on("app.newChat"),
     },

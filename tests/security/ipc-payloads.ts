@@ -16,6 +16,7 @@ export const VALID_PAYLOADS: PayloadOf = {
   "app.hideQuickChat": () => undefined,
   "app.quickChatShortcut": () => undefined,
   "app.setQuickChatShortcut": () => ({ shortcut: "Alt+Shift+Q" }),
+  "app.setLanguage": () => ({ language: "zh" }),
   "profiles.list": () => undefined,
   "profiles.save": () => ({ name: "Fuzz", baseUrl: "http://127.0.0.1:9/", auth: "bearer", key: "sk-fuzz-0000-0000" }),
   "profiles.remove": () => ({ id: "no-such-profile" }),

@@ -1,4 +1,5 @@
 import i18next from "i18next";
+import { formatMoneyWith, moneyOptions } from "../../../shared/text/money.ts";
 
 /** The locale of the app's language (not the system's), for numbers, money and dates. */
 export const appLocale = (): string => (i18next.language === "zh" ? "zh-CN" : "en-US");
@@ -25,16 +26,9 @@ const numberFormat = (name: string, options: Intl.NumberFormatOptions) =>
 const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
   cached(name, Intl.DateTimeFormat, (locale) => new Intl.DateTimeFormat(locale, options));
 
-/**
- * Money with currency and two decimals, in tabular figures (see the CSS); an amount under a cent
- * keeps up to four decimals, so a small spend never reads ¥0.00.
- */
-export function formatMoney(amount: number, currency = "CNY"): string {
-  const symbol = currency === "CNY" ? "¥" : `${currency} `;
-  const subCent = amount !== 0 && Math.abs(amount) < 0.01;
-  const digits = subCent ? 4 : 2;
-  return `${symbol}${numberFormat(`money${digits}`, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(amount)}`;
-}
+/** Money in the app's locale, in tabular figures (see the CSS); see formatMoneyWith. */
+export const formatMoney = (amount: number, currency = "CNY"): string =>
+  formatMoneyWith((digits) => numberFormat(`money${digits}`, moneyOptions(digits)), amount, currency);
 
 export const formatCount = (count: number): string => numberFormat("count", {}).format(count);
 

@@ -1,11 +1,14 @@
+import { noticesEn } from "../../../shared/text/en-notices.ts";
+
 /** English strings of budget alerts, the profiles overview, rate-limit headroom and model prices. */
 export const alertsEn = {
   alerts: {
     title: "Budget alerts",
-    dailyReached: "Today's budget has reached {{percent}} % ({{used}} of {{budget}}).",
-    monthlyReached: "This month's budget has reached {{percent}} % ({{used}} of {{budget}}).",
-    balanceBelow: "The balance is {{amount}}, below {{threshold}}.",
-    notificationTitle: "Budget alert: {{profile}}",
+    // The same words as main's desktop notifications.
+    dailyReached: noticesEn.DAILY_BUDGET_REACHED,
+    monthlyReached: noticesEn.MONTHLY_BUDGET_REACHED,
+    balanceBelow: noticesEn.BALANCE_BELOW,
+    notificationTitle: noticesEn.BUDGET_ALERT,
     settingsTitle: "Budget alerts for {{profile}}",
     settingsIntro:
       "Each threshold fires once per day or month, as a desktop notification and a banner on the Budget pane.",

@@ -1,10 +1,11 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { LANGUAGES, type Language } from "../../../shared/text/languages.ts";
+import { api } from "../api/desktop-api.ts";
 import { en } from "./en.ts";
 import { zh } from "./zh.ts";
 
-export const LANGUAGES = { en: "English", zh: "中文" } as const;
-export type Language = keyof typeof LANGUAGES;
+export { LANGUAGES, type Language };
 export const LANGUAGE_CODES = Object.keys(LANGUAGES).filter((code): code is Language => code in LANGUAGES);
 
 const STORAGE_KEY = "modeldesk.language";
@@ -15,17 +16,24 @@ function initialLanguage(): Language {
   return navigator.language.toLowerCase().startsWith("zh") ? "zh" : "en";
 }
 
+/** Main's own notifications and tray speak the window's language: it is told at start and on every change. */
+const tellMain = (language: Language) => void api.app.setLanguage({ language });
+
+const startLanguage = initialLanguage();
 void i18next.use(initReactI18next).init({
   resources: { en: { translation: en }, zh: { translation: zh } },
-  lng: initialLanguage(),
+  lng: startLanguage,
   fallbackLng: "en",
   interpolation: { escapeValue: false },
 });
+document.documentElement.lang = startLanguage;
+tellMain(startLanguage);
 
 export function changeLanguage(language: Language): void {
   localStorage.setItem(STORAGE_KEY, language);
   void i18next.changeLanguage(language);
   document.documentElement.lang = language;
+  tellMain(language);
 }
 
 export default i18next;

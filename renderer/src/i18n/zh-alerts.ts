@@ -1,13 +1,14 @@
 import type { alertsEn } from "./en-alerts.ts";
+import { noticesZh } from "../../../shared/text/zh-notices.ts";
 
 /** 预算提醒、全部配置概览、限流余量与模型价格的中文文案。 */
 export const alertsZh: typeof alertsEn = {
   alerts: {
     title: "预算提醒",
-    dailyReached: "今日预算已用到 {{percent}}%（{{budget}} 中已用 {{used}}）。",
-    monthlyReached: "本月预算已用到 {{percent}}%（{{budget}} 中已用 {{used}}）。",
-    balanceBelow: "余额为 {{amount}}，低于 {{threshold}}。",
-    notificationTitle: "预算提醒：{{profile}}",
+    dailyReached: noticesZh.DAILY_BUDGET_REACHED,
+    monthlyReached: noticesZh.MONTHLY_BUDGET_REACHED,
+    balanceBelow: noticesZh.BALANCE_BELOW,
+    notificationTitle: noticesZh.BUDGET_ALERT,
     settingsTitle: "{{profile}} 的预算提醒",
     settingsIntro: "每个阈值在每天或每月只提醒一次：桌面通知，以及预算页上的横幅。",
     dailyField: "每日预算提醒（%）",

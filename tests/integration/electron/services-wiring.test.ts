@@ -63,6 +63,22 @@ describe("services main starts", () => {
     expect(main.window.sent).toContainEqual({ channel: "app.openPane", payload: { pane: "tasks", taskId: task?.id } });
   });
 
+  test("notifications and the tray speak the language the window reports", async () => {
+    expect(await main.invoke("app.setLanguage", { language: "zh" })).toEqual({ ok: true, data: { language: "zh" } });
+    expect(await main.invoke("app.setLanguage", { language: "fr" })).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_PAYLOAD" },
+    });
+    await generateImage();
+    await vi.waitFor(
+      () => expect(main.recording.shownNotifications.map(({ title }) => title)).toContain("你的图片已生成"),
+      { timeout: 20_000 },
+    );
+    expect(main.recording.notifications.at(-1)).toMatchObject({ title: "你的图片已生成", body: "a red square" });
+    expect(main.recording.trayTooltips.at(-1)).toMatch(/^ModelDesk — (今日剩余|没有每日预算|预算未知)/);
+    await main.invoke("app.setLanguage", { language: "en" });
+  });
+
   test("media:// serves the completed task's image by its id", async () => {
     const [task] = await completedTasks();
     const [mediaId] = task?.mediaIds ?? [];

@@ -1,0 +1,57 @@
+import type { Balance } from "../../../shared/gateway-api/balance.ts";
+import type { TextParams } from "../../../shared/ipc/coded-text.ts";
+import type { BudgetAlert } from "../../../shared/ipc/budget-alerts.ts";
+import type { TaskView } from "../../../shared/ipc/tasks.ts";
+import { codedText, translate, type TextCode } from "../../../shared/text/app-texts.ts";
+import { LOCALES, type Language } from "../../../shared/text/languages.ts";
+import { formatMoneyWith, moneyOptions } from "../../../shared/text/money.ts";
+
+/** A desktop notification's words. */
+export interface Notice {
+  readonly title: string;
+  readonly body: string;
+}
+
+// Every code here is in every language's table (their types require it), so the code never shows.
+const say = (language: Language, code: TextCode, params?: TextParams) =>
+  translate(language, codedText(code, params)) ?? code;
+
+const moneyIn = (language: Language) => (amount: number) =>
+  formatMoneyWith((digits) => new Intl.NumberFormat(LOCALES[language], moneyOptions(digits)), amount);
+
+const READY: Record<TaskView["kind"], TextCode> = { image: "IMAGE_READY", video: "VIDEO_READY" };
+const FAILED: Record<TaskView["kind"], TextCode> = { image: "IMAGE_FAILED", video: "VIDEO_FAILED" };
+
+/** What a finished task's notification says: that it is ready, or that it failed and why; null while it runs. */
+export function taskNotice(task: TaskView, language: Language): Notice | null {
+  if (task.status !== "completed" && task.status !== "failed") return null;
+  const title = say(language, task.status === "completed" ? READY[task.kind] : FAILED[task.kind]);
+  const failure = task.errorText ? translate(language, task.errorText) : task.errorMessage;
+  return { title, body: failure ?? task.prompt.slice(0, 120) };
+}
+
+/** What a fired budget alert's notification says: the profile, the budget and the amounts. */
+export function budgetAlertNotice(alert: BudgetAlert, language: Language): Notice {
+  const money = moneyIn(language);
+  const body =
+    alert.metric === "balance"
+      ? say(language, "BALANCE_BELOW", { amount: money(alert.value), threshold: money(alert.threshold) })
+      : say(language, alert.metric === "daily" ? "DAILY_BUDGET_REACHED" : "MONTHLY_BUDGET_REACHED", {
+          percent: alert.threshold,
+          used: money(alert.value),
+          budget: alert.limit === null ? "—" : money(alert.limit),
+        });
+  return { title: say(language, "BUDGET_ALERT", { profile: alert.profileName }), body };
+}
+
+/** One line for the tray: today's remaining budget and the running tasks. */
+export function trayStatus(reading: Balance | null, runningTasks: number, language: Language): string {
+  const remaining = reading?.api_key.daily_remaining;
+  const budget =
+    reading === null
+      ? say(language, "STATUS_BUDGET_UNKNOWN")
+      : remaining === null || remaining === undefined
+        ? say(language, "STATUS_NO_DAILY_BUDGET")
+        : say(language, "STATUS_LEFT_TODAY", { amount: moneyIn(language)(remaining) });
+  return runningTasks === 0 ? budget : `${budget} · ${say(language, "STATUS_TASKS_RUNNING", { count: runningTasks })}`;
+}
