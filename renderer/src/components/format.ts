@@ -56,12 +56,28 @@ export const formatStamp = (at: When): string =>
 export const formatDateTime = (at: When): string =>
   dateFormat("datetime", { dateStyle: "short", timeStyle: "medium" }).format(new Date(at));
 
-/** `1d 02:03:04` style, for countdowns. */
+const unitFormat = (unit: string, display: "narrow" | "short", digits: number) =>
+  numberFormat(`${unit}-${display}-${digits}`, {
+    style: "unit",
+    unit,
+    unitDisplay: display,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+
+/** 1.25 sec / 1.25秒 */
+export const formatSeconds = (seconds: number, digits = 0): string =>
+  unitFormat("second", "short", digits).format(seconds);
+
+/** 340 ms / 340毫秒 */
+export const formatMilliseconds = (ms: number): string => unitFormat("millisecond", "short", 0).format(ms);
+
+/** `1d 02:03:04` / `1天 02:03:04`, for countdowns. */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const days = Math.floor(seconds / 86_400);
   const clock = [Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
     .map((part) => String(part).padStart(2, "0"))
     .join(":");
-  return days > 0 ? `${days}d ${clock}` : clock;
+  return days > 0 ? `${unitFormat("day", "narrow", 0).format(days)} ${clock}` : clock;
 }

@@ -1,6 +1,15 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatTime } from "../../../renderer/src/components/format.ts";
+import type uPlot from "uplot";
+import { timeTicks } from "../../../renderer/src/components/chart/axes.ts";
+import {
+  formatDate,
+  formatDuration,
+  formatMilliseconds,
+  formatMoney,
+  formatSeconds,
+  formatTime,
+} from "../../../renderer/src/components/format.ts";
 
 describe("money", () => {
   it("has two decimals, and keeps a spend under a cent visible", () => {
@@ -22,5 +31,35 @@ describe("formats in the app's language", () => {
     await i18next.changeLanguage("en");
     expect(formatDate(at)).toBe("11/23/26");
     expect(formatTime(at)).toBe("2:05:09 PM");
+  });
+});
+
+describe("durations and units in the app's language", () => {
+  it("writes days, seconds and milliseconds in Chinese through Intl, not as English abbreviations", async () => {
+    await i18next.init({ lng: "zh", resources: {} });
+    expect(formatDuration(7 * 86_400 + 3723)).toBe("7天 01:02:03");
+    expect(formatDuration(59)).toBe("00:00:59");
+    expect(formatSeconds(5)).toBe("5秒");
+    expect(formatSeconds(1.234, 2)).toBe("1.23秒");
+    expect(formatMilliseconds(340)).toBe("340毫秒");
+    await i18next.changeLanguage("en");
+    expect(formatDuration(7 * 86_400 + 3723)).toBe("7d 01:02:03");
+    expect(formatSeconds(1.234, 2)).toBe("1.23 sec");
+    expect(formatMilliseconds(340)).toBe("340 ms");
+  });
+
+  it("labels a chart's time axis in the app's language", async () => {
+    await i18next.init({ lng: "zh", resources: {} });
+    const day = 86_400;
+    const start = new Date(2026, 10, 23, 0, 0, 0).getTime() / 1000;
+    const plot = undefined as unknown as uPlot;
+    expect(timeTicks(plot, [start, start + day], 0, 0, day)).toEqual(["11月23日", "11月24日"]);
+    expect(timeTicks(plot, [start + 12 * 3600, start + 18 * 3600, start + day], 0, 0, 6 * 3600)).toEqual([
+      "12:00\n11月23日",
+      "18:00",
+      "00:00\n11月24日",
+    ]);
+    await i18next.changeLanguage("en");
+    expect(timeTicks(plot, [start, start + day], 0, 0, day)).toEqual(["Nov 23", "Nov 24"]);
   });
 });

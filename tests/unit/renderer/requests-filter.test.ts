@@ -27,6 +27,6 @@ describe("requests filter", () => {
 describe("latency", () => {
   it("reads in ms under a second, in seconds above", () => {
     expect(formatLatency(340.4)).toBe("340 ms");
-    expect(formatLatency(1234)).toBe("1.2 s");
+    expect(formatLatency(1234)).toBe("1.2 sec");
   });
 });

@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import { formatMoment, formatMoney } from "../format.ts";
+import { formatClock, formatDay, formatMoment, formatMoney, formatTime } from "../format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 
 /** An axis in the theme's colours with a label; `values` formats its ticks. */
@@ -59,6 +59,20 @@ export const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
 /** Money ticks: whole units on large scales, cents on small ones. */
 export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
   ticks.map((tick) => formatMoney(tick).replace(/\.00$/, ""));
+
+/**
+ * Time ticks (seconds) in the app's language: days on an axis of days; otherwise the time, with
+ * seconds when ticks are closer than a minute, and the day under the first tick of each day.
+ */
+export const timeTicks: uPlot.Axis["values"] = (_plot, ticks, _axis, _space, increment) =>
+  ticks.map((tick, index) => {
+    const at = tick * 1000;
+    if (increment >= DAY) return formatDay(at);
+    const time = increment < MINUTE ? formatTime(at) : formatClock(at);
+    const previous = ticks[index - 1];
+    const newDay = previous === undefined || formatDay(previous * 1000) !== formatDay(at);
+    return newDay ? `${time}\n${formatDay(at)}` : time;
+  });
 
 /** A money value for the legend; "–" where the series has no point. */
 export const moneyValue = (_plot: uPlot, value: number | null) => (value === null ? "–" : formatMoney(value));

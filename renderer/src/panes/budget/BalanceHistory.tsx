@@ -6,6 +6,7 @@ import {
   moneyValue,
   projectionSeries,
   themedAxis,
+  timeTicks,
   timeValue,
   TIME_STEPS,
 } from "../../components/chart/axes.ts";
@@ -55,7 +56,7 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
     (): ChartOptions => ({
       scales: { x: { time: true }, y: { range: [low, high] } },
       axes: [
-        themedAxis(theme, t("projection.axisTime"), undefined, TIME_STEPS),
+        themedAxis(theme, t("projection.axisTime"), timeTicks, TIME_STEPS),
         themedAxis(theme, t("budget.balance"), moneyTicks),
       ],
       series: [

@@ -8,6 +8,7 @@ import {
   moneyValue,
   projectionSeries,
   themedAxis,
+  timeTicks,
   timeValue,
   TIME_STEPS,
 } from "../../components/chart/axes.ts";
@@ -56,7 +57,7 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
     return {
       scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(budget, max) * 1.1] } },
       axes: [
-        themedAxis(theme, t("projection.axisTime"), undefined, TIME_STEPS),
+        themedAxis(theme, t("projection.axisTime"), timeTicks, TIME_STEPS),
         themedAxis(theme, t("projection.axisUsed"), moneyTicks),
       ],
       series: [

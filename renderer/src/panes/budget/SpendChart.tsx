@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
 import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
-import { moneyTicks, themedAxis, DAY_STEPS } from "../../components/chart/axes.ts";
+import { moneyTicks, themedAxis, timeTicks, DAY_STEPS } from "../../components/chart/axes.ts";
 import { paletteColour, useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { formatMoney } from "../../components/format.ts";
@@ -54,7 +54,7 @@ export function SpendChart({ id, title, groupBy, rows, days, today, actions }: S
         y: { range: [0, null] },
       },
       axes: [
-        themedAxis(theme, t("spend.axisDay"), undefined, DAY_STEPS),
+        themedAxis(theme, t("spend.axisDay"), timeTicks, DAY_STEPS),
         themedAxis(theme, t("spend.axisCost"), moneyTicks),
       ],
       series: [

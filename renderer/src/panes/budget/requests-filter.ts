@@ -1,4 +1,5 @@
 import type { LedgerFilter, LedgerKind } from "../../../../shared/ipc/ledger.ts";
+import { formatMilliseconds, formatSeconds } from "../../components/format.ts";
 
 /** The Requests filters as the form holds them: "" for "any", dates as `YYYY-MM-DD`. */
 export interface RequestsDraft {
@@ -39,4 +40,5 @@ export function ledgerFilter(draft: RequestsDraft, profileId: string): LedgerFil
 }
 
 /** "1.2 s" or "340 ms". */
-export const formatLatency = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+export const formatLatency = (ms: number) =>
+  ms >= 1000 ? formatSeconds(ms / 1000, 1) : formatMilliseconds(Math.round(ms));

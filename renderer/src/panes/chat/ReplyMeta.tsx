@@ -3,8 +3,9 @@ import type { MessageMeta } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { costOf } from "../../components/cost-label.ts";
+import { formatSeconds } from "../../components/format.ts";
 
-const seconds = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(2)} s`);
+const seconds = (ms: number | null) => (ms === null ? "–" : formatSeconds(ms / 1000, 2));
 
 /** What the gateway said about a reply: model, finish reason, tokens, timings, what it cost and the request id. */
 export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null }) {

@@ -12,7 +12,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useTasks } from "../../api/task-queries.ts";
 import { sayText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
-import { formatDuration } from "../../components/format.ts";
+import { formatDuration, formatSeconds } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
@@ -76,7 +76,7 @@ function TaskRow({
         )}
       </td>
       <td className="tasks__number">{formatDuration((end - Date.parse(task.createdAt)) / 1000)}</td>
-      <td className="tasks__number">{nextPoll === null ? "–" : `${Math.max(0, Math.ceil(nextPoll))} s`}</td>
+      <td className="tasks__number">{nextPoll === null ? "–" : formatSeconds(Math.max(0, Math.ceil(nextPoll)))}</td>
       <TaskCost cost={task.cost} />
       <td>
         <div className="tasks__actions">
