@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import { RetryButton } from "../tasks/RetryButton.tsx";
@@ -10,7 +11,7 @@ interface FailedCardProps {
 }
 
 /** A generation that ended without a result: why (code, the server's message, request id), Retry and Dismiss. */
-export function FailedCard({ task, onRetry, onDismiss }: FailedCardProps) {
+export const FailedCard = memo(function FailedCard({ task, onRetry, onDismiss }: FailedCardProps) {
   const { t } = useTranslation();
   return (
     <article className="media-card media-card--failed" aria-label={t("gallery.failedCard", { prompt: task.prompt })}>
@@ -34,4 +35,4 @@ export function FailedCard({ task, onRetry, onDismiss }: FailedCardProps) {
       <div className="media-card__why">{task.errorCode ? <TaskFailure task={task} /> : null}</div>
     </article>
   );
-}
+});

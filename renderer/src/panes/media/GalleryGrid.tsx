@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaView, TaskView } from "../../../../shared/ipc/tasks.ts";
 import { unwrap } from "../../api/api-error.ts";
@@ -53,25 +53,28 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.taskLists }),
   });
   const shown = items.filter((item) => !held.some((gone) => gone.id === item.id));
-  const remove = (item: MediaView) => {
-    setViewing((current) => (current?.shownId === item.id ? null : current));
-    trash(item, () => queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(item.kind) }));
-  };
+  const remove = useCallback(
+    (item: MediaView) => {
+      setViewing((current) => (current?.shownId === item.id ? null : current));
+      trash(item, () => queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(item.kind) }));
+    },
+    [queryClient, trash],
+  );
+  const open = useCallback((item: MediaView) => setViewing({ openerId: item.id, shownId: item.id }), []);
   const closeViewer = useCallback(() => setViewing(null), []);
+  const dismissTask = useCallback((task: TaskView) => dismiss(task.id), [dismiss]);
   const columns = Math.max(1, Math.floor(width / COLUMN_WIDTH));
-  const cells: ReactNode[] = [
-    ...pending.map((task) => <PendingCard key={task.id} task={task} />),
-    ...failed.map((task) => (
-      <FailedCard key={task.id} task={task} onRetry={retry.mutate} onDismiss={(ended) => dismiss(ended.id)} />
-    )),
-    ...shown.map((item) => (
-      <MediaCard
-        key={item.id}
-        item={item}
-        onOpen={(opened) => setViewing({ openerId: opened.id, shownId: opened.id })}
-        onAnimate={animate}
-        onDelete={remove}
-      >
+  const count = pending.length + failed.length + shown.length;
+  // Only the visible cells are made, so a scroll frame costs the same with ten items or ten thousand.
+  const cellAt = (index: number): ReactNode => {
+    const task = pending[index];
+    if (task) return <PendingCard key={task.id} task={task} />;
+    const ended = failed[index - pending.length];
+    if (ended) return <FailedCard key={ended.id} task={ended} onRetry={retry.mutate} onDismiss={dismissTask} />;
+    const item = shown[index - pending.length - failed.length];
+    if (!item) return null;
+    return (
+      <MediaCard key={item.id} item={item} onOpen={open} onAnimate={animate} onDelete={remove}>
         {viewing?.openerId === item.id && (
           <MediaViewer
             items={shown}
@@ -83,9 +86,9 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
           />
         )}
       </MediaCard>
-    )),
-  ];
-  const rows = Math.ceil(cells.length / columns);
+    );
+  };
+  const rows = Math.ceil(count / columns);
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -93,18 +96,24 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 2,
+    // React renders the new rows with the next frame instead of inside each scroll event.
+    useFlushSync: false,
   });
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    // Measured when it changes, never read in render: a read there forces a layout every frame.
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth > 0) setWidth(element.clientWidth);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
     <section className="gallery" aria-label={label}>
-      <div
-        className="gallery__scroller"
-        ref={(element) => {
-          scroller.current = element;
-          if (element && element.clientWidth !== width && element.clientWidth > 0) setWidth(element.clientWidth);
-        }}
-      >
+      <div className="gallery__scroller" ref={scroller}>
         <UndoDeleteBar />
-        {cells.length === 0 && <p className="empty-state">{emptyText}</p>}
+        {count === 0 && <p className="empty-state">{emptyText}</p>}
         <ActionError actions={[retry]} />
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((row) => (
@@ -113,7 +122,7 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
               className="gallery__row"
               style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, 1fr)` }}
             >
-              {cells.slice(row.index * columns, row.index * columns + columns)}
+              {Array.from({ length: columns }, (_, column) => cellAt(row.index * columns + column))}
             </div>
           ))}
         </div>
@@ -123,7 +132,7 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
   );
 }
 
-function PendingCard({ task }: { task: TaskView }) {
+const PendingCard = memo(function PendingCard({ task }: { task: TaskView }) {
   const { t } = useTranslation();
   return (
     <article className="media-card media-card--pending" aria-label={t("media.pending", { prompt: task.prompt })}>
@@ -134,7 +143,7 @@ function PendingCard({ task }: { task: TaskView }) {
       <p className="media-card__prompt">{task.prompt}</p>
     </article>
   );
-}
+});
 
 /** Animate: the image becomes the reference image of a new video, in Videos. */
 function animate(item: MediaView): void {

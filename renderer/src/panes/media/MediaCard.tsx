@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { mediaFileName } from "./media-file-name.ts";
@@ -15,7 +15,7 @@ interface MediaCardProps {
 }
 
 /** A result in the gallery: its preview opens the viewer; the card's buttons act on it directly. */
-export function MediaCard({ item, onOpen, onAnimate, onDelete, children }: MediaCardProps) {
+export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDelete, children }: MediaCardProps) {
   const { t } = useTranslation();
   const [missing, setMissing] = useState(false);
   return (
@@ -89,4 +89,4 @@ export function MediaCard({ item, onOpen, onAnimate, onDelete, children }: Media
       {children}
     </article>
   );
-}
+});
