@@ -3,6 +3,7 @@ import { desktopEn } from "./en-desktop.ts";
 import { galleryEn } from "./en-gallery.ts";
 import { layoutEn } from "./en-layout.ts";
 import { pickerEn } from "./en-picker.ts";
+import { conversationEn } from "./en-conversation.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -13,6 +14,7 @@ export const en = {
   ...galleryEn,
   ...layoutEn,
   ...pickerEn,
+  ...conversationEn,
   nav: {
     label: "Panes",
     chat: "Chat",

@@ -5,6 +5,7 @@ import { desktopZh } from "./zh-desktop.ts";
 import { galleryZh } from "./zh-gallery.ts";
 import { layoutZh } from "./zh-layout.ts";
 import { pickerZh } from "./zh-picker.ts";
+import { conversationZh } from "./zh-conversation.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -13,6 +14,7 @@ export const zh: Strings = {
   ...galleryZh,
   ...layoutZh,
   ...pickerZh,
+  ...conversationZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",
