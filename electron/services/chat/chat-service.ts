@@ -205,7 +205,7 @@ export class ChatService {
     meta.totalMs = Math.round(performance.now() - started);
     if (meta.outputTokens === null && journal.text !== "") {
       const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages)];
-      Object.assign(meta, estimateTokens(prompt, journal.text), { tokensEstimated: true });
+      Object.assign(meta, await estimateTokens(prompt, journal.text), { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
   }
