@@ -62,10 +62,10 @@ test("a daily budget past 80 % shows the alert, turns the status bar amber, and 
   await expect(keepDays).toHaveValue("180");
   await keepDays.fill("0");
   await page.getByRole("button", { name: "Save history setting" }).click();
-  await expect(page.getByText("Keep between 1 and 3650 days")).toBeVisible();
+  await expect(page.getByText("Keep a whole number of days, between 1 and 3650")).toBeVisible();
   await keepDays.fill("30");
   await page.getByRole("button", { name: "Save history setting" }).click();
-  await expect(page.getByText("Keep between 1 and 3650 days")).toBeHidden();
+  await expect(page.getByText("Keep a whole number of days, between 1 and 3650")).toBeHidden();
   await page.reload();
   await page.getByRole("button", { name: "Settings" }).click();
   await expect(page.getByRole("textbox", { name: "Keep requests for (days)" })).toHaveValue("30");

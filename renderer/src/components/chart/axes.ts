@@ -64,7 +64,7 @@ export const moneyTicks: uPlot.Axis["values"] = (_plot, ticks) =>
  * Time ticks (seconds) in the app's language: days on an axis of days; otherwise the time, with
  * seconds when ticks are closer than a minute, and the day under the first tick of each day.
  */
-export const timeTicks: uPlot.Axis["values"] = (_plot, ticks, _axis, _space, increment) =>
+export const timeTicks = (_plot: uPlot, ticks: number[], _axis: number, _space: number, increment: number) =>
   ticks.map((tick, index) => {
     const at = tick * 1000;
     if (increment >= DAY) return formatDay(at);
