@@ -42,7 +42,7 @@ for (const language of ["en", "zh"] as const)
           localStorage.setItem("modeldesk.language", chosenLanguage);
           localStorage.setItem("modeldesk.theme", chosenTheme);
         },
-        [language, theme],
+        [language, theme] as const,
       );
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -19,6 +19,7 @@ test("the model picker lists the known codes with where they come from, narrows 
 
   await model.fill("pro");
   await expect(list.getByRole("option", { name: /chat-fast/ })).toHaveCount(0);
+  await model.press("ArrowDown");
   await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await model.press("Enter");
   await expect(list).toHaveCount(0);
@@ -30,6 +31,10 @@ test("the model picker lists the known codes with where they come from, narrows 
   await model.press("Escape");
   await expect(list).toHaveCount(0);
   await expect(model).toHaveValue("my-own-model");
+  // Enter on a typed code that starts a known one keeps what was typed.
+  await model.fill("image");
+  await model.press("Enter");
+  await expect(model).toHaveValue("image");
   // The field is still labelled Model for anyone who fills it directly.
   await page.getByLabel("Model").fill("image-fast");
   await expect(model).toHaveValue("image-fast");

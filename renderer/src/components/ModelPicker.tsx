@@ -8,23 +8,28 @@ interface ModelPickerProps {
   readonly value: string;
   readonly options: readonly ModelOption[];
   onChange(code: string): void;
+  /** Called when a code is settled on: taken from the list, Enter, or leaving the field. */
+  onCommit?(code: string): void;
+  /** `inline`: the label beside the field, as in a toolbar. */
+  readonly layout?: "stacked" | "inline";
 }
 
 /**
  * A model code field with a searchable list (an ARIA combobox): ↓ or a click shows the known
- * codes with where each comes from, typing narrows them, Enter takes the highlighted one, and any
- * other code can still be typed and used as it is.
+ * codes with where each comes from, typing narrows them, ↑/↓ and Enter take one, and Enter on
+ * what was typed uses it as it is.
  */
-export function ModelPicker({ label, value, options, onChange }: ModelPickerProps) {
+export function ModelPicker({ label, value, options, onChange, onCommit, layout = "stacked" }: ModelPickerProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [open, setOpen] = useState(false);
   // Null right after opening: every option is listed, not only those matching the current value.
   const [query, setQuery] = useState<string | null>(null);
-  const [active, setActive] = useState(0);
+  // Null until ↑/↓ picks one: Enter then takes the code as typed.
+  const [active, setActive] = useState<number | null>(null);
   const needle = query?.trim().toLowerCase() ?? "";
   const shown = needle ? options.filter((option) => option.code.toLowerCase().includes(needle)) : options;
-  const highlighted = shown[Math.min(active, shown.length - 1)];
+  const highlighted = active === null ? undefined : shown[Math.min(active, shown.length - 1)];
 
   const show = () => {
     setOpen(true);
@@ -39,17 +44,24 @@ export function ModelPicker({ label, value, options, onChange }: ModelPickerProp
   const choose = (code: string) => {
     onChange(code);
     setOpen(false);
+    onCommit?.(code);
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       if (!open) return show();
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (Math.min(current, shown.length - 1) + step + shown.length) % Math.max(1, shown.length));
+      const count = Math.max(1, shown.length);
+      setActive((current) =>
+        current === null ? (step === 1 ? 0 : count - 1) : (Math.min(current, count - 1) + step + count) % count,
+      );
     } else if (event.key === "Enter" && open && highlighted) {
       // Taking a suggestion is not submitting the form.
       event.preventDefault();
       choose(highlighted.code);
+    } else if (event.key === "Enter") {
+      setOpen(false);
+      onCommit?.(value);
     } else if (event.key === "Escape" && open) {
       // Closes the list only, not a dialog around it.
       event.preventDefault();
@@ -60,8 +72,8 @@ export function ModelPicker({ label, value, options, onChange }: ModelPickerProp
 
   return (
     <div className="model-picker">
-      <label className="field">
-        <span className="field__label">{label}</span>
+      <label className={layout === "inline" ? "inline-field" : "field"}>
+        <span className={layout === "inline" ? "inline-field__label" : "field__label"}>{label}</span>
         <input
           role="combobox"
           aria-expanded={open}
@@ -74,12 +86,15 @@ export function ModelPicker({ label, value, options, onChange }: ModelPickerProp
           onChange={(event) => {
             onChange(event.target.value);
             setQuery(event.target.value);
-            setActive(0);
+            setActive(null);
             setOpen(true);
           }}
           onClick={() => (open ? setOpen(false) : show())}
           onKeyDown={keyDown}
-          onBlur={() => setOpen(false)}
+          onBlur={() => {
+            setOpen(false);
+            onCommit?.(value);
+          }}
         />
       </label>
       {open && (

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail } from "../../api/api-error.ts";
-import { useModelSuggestions } from "../../api/capability-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations } from "./chat-queries.ts";
@@ -43,10 +42,10 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
 
 function ConversationView({
   conversationId,
-  modelSuggestions,
+  recentModels,
 }: {
   conversationId: string;
-  modelSuggestions: string[];
+  recentModels: readonly string[];
 }) {
   const { t } = useTranslation();
   const { data, error } = useConversation(conversationId);
@@ -71,7 +70,7 @@ function ConversationView({
         key={data.conversation.id}
         conversation={data.conversation}
         totalCost={data.totalCost}
-        modelSuggestions={modelSuggestions}
+        recentModels={recentModels}
       />
       <MessageList
         messages={data.messages}
@@ -104,10 +103,9 @@ export function ChatPane() {
   const latestNewChat = useLatestNewChat();
   const { deleted, rename, remove, undo, attempts } = useConversationActions(allConversations);
 
-  const { suggestions: serverModels } = useModelSuggestions("chat");
-  const modelSuggestions = useMemo(
-    () => [...new Set([...serverModels, ...allConversations.map((item) => item.settings.model)])],
-    [serverModels, allConversations],
+  const recentModels = useMemo(
+    () => [...new Set(allConversations.map((item) => item.settings.model))],
+    [allConversations],
   );
 
   useEffect(() => {
@@ -139,7 +137,7 @@ export function ChatPane() {
           </div>
         )}
         {activeId ? (
-          <ConversationView key={activeId} conversationId={activeId} modelSuggestions={modelSuggestions} />
+          <ConversationView key={activeId} conversationId={activeId} recentModels={recentModels} />
         ) : (
           <FirstMessageView onStarted={conversationOpened} />
         )}

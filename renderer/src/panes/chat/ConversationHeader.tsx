@@ -1,12 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIRE_FORMATS, type ConversationSummary, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { api } from "../../api/desktop-api.ts";
+import { useModelOptions } from "../../api/model-options.ts";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
@@ -21,15 +23,21 @@ interface ConversationHeaderProps {
   readonly conversation: ConversationSummary;
   /** What the conversation's replies cost so far. */
   readonly totalCost: Cost | null;
-  /** Known and recently used model codes, offered as suggestions. */
-  readonly modelSuggestions: readonly string[];
+  /** Model codes used in recent conversations, offered after the profile's and the server's. */
+  readonly recentModels: readonly string[];
 }
 
-export function ConversationHeader({ conversation, totalCost, modelSuggestions }: ConversationHeaderProps) {
+export function ConversationHeader({ conversation, totalCost, recentModels }: ConversationHeaderProps) {
   const { t } = useTranslation();
+  const modelOptions = useModelOptions("chat", recentModels);
   const messagesMissing = useFeatureMissing("messages");
   const [model, setModel] = useState(conversation.settings.model);
   const [showSettings, setShowSettings] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const closeSettings = () => {
+    setShowSettings(false);
+    settingsButton.current?.focus();
+  };
   // A model field left empty is refused here, in the same place as the failures of saving it.
   const [modelCheck, setModelCheck] = useState<ActionAttempt>({ error: null, submittedAt: 0 });
 
@@ -40,8 +48,8 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
     onSuccess: downloadFile,
   });
 
-  const saveModel = () => {
-    if (model.trim() === "") {
+  const saveModel = (code: string) => {
+    if (code.trim() === "") {
       setModelCheck({
         error: new ApiError({ code: "INVALID_SETTINGS", message: t("chat.modelRequired") }),
         submittedAt: Date.now(),
@@ -49,7 +57,7 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
       setModel(conversation.settings.model);
       return;
     }
-    if (model.trim() !== conversation.settings.model) save.mutate({ ...conversation.settings, model: model.trim() });
+    if (code.trim() !== conversation.settings.model) save.mutate({ ...conversation.settings, model: code.trim() });
   };
 
   const changeWireFormat = (wireFormat: WireFormat) => {
@@ -62,7 +70,9 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
   return (
     <header className="conversation-header">
       <div className="conversation-header__row">
-        <h2 className="conversation-header__title">{conversationTitle(conversation.title, t)}</h2>
+        <h2 className="conversation-header__title" title={conversationTitle(conversation.title, t)}>
+          {conversationTitle(conversation.title, t)}
+        </h2>
         {totalCost && (
           <span
             className="conversation-header__cost"
@@ -72,25 +82,18 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
             {t("cost.total", { amount: costOf(totalCost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
           </span>
         )}
+      </div>
+      <div className="conversation-header__row conversation-header__tools">
+        <ModelPicker
+          layout="inline"
+          label={t("chat.model")}
+          value={model}
+          options={modelOptions}
+          onChange={setModel}
+          onCommit={saveModel}
+        />
         <label className="inline-field">
-          <span>{t("chat.model")}</span>
-          <input
-            list="model-suggestions"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-            onBlur={saveModel}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") saveModel();
-            }}
-          />
-          <datalist id="model-suggestions">
-            {modelSuggestions.map((code) => (
-              <option key={code} value={code} />
-            ))}
-          </datalist>
-        </label>
-        <label className="inline-field">
-          <span>{t("chat.wireFormat")}</span>
+          <span className="inline-field__label">{t("chat.wireFormat")}</span>
           <select value={conversation.settings.wireFormat} onChange={onOption(WIRE_FORMATS, changeWireFormat)}>
             {WIRE_FORMATS.map((format) => (
               <option key={format} value={format} disabled={format === "messages" && messagesMissing}>
@@ -102,10 +105,11 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
           </select>
         </label>
         <button
+          ref={settingsButton}
           type="button"
           className="button"
           aria-expanded={showSettings}
-          onClick={() => setShowSettings((shown) => !shown)}
+          onClick={() => (showSettings ? closeSettings() : setShowSettings(true))}
         >
           {t("chat.settings")}
         </button>
@@ -122,6 +126,7 @@ export function ConversationHeader({ conversation, totalCost, modelSuggestions }
           key={conversation.id}
           settings={conversation.settings}
           onSave={(settings) => succeeded(save.mutateAsync(settings))}
+          onClose={closeSettings}
         />
       )}
     </header>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ChatSettingsSchema,
@@ -7,17 +7,24 @@ import {
   type ChatSettings,
 } from "../../../../shared/ipc/chat.ts";
 import { FormField } from "../../components/FormField.tsx";
-import { firstIssue } from "../../components/form-issue.ts";
+import { issueText } from "../../components/app-text.ts";
 import { useProfiles } from "../../api/queries.ts";
 
 interface ConversationSettingsProps {
   readonly settings: ChatSettings;
   onSave(settings: ChatSettings): Promise<boolean>;
+  onClose(): void;
 }
 
-/** System prompt, sampling, limits and streaming; values are checked against the wire format's ranges before saving. */
-export function ConversationSettings({ settings, onSave }: ConversationSettingsProps) {
+/**
+ * System prompt, sampling, limits and streaming, in a drawer over the transcript (which keeps its
+ * width). Values are checked against the wire format's ranges before saving, and every field that
+ * is out of range says so at once. Esc or Close hands the focus back to the button that opened it.
+ */
+export function ConversationSettings({ settings, onSave, onClose }: ConversationSettingsProps) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLElement>("select, textarea, input")?.focus(), []);
   const { data: profiles } = useProfiles();
   const [profileId, setProfileId] = useState(settings.profileId ?? "");
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
@@ -26,7 +33,8 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
   const [maxTokens, setMaxTokens] = useState(String(settings.maxTokens));
   const [stopSequences, setStopSequences] = useState(settings.stopSequences.join("\n"));
   const [stream, setStream] = useState(settings.stream);
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  // The first problem of each field, by field name.
+  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [saved, setSaved] = useState(false);
   const messages = settings.wireFormat === "messages";
 
@@ -43,16 +51,20 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
     };
     const parsed = ChatSettingsSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setProblem({ field: String(issue.path[0] ?? ""), message: issue.message });
+      const found = new Map<string, string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "");
+        if (!found.has(field)) found.set(field, issueText(issue));
+      }
+      setProblems(found);
       setSaved(false);
       return;
     }
-    setProblem(null);
+    setProblems(new Map());
     setSaved(await onSave(parsed.data));
   };
 
-  const errorOf = (field: string) => (problem?.field === field ? problem.message : null);
+  const errorOf = (field: string) => problems.get(field) ?? null;
   const errorFor = (field: string) => {
     const message = errorOf(field);
     return message ? (
@@ -64,6 +76,7 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
 
   return (
     <form
+      ref={form}
       className="conversation-settings"
       aria-label={t("chat.settings")}
       noValidate
@@ -71,7 +84,18 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
         event.preventDefault();
         void save();
       }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        onClose();
+      }}
     >
+      <div className="conversation-settings__head">
+        <h3 className="conversation-settings__title">{t("chat.settings")}</h3>
+        <button type="button" className="button button--small" onClick={onClose}>
+          {t("conversation.closeSettings")}
+        </button>
+      </div>
       <label className="field">
         <span className="field__label">{t("chat.profile")}</span>
         <select value={profileId} onChange={(event) => setProfileId(event.target.value)}>
@@ -132,6 +156,7 @@ export function ConversationSettings({ settings, onSave }: ConversationSettingsP
         <input type="checkbox" checked={stream} onChange={(event) => setStream(event.target.checked)} />
         <span>{t("chat.stream")}</span>
       </label>
+      {problems.size > 1 && <p className="field__error">{t("conversation.invalidFields", { count: problems.size })}</p>}
       <div className="form-actions">
         <button type="submit" className="button button--primary">
           {t("chat.saveSettings")}
