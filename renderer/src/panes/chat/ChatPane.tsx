@@ -109,9 +109,10 @@ export function ChatPane() {
   );
 
   useEffect(() => {
-    const first = allConversations[0];
+    // The list may still hold the conversation just deleted (until it refreshes): never reopen that one.
+    const first = allConversations.find((conversation) => conversation.id !== deleted?.id);
     if (activeId === null && first) conversationOpened(first.id);
-  }, [activeId, allConversations, conversationOpened]);
+  }, [activeId, allConversations, conversationOpened, deleted]);
 
   return (
     <div className="chat-pane">

@@ -45,7 +45,8 @@ export function useConversationActions(conversations: readonly ConversationSumma
     onSuccess: (_conversation, id) => {
       conversationOpened(id);
       setDeleted(null);
-      return invalidate();
+      // Its transcript too: a view that failed to load it while it was gone must not keep that failure.
+      return invalidate(id);
     },
   });
 

@@ -1,0 +1,35 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/app-fixture.ts";
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "electron", "The embedded gateway's timing can only be set in the web host.");
+});
+
+async function ask(page: Page, text: string) {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("finish")).toBeVisible();
+}
+
+test("deleting the open conversation opens the next one, and Undo brings it back whole, without an error", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await ask(page, "first question");
+  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  await ask(page, "second question");
+  const list = page.getByRole("complementary", { name: "Conversations" });
+
+  await list.getByRole("button", { name: "Delete: second question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "second question" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "You" })).toHaveText(/first question/);
+  await expect(page.getByText("CONVERSATION_UNAVAILABLE")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("article", { name: "You" })).toHaveText(/second question/);
+  await expect(page.getByRole("article", { name: "Assistant" }).getByTestId("finish")).toBeVisible();
+  await expect(page.getByText("CONVERSATION_UNAVAILABLE")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
