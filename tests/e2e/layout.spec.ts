@@ -21,3 +21,19 @@ test("from 960×640 up: the navigation folds to icons that keep their names, and
   await expect(nav.getByRole("button", { name: "Expand navigation" })).toBeVisible();
   expect((await nav.boundingBox())?.width).toBeLessThan(80);
 });
+
+test("the conversation list folds away and back, and stays as it was left", async ({ launchApp }) => {
+  const { page } = await launchApp();
+  const list = page.getByRole("complementary", { name: "Conversations" });
+  await expect(list).toBeVisible();
+  const message = page.getByRole("textbox", { name: "Message" });
+  const narrow = (await message.boundingBox())!.width;
+  await page.getByRole("button", { name: "Hide conversations" }).click();
+  await expect(list).toHaveCount(0);
+  expect((await message.boundingBox())!.width).toBeGreaterThan(narrow + 200);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Show conversations" })).toHaveAttribute("aria-expanded", "false");
+  await expect(list).toHaveCount(0);
+  await page.getByRole("button", { name: "Show conversations" }).click();
+  await expect(list).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations } from "./chat-queries.ts";
 import { FIRST_MESSAGE_DRAFT, useChatStore, useLiveReply } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
+import { useLayoutStore } from "../../state/layout-store.ts";
 import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
@@ -102,6 +103,8 @@ export function ChatPane() {
   const newChat = useNewChat();
   const latestNewChat = useLatestNewChat();
   const { deleted, rename, remove, undo, attempts } = useConversationActions(allConversations);
+  const listHidden = useLayoutStore((state) => state.conversationsHidden);
+  const hideList = useLayoutStore((state) => state.conversationsHiddenChanged);
 
   const recentModels = useMemo(
     () => [...new Set(allConversations.map((item) => item.settings.model))],
@@ -115,18 +118,32 @@ export function ChatPane() {
   }, [activeId, allConversations, conversationOpened, deleted]);
 
   return (
-    <div className="chat-pane">
+    <div className={listHidden ? "chat-pane chat-pane--list-hidden" : "chat-pane"}>
       <h1 className="visually-hidden">{t("nav.chat")}</h1>
-      <ConversationList
-        conversations={conversations}
-        activeId={activeId}
-        query={query}
-        onQueryChange={setQuery}
-        onOpen={conversationOpened}
-        onCreate={() => newChat.mutate()}
-        onRename={rename}
-        onDelete={remove}
-      />
+      {!listHidden && (
+        <ConversationList
+          conversations={conversations}
+          activeId={activeId}
+          query={query}
+          onQueryChange={setQuery}
+          onOpen={conversationOpened}
+          onCreate={() => newChat.mutate()}
+          onRename={rename}
+          onDelete={remove}
+        />
+      )}
+      <div className="chat-pane__fold">
+        <button
+          type="button"
+          className="chat-pane__fold-button"
+          aria-expanded={!listHidden}
+          aria-label={listHidden ? t("layout.showConversations") : t("layout.hideConversations")}
+          title={listHidden ? t("layout.showConversations") : t("layout.hideConversations")}
+          onClick={() => hideList(!listHidden)}
+        >
+          <span aria-hidden="true">{listHidden ? "»" : "«"}</span>
+        </button>
+      </div>
       <div className="chat-pane__main">
         <ActionError actions={[latestNewChat, ...attempts]} />
         {deleted && (
