@@ -1,4 +1,5 @@
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
+import { taskFailureText } from "../components/app-text.ts";
 import i18next from "../i18n/index.ts";
 import { openTarget } from "../state/open-target.ts";
 
@@ -12,7 +13,10 @@ export function notifyTaskEnded(task: TaskView): void {
   const title = i18next.t(task.status === "completed" ? "tasks.notifyDone" : "tasks.notifyFailed", {
     kind: i18next.t(`tasks.kind.${task.kind}`),
   });
-  const notification = new Notification(title, { body: task.errorMessage ?? task.prompt.slice(0, 120), tag: task.id });
+  const notification = new Notification(title, {
+    body: taskFailureText(task) ?? task.prompt.slice(0, 120),
+    tag: task.id,
+  });
   notification.onclick = () => {
     window.focus();
     openTarget({ pane: "tasks", taskId: task.id });

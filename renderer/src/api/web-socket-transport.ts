@@ -13,7 +13,11 @@ type Frame =
 const RECONNECT_EVERY_MS = 1000;
 const DISCONNECTED = {
   ok: false,
-  error: { code: "HOST_DISCONNECTED", message: "The connection to the app host was lost." },
+  error: {
+    code: "HOST_DISCONNECTED",
+    message: "The connection to the app host was lost.",
+    text: { code: "HOST_DISCONNECTED", params: {} },
+  },
 } as const;
 
 /**
