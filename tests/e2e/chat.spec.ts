@@ -118,6 +118,8 @@ test("web search shows numbered Sources linking to the cited pages", async ({ la
   await ask(page, "How do rate limits and Retry-After work?");
   const reply = replies(page).last();
   await expect(reply.getByTestId("finish")).toHaveText("Finished");
+  // The reply names the model that answered it: the profile's search model, not the conversation's.
+  await expect(reply.getByTestId("reply-meta")).toContainText("web-search");
   const sources = reply.getByRole("region", { name: "Sources" });
   const links = sources.getByRole("link");
   await expect(links.first()).toHaveText("Rate limits");
