@@ -58,6 +58,8 @@ for (const language of ["en", "zh"] as const)
             "aria-current",
             "page",
           );
+          // A pane's script may arrive after its button is pressed; its heading says it is drawn.
+          await expect(page.getByRole("heading", { level: 1, name: strings.nav[pane], exact: true })).toBeAttached();
           await page.waitForLoadState("networkidle");
           const name = `${language}-${theme}-${pane}-${size.width}x${size.height}`;
           await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "panes", `${name}.png`) });
