@@ -10,16 +10,24 @@ interface ModelPickerProps {
   onChange(code: string): void;
   /** Called when a code is settled on: taken from the list, Enter, or leaving the field. */
   onCommit?(code: string): void;
-  /** `inline`: the label beside the field, as in a toolbar. */
-  readonly layout?: "stacked" | "inline";
+  /** `inline`: the label beside the field, as in a toolbar; `bare`: the label for screen readers only. */
+  readonly layout?: "stacked" | "inline" | "bare";
+  readonly placeholder?: string;
 }
+
+const LABEL_CLASSES = {
+  stacked: ["field", "field__label"],
+  inline: ["inline-field", "inline-field__label"],
+  bare: ["model-picker__bare", "visually-hidden"],
+} as const;
 
 /**
  * A model code field with a searchable list (an ARIA combobox): ↓ or a click shows the known
  * codes with where each comes from, typing narrows them, ↑/↓ and Enter take one, and Enter on
  * what was typed uses it as it is.
  */
-export function ModelPicker({ label, value, options, onChange, onCommit, layout = "stacked" }: ModelPickerProps) {
+export function ModelPicker(props: ModelPickerProps) {
+  const { label, value, options, onChange, onCommit, layout = "stacked", placeholder } = props;
   const { t } = useTranslation();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -72,8 +80,8 @@ export function ModelPicker({ label, value, options, onChange, onCommit, layout 
 
   return (
     <div className="model-picker">
-      <label className={layout === "inline" ? "inline-field" : "field"}>
-        <span className={layout === "inline" ? "inline-field__label" : "field__label"}>{label}</span>
+      <label className={LABEL_CLASSES[layout][0]}>
+        <span className={LABEL_CLASSES[layout][1]}>{label}</span>
         <input
           role="combobox"
           aria-expanded={open}
@@ -81,6 +89,7 @@ export function ModelPicker({ label, value, options, onChange, onCommit, layout 
           aria-autocomplete="list"
           aria-activedescendant={open && highlighted ? `${listId}-${highlighted.code}` : undefined}
           autoComplete="off"
+          placeholder={placeholder}
           spellCheck={false}
           value={value}
           onChange={(event) => {

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { useAppInfo } from "../api/queries.ts";
 import { api } from "../api/desktop-api.ts";
 import { useMainEvents } from "../api/use-main-events.ts";
-import { useModelSuggestions } from "../api/capability-queries.ts";
 import { ActionError } from "../components/ActionError.tsx";
 import { useConversation, useSaveSettings } from "../panes/chat/chat-queries.ts";
 import { useLiveReply } from "../panes/chat/chat-store.ts";
@@ -33,7 +32,6 @@ export function QuickChat() {
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId ?? "");
   const { start, attempt } = useStartConversation(setConversationId);
-  const { suggestions } = useModelSuggestions("chat");
   const openInMain = useOpenInMainWindow(info?.host);
   const generating = live !== null && !live.interrupted;
   const saveSettings = useSaveSettings(conversationId ?? "");
@@ -60,7 +58,7 @@ export function QuickChat() {
     <main className="quick-chat" aria-label={t("quick.title")}>
       <header className="quick-chat__header">
         <h1 className="quick-chat__title">{t("quick.title")}</h1>
-        <QuickModelField key={currentModel} value={currentModel} suggestions={suggestions} onChange={chooseModel} />
+        <QuickModelField key={currentModel} value={currentModel} onChange={chooseModel} />
         <button
           type="button"
           className="button button--small"

@@ -1,49 +1,42 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModelOptions } from "../api/model-options.ts";
+import { ModelPicker } from "../components/ModelPicker.tsx";
 
 interface QuickModelFieldProps {
   /** The conversation's model; empty before the first message, meaning the default model. */
   readonly value: string;
-  readonly suggestions: readonly string[];
   onChange(code: string): void;
 }
 
+const NO_RECENT: readonly string[] = [];
+
 /**
- * The model of the quick conversation: any code, with the profile's models offered as you type.
+ * The model of the quick conversation: the model picker, with the profile's and the server's codes.
  * Keyed by its value where used, so a conversation's model replaces what was typed.
  */
-export function QuickModelField({ value, suggestions, onChange }: QuickModelFieldProps) {
+export function QuickModelField({ value, onChange }: QuickModelFieldProps) {
   const { t } = useTranslation();
-  const listId = useId();
+  const options = useModelOptions("chat", NO_RECENT);
   const [text, setText] = useState(value);
 
-  const commit = () => {
-    const code = text.trim();
+  const commit = (typed: string) => {
+    const code = typed.trim();
     if (code !== "" && code !== value) onChange(code);
     else setText(value);
   };
 
   return (
-    <label className="quick-chat__model">
-      <span className="visually-hidden">{t("chat.model")}</span>
-      <input
-        list={listId}
-        value={text}
+    <div className="quick-chat__model">
+      <ModelPicker
+        layout="bare"
+        label={t("chat.model")}
         placeholder={t("quick.defaultModel")}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            commit();
-          }
-        }}
+        value={text}
+        options={options}
+        onChange={setText}
+        onCommit={commit}
       />
-      <datalist id={listId}>
-        {suggestions.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
-    </label>
+    </div>
   );
 }
