@@ -78,7 +78,22 @@ for (const language of ["en", "zh"] as const)
       counts.push(await axeScan(page, "viewer"));
       await page.keyboard.press("Escape");
 
+      await page.getByRole("combobox", { name: strings.media.model }).press("ArrowDown");
+      await expect(page.getByRole("listbox", { name: strings.picker.suggestions })).toBeVisible();
+      await page.screenshot({
+        path: join(PROJECT_ROOT, "tests", "artifacts", "panes", `${language}-${theme}-model-picker-1280x800.png`),
+      });
+      counts.push(await axeScan(page, "model picker"));
+      await page.keyboard.press("Escape");
+
       await page.getByRole("button", { name: strings.nav.chat, exact: true }).click();
+      await page.getByRole("button", { name: strings.chat.settings }).click();
+      await expect(page.getByRole("form", { name: strings.chat.settings })).toBeVisible();
+      await page.screenshot({
+        path: join(PROJECT_ROOT, "tests", "artifacts", "panes", `${language}-${theme}-settings-drawer-1280x800.png`),
+      });
+      counts.push(await axeScan(page, "settings drawer"));
+      await page.keyboard.press("Escape");
       await page.getByRole("button", { name: strings.chat.deleteMessage }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.screenshot({
