@@ -1,9 +1,10 @@
 import { join } from "node:path";
-import Conf from "conf";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices, type AppEnvironment, type AppServices } from "../composition/app-services.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
+import { DATA_FILES } from "../services/store/data-files.ts";
+import { settingsFile } from "./settings-file.ts";
 import type { WebHostOptions } from "./web-host.ts";
 import { WebSocketBridge } from "./ws-bridge.ts";
 
@@ -12,20 +13,14 @@ export interface WebApp {
   readonly bridge: WebSocketBridge;
 }
 
-/** The host adapters of the web host on `dataDir`: `conf` settings, a key-file cipher, media over HTTP. */
+/** The host adapters of the web host on `dataDir`: a settings file, a key-file cipher, media over HTTP. */
 export function webHostEnvironment(dataDir: string, version: string): AppEnvironment {
   restrictToOwner(dataDir);
-  const settings = new Conf<Record<string, unknown>>({
-    cwd: dataDir,
-    configName: "settings",
-    projectName: "modeldesk",
-    configFileMode: 0o600,
-  });
   return {
     host: "web",
     version,
     dataDir,
-    settings: { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
+    settings: settingsFile(join(dataDir, DATA_FILES.settings)),
     cipher: keyFileCipher(join(dataDir, "secret.key")),
     fetch,
     mediaSrc: (id) => `/media/${id}`,

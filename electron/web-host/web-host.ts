@@ -107,6 +107,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     }
     const file = await resolveStaticFile(options.rendererDir, rendererFilePath(pathname));
     if (!file) return refuse(response, 404, "Not found");
+    // Vite names what it puts in assets/ by their content: a changed file has a new address.
+    if (pathname.startsWith("/assets/")) headers["cache-control"] = "private, max-age=31536000, immutable";
     return sendFile(request, response, file, headers);
   }
 

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import {
+  PROFILE_KEY_VARIABLE,
+  PROFILE_OPTIONS,
+  profileFromCommandLine,
+  type CommandLineProfile,
+} from "../services/command-line-profile.ts";
+import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
+import { describeDamage } from "../services/store/data-files.ts";
+import { startWebHost } from "./web-host.ts";
+
+const PackageJsonSchema = z.object({ version: z.string() });
+
+const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL [--profile-key-file FILE]] [--gateway-config FILE]
+  --renderer DIR           serve this renderer build (default dist/electron/renderer; npm run web passes the
+                           build of the current sources)
+  --profile-url URL        use this gateway as the active profile; its key comes from the environment
+                           variable ${PROFILE_KEY_VARIABLE} or from --profile-key-file FILE (contents, trimmed).
+                           --profile-key KEY works too, but every local user can read it in the process list.`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "0" },
+    data: { type: "string" },
+    ...PROFILE_OPTIONS,
+    "gateway-config": { type: "string" },
+    renderer: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+// Everything the host writes (database, media, settings, backups) is for this user's eyes only.
+process.umask(PRIVATE_UMASK);
+const projectRoot = resolve(import.meta.dirname, "..", "..");
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be an integer between 0 and 65535\n${USAGE}`);
+  process.exit(2);
+}
+let commandLine: CommandLineProfile;
+try {
+  commandLine = profileFromCommandLine(values, process.env);
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (commandLine.warning) console.error(commandLine.warning);
+
+try {
+  const { version } = PackageJsonSchema.parse(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")));
+  const rendererDir = resolve(values.renderer ?? join(projectRoot, "dist", "electron", "renderer"));
+  if (!existsSync(join(rendererDir, "index.html"))) {
+    console.error(
+      `No renderer build in ${rendererDir}: run npm run build (npm start and npm run web build it for you).`,
+    );
+    process.exit(2);
+  }
+  const host = await startWebHost({
+    port,
+    dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
+    rendererDir,
+    version,
+    ...(commandLine.profile ? { profile: commandLine.profile } : {}),
+    ...(values["gateway-config"]
+      ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
+      : {}),
+  });
+  for (const file of host.damaged) console.error(`data damaged: ${describeDamage(file)}`);
+  if (host.damaged.length > 0) console.error("Open the app to restore the latest backup or start fresh.");
+  console.log(`app at ${host.appUrl}`);
+  console.log(`quick chat at ${host.quickChatUrl}`);
+  const shutdown = () => void host.close().then(() => process.exit(0));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
