@@ -1,6 +1,6 @@
 /**
- * Where settings live: electron-store in the app, `conf` (the library electron-store wraps, same
- * file format) in the web host. Both are injected; services never import either.
+ * Where settings live: electron-store in the app, a settings file of the same format in the web
+ * host (web-host/settings-file.ts). Both are injected; services never import either.
  */
 export interface SettingsStore {
   get(key: string): unknown;
