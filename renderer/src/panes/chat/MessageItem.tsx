@@ -1,14 +1,26 @@
-import { useState } from "react";
+import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText } from "../../components/app-text.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import type { LiveReply } from "./chat-store.ts";
-import { MarkdownView } from "./MarkdownView.tsx";
 import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
 import { SourcesList } from "./SourcesList.tsx";
+
+/** Markdown and its highlighter are a third of the window's script: a chunk of their own, plain text until it is there. */
+const LazyMarkdownView = lazy(() =>
+  import("./MarkdownView.tsx").then(({ MarkdownView }) => ({ default: MarkdownView })),
+);
+
+function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
+  return (
+    <Suspense fallback={<p className="message__plain">{props.text}</p>}>
+      <LazyMarkdownView {...props} />
+    </Suspense>
+  );
+}
 
 interface UserMessageProps {
   readonly message: ChatMessage;
