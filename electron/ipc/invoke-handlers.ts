@@ -5,6 +5,7 @@ import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
+import { PresetStore } from "../services/presets/preset-store.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 import type { PageRegistry } from "./page-registry.ts";
@@ -12,6 +13,7 @@ import type { PageRegistry } from "./page-registry.ts";
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices, shell: DesktopShell, pages: PageRegistry): InvokeHandlers {
   const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
+  const presets = new PresetStore(services.db);
   return {
     "app.info": () => services.info,
     "app.openConversation": ({ conversationId }) => {
@@ -91,6 +93,11 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       deleted: conversations.edits.deleteMessage(conversationId, messageId),
     }),
     "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
+    "chat.newFromPreset": ({ presetId }) =>
+      conversations.startWith(presets.conversationSettings(presetId, chat.defaultSettings())),
+    "presets.list": () => presets.list(),
+    "presets.save": (input) => presets.save(input),
+    "presets.delete": ({ presetId }) => ({ deleted: presets.delete(presetId) }),
     "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),
     "videos.generate": ({ profileId, image, ...params }) => {
       const imageUrl = !image

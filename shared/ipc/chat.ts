@@ -16,7 +16,26 @@ export const STOP_SEQUENCES_MAX = 4;
 export const SYSTEM_PROMPT_MAX = 20_000;
 export const TITLE_MAX = 200;
 
-const WIRE_FORMAT_NAMES: Record<WireFormat, string> = { "chat-completions": "Chat Completions", messages: "Messages" };
+export const WIRE_FORMAT_NAMES: Record<WireFormat, string> = {
+  "chat-completions": "Chat Completions",
+  messages: "Messages",
+};
+
+/** The temperature's upper bound depends on the wire format; any schema holding both checks it here. */
+export function checkTemperatureRange(
+  settings: { readonly wireFormat: WireFormat; readonly temperature: number },
+  context: z.RefinementCtx,
+): void {
+  const max = TEMPERATURE_MAX[settings.wireFormat];
+  if (settings.temperature > max) {
+    context.addIssue({
+      code: "custom",
+      path: ["temperature"],
+      message: invalid("TEMPERATURE_RANGE"),
+      params: { max, format: WIRE_FORMAT_NAMES[settings.wireFormat] },
+    });
+  }
+}
 
 /** A conversation's request settings; the form validates with this same schema before anything is sent. */
 export const ChatSettingsSchema = z
@@ -41,17 +60,7 @@ export const ChatSettingsSchema = z
       .max(STOP_SEQUENCES_MAX, invalid("TOO_MANY_STOP_SEQUENCES")),
     stream: z.boolean(),
   })
-  .superRefine((settings, context) => {
-    const max = TEMPERATURE_MAX[settings.wireFormat];
-    if (settings.temperature > max) {
-      context.addIssue({
-        code: "custom",
-        path: ["temperature"],
-        message: invalid("TEMPERATURE_RANGE"),
-        params: { max, format: WIRE_FORMAT_NAMES[settings.wireFormat] },
-      });
-    }
-  });
+  .superRefine(checkTemperatureRange);
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
 
 /** A new conversation's settings; the app uses the profile's first chat model instead where it lists one. */

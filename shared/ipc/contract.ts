@@ -38,6 +38,7 @@ import {
   ConversationSummarySchema,
   ExportedFileSchema,
 } from "./chat.ts";
+import { PresetIdSchema, PresetInputSchema, PresetSchema } from "./presets.ts";
 import {
   GalleryListSchema,
   ImageRequestSchema,
@@ -92,6 +93,11 @@ export const INVOKE_CHANNELS = {
   "chat.edit": { input: ChatInputs.edit, output: ChatRunSchema },
   "chat.deleteMessage": { input: ChatInputs.message, output: z.object({ deleted: z.boolean() }) },
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
+  /** A conversation with a preset's settings: the newest empty untitled one when there is one, else a new one. */
+  "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },
+  "presets.list": { input: NoInput, output: z.array(PresetSchema) },
+  "presets.save": { input: PresetInputSchema, output: PresetSchema },
+  "presets.delete": { input: PresetIdSchema, output: z.object({ deleted: z.boolean() }) },
   "images.generate": { input: ImageRequestSchema, output: TaskViewSchema },
   "videos.generate": { input: VideoRequestSchema, output: TaskViewSchema },
   "tasks.list": { input: TaskListSchema, output: z.array(TaskViewSchema) },

@@ -77,7 +77,9 @@ export function createDesktopApi(transport: ApiTransport) {
       edit: call("chat.edit"),
       deleteMessage: call("chat.deleteMessage"),
       exportAs: call("chat.export"),
+      newFromPreset: call("chat.newFromPreset"),
     },
+    presets: { list: call("presets.list"), save: call("presets.save"), remove: call("presets.delete") },
     images: { generate: call("images.generate") },
     videos: { generate: call("videos.generate") },
     tasks: {

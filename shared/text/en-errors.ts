@@ -22,6 +22,7 @@ export const errorsEn = {
 
   CONVERSATION_NOT_FOUND: "This conversation does not exist (it may have been deleted).",
   CONVERSATION_NOT_RESTORABLE: "This conversation can no longer be restored.",
+  PRESET_NOT_FOUND: "This preset no longer exists.",
   MESSAGE_NOT_FOUND: "Only your own messages can be edited.",
   NOTHING_TO_REGENERATE: "Send a message first.",
   APP_CLOSED: "The app closed while this reply was streaming; the text that had arrived is kept.",

@@ -19,6 +19,7 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
 
   CONVERSATION_NOT_FOUND: "此会话不存在（可能已被删除）。",
   CONVERSATION_NOT_RESTORABLE: "此会话已无法恢复。",
+  PRESET_NOT_FOUND: "此预设已不存在。",
   MESSAGE_NOT_FOUND: "只能编辑你自己发送的消息。",
   NOTHING_TO_REGENERATE: "请先发送一条消息。",
   APP_CLOSED: "回复生成期间应用关闭了；已收到的文字已保留。",

@@ -1,10 +1,24 @@
 import type { AppServices } from "../../electron/composition/app-services.ts";
 import type { InvokeChannel, InvokeInput } from "../../shared/ipc/contract.ts";
+import { PresetStore } from "../../electron/services/presets/preset-store.ts";
 
 type PayloadOf = { [C in InvokeChannel]: (services: () => AppServices) => InvokeInput<C> };
 
 const conversationOf = (services: () => AppServices) =>
   services().conversations.create(services().chat.defaultSettings()).id;
+
+const PRESET = {
+  name: "Fuzz preset",
+  systemPrompt: "Be brief.",
+  model: "",
+  wireFormat: "messages",
+  temperature: 0.5,
+  topP: 1,
+  maxTokens: 256,
+  stream: true,
+} as const;
+
+const presetOf = (services: () => AppServices) => new PresetStore(services().db).save(PRESET).id;
 
 /**
  * One valid payload per channel, the seed the fuzzer mutates. Paid work uses models that end
@@ -59,6 +73,10 @@ export const VALID_PAYLOADS: PayloadOf = {
     searchWeb: false,
   }),
   "chat.export": (services) => ({ conversationId: conversationOf(services), format: "markdown" }),
+  "chat.newFromPreset": (services) => ({ presetId: presetOf(services) }),
+  "presets.list": () => undefined,
+  "presets.save": (services) => ({ ...PRESET, id: presetOf(services) }),
+  "presets.delete": (services) => ({ presetId: presetOf(services) }),
   "images.generate": () => ({
     model: "image-fast",
     prompt: "a red square",

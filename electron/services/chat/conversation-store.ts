@@ -72,16 +72,36 @@ export class ConversationStore {
    * pressed twice opens one empty conversation, not two.
    */
   createOrReuseEmpty(settings: ChatSettings): ConversationSummary {
+    const empty = this.newestEmpty({ untitledOnly: false });
+    if (!empty) return this.create(settings);
+    this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), empty);
+    return this.summary(empty);
+  }
+
+  /**
+   * A conversation with these settings (a preset's): the newest empty one takes them, unless it
+   * was given a name (its settings are then its own); otherwise a new one.
+   */
+  startWith(settings: ChatSettings): ConversationSummary {
+    const empty = this.newestEmpty({ untitledOnly: true });
+    if (!empty) return this.create(settings);
+    this.db
+      .prepare("UPDATE conversations SET settings = ?, updated_at = ? WHERE id = ?")
+      .run(JSON.stringify(settings), Date.now(), empty);
+    return this.summary(empty);
+  }
+
+  private newestEmpty({ untitledOnly }: { untitledOnly: boolean }): string | null {
     const empty = oneRow<{ id: string }>(
       this.db.prepare(
-        `SELECT id FROM conversations c WHERE deleted_at IS NULL
+        `SELECT id FROM conversations c WHERE deleted_at IS NULL AND (?1 = 0 OR title = ?2)
            AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)
          ORDER BY updated_at DESC LIMIT 1`,
       ),
+      untitledOnly ? 1 : 0,
+      UNTITLED,
     );
-    if (!empty) return this.create(settings);
-    this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), empty.id);
-    return this.summary(empty.id);
+    return empty?.id ?? null;
   }
 
   summary(id: string): ConversationSummary {

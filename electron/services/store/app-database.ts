@@ -200,6 +200,16 @@ export const APP_MIGRATIONS: readonly string[] = [
   ALTER TABLE tasks ADD COLUMN error_text TEXT;
   UPDATE tasks SET wait_reason = NULL;
   `,
+  // Prompt presets to start a conversation from; `settings` is JSON (system prompt, model, sampling).
+  `
+  CREATE TABLE presets (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -4,6 +4,7 @@ import { galleryEn } from "./en-gallery.ts";
 import { layoutEn } from "./en-layout.ts";
 import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
+import { presetsEn } from "./en-presets.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -15,6 +16,7 @@ export const en = {
   ...layoutEn,
   ...pickerEn,
   ...conversationEn,
+  ...presetsEn,
   nav: {
     label: "Panes",
     chat: "Chat",

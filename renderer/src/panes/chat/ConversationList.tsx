@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { conversationTitle } from "./conversation-title.ts";
+import { PresetMenu } from "./PresetMenu.tsx";
 import "./conversation-list.css";
 
 interface ConversationListProps {
@@ -40,7 +41,10 @@ function useSearchShortcut() {
   return searchInput;
 }
 
-/** Newest first, grouped Today / Yesterday / Earlier; search covers titles and message text. */
+/**
+ * Newest first, grouped Today / Yesterday / Earlier; search covers titles and message text. New
+ * chat starts a conversation, the menu beside it one from a prompt preset.
+ */
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation();
   const searchInput = useSearchShortcut();
@@ -62,9 +66,12 @@ export function ConversationList(props: ConversationListProps) {
           value={props.query}
           onChange={(event) => props.onQueryChange(event.target.value)}
         />
-        <button type="button" className="button button--primary" onClick={props.onCreate}>
-          {t("chat.newChat")}
-        </button>
+        <div className="new-chat-row">
+          <button type="button" className="button button--primary" onClick={props.onCreate}>
+            {t("chat.newChat")}
+          </button>
+          <PresetMenu />
+        </div>
       </div>
       {props.conversations.length === 0 && (
         <p className="empty-state">{props.query ? t("chat.noMatches") : t("chat.noConversations")}</p>

@@ -7,8 +7,9 @@ import {
   type ChatSettings,
 } from "../../../../shared/ipc/chat.ts";
 import { FormField } from "../../components/FormField.tsx";
-import { issueText } from "../../components/app-text.ts";
 import { useProfiles } from "../../api/queries.ts";
+import { problemsByField, typedNumber } from "./form-checks.ts";
+import { SaveAsPreset } from "./SaveAsPreset.tsx";
 
 interface ConversationSettingsProps {
   readonly settings: ChatSettings;
@@ -20,6 +21,7 @@ interface ConversationSettingsProps {
  * System prompt, sampling, limits and streaming, in a drawer over the transcript (which keeps its
  * width). Values are checked against the wire format's ranges before saving, and every field that
  * is out of range says so at once. Esc or Close hands the focus back to the button that opened it.
+ * Save as preset keeps them as a prompt preset.
  */
 export function ConversationSettings({ settings, onSave, onClose }: ConversationSettingsProps) {
   const { t } = useTranslation();
@@ -38,30 +40,25 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
   const [saved, setSaved] = useState(false);
   const messages = settings.wireFormat === "messages";
 
-  const save = async () => {
-    const candidate = {
+  /** The form's settings when the schema accepts them; otherwise every field's problem is shown. */
+  const checked = (): ChatSettings | null => {
+    const parsed = ChatSettingsSchema.safeParse({
       ...settings,
       profileId: profileId === "" ? null : profileId,
       systemPrompt,
-      temperature: temperature.trim() === "" ? Number.NaN : Number(temperature),
-      topP: topP.trim() === "" ? Number.NaN : Number(topP),
-      maxTokens: maxTokens.trim() === "" ? Number.NaN : Number(maxTokens),
+      temperature: typedNumber(temperature),
+      topP: typedNumber(topP),
+      maxTokens: typedNumber(maxTokens),
       stopSequences: messages ? stopSequences.split("\n").filter((line) => line !== "") : settings.stopSequences,
       stream,
-    };
-    const parsed = ChatSettingsSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const found = new Map<string, string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "");
-        if (!found.has(field)) found.set(field, issueText(issue));
-      }
-      setProblems(found);
-      setSaved(false);
-      return;
-    }
-    setProblems(new Map());
-    setSaved(await onSave(parsed.data));
+    });
+    setProblems(parsed.success ? new Map() : problemsByField(parsed.error));
+    return parsed.success ? parsed.data : null;
+  };
+
+  const save = async () => {
+    const checkedSettings = checked();
+    setSaved(checkedSettings ? await onSave(checkedSettings) : false);
   };
 
   const errorOf = (field: string) => problems.get(field) ?? null;
@@ -163,6 +160,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
         </button>
         {saved && <span role="status">{t("chat.settingsSaved")}</span>}
       </div>
+      <SaveAsPreset current={checked} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useMutationState } from "@tanstack/react-query";
+import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import type { ActionAttempt } from "../../components/ActionError.tsx";
@@ -6,17 +7,17 @@ import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 
+/** Both ways to start a conversation share this key, so Chat tells the failure of either. */
 const NEW_CHAT = ["chat", "create"] as const;
 const NOT_STARTED: ActionAttempt = { error: null, submittedAt: 0 };
 
-/** Starts a conversation and shows it, from anywhere in the app. */
-export function useNewChat() {
+/** Opens the conversation just started (or reused) in Chat, with the focus in its message box. */
+function useShowStarted() {
   const invalidate = useInvalidateChat();
-  return useMutation({
-    mutationKey: NEW_CHAT,
-    mutationFn: () => unwrap(api.chat.create()),
-    onSuccess: async (conversation) => {
-      await invalidate();
+  return {
+    onSuccess: async (conversation: ConversationSummary) => {
+      // A reused conversation may have new settings: its detail is read again too.
+      await invalidate(conversation.id);
       const chat = useChatStore.getState();
       chat.firstDraftMovedTo(conversation.id);
       chat.conversationOpened(conversation.id);
@@ -25,10 +26,24 @@ export function useNewChat() {
     },
     // Ctrl/Cmd+N works in every pane: its failure is told in Chat, where the new conversation would be.
     onError: () => useUiStore.getState().paneSelected("chat"),
+  };
+}
+
+/** Starts a conversation and shows it, from anywhere in the app. */
+export function useNewChat() {
+  return useMutation({ mutationKey: NEW_CHAT, mutationFn: () => unwrap(api.chat.create()), ...useShowStarted() });
+}
+
+/** Starts a conversation with a preset's settings and shows it. */
+export function useNewChatFromPreset() {
+  return useMutation({
+    mutationKey: [...NEW_CHAT, "preset"],
+    mutationFn: (presetId: string) => unwrap(api.chat.newFromPreset({ presetId })),
+    ...useShowStarted(),
   });
 }
 
-/** The latest new chat, started by a button or by the shortcut. */
+/** The latest new chat, started by a button, the shortcut or a preset. */
 export function useLatestNewChat(): ActionAttempt {
   const attempts = useMutationState({ filters: { mutationKey: NEW_CHAT }, select: (mutation) => mutation.state });
   return attempts.at(-1) ?? NOT_STARTED;

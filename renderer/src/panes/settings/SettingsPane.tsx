@@ -10,6 +10,7 @@ import { changeTheme, currentTheme, THEMES, type Theme } from "../../theme.ts";
 import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
+import { PresetsSection } from "./PresetsSection.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { QuickChatShortcutForm } from "./QuickChatShortcutForm.tsx";
@@ -125,6 +126,8 @@ export function SettingsPane() {
           <PriceList profileId={activeProfile.id} profileName={activeProfile.name} />
         </>
       )}
+
+      <PresetsSection />
 
       <RetentionForm />
 
