@@ -111,6 +111,15 @@ test("prompt presets: made in Settings, started from in Chat, saved from a conve
   await pane(page, "Chat");
   await page.getByRole("button", { name: "Start from a preset", exact: true }).click();
   await expect(presetMenu(page).getByRole("menuitem")).toHaveText(["Translator, warmer", "Manage presets…"]);
+
+  // A preset started on an empty conversation already open: its header follows the new settings.
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  const model = page.getByRole("combobox", { name: "Model" });
+  await expect(model).toHaveValue("chat-fast");
+  await page.getByRole("button", { name: "Start from a preset", exact: true }).click();
+  await presetMenu(page).getByRole("menuitem", { name: "Translator, warmer" }).click();
+  await expect(model).toHaveValue("chat-pro");
 });
 
 test("in Chinese and dark: the editor and the menu read in Chinese and pass axe", async ({ launchApp }, testInfo) => {

@@ -32,6 +32,12 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
   const modelOptions = useModelOptions("chat", recentModels);
   const messagesMissing = useFeatureMissing("messages");
   const [model, setModel] = useState(conversation.settings.model);
+  // The saved model can change under the field (a preset, quick chat, another window): follow it.
+  const [savedModel, setSavedModel] = useState(conversation.settings.model);
+  if (savedModel !== conversation.settings.model) {
+    setSavedModel(conversation.settings.model);
+    setModel(conversation.settings.model);
+  }
   const [showSettings, setShowSettings] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const closeSettings = () => {
