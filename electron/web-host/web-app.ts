@@ -22,7 +22,8 @@ export function webHostEnvironment(dataDir: string, version: string): AppEnviron
     dataDir,
     settings: settingsFile(join(dataDir, DATA_FILES.settings)),
     cipher: keyFileCipher(join(dataDir, "secret.key")),
-    fetch,
+    // Node's fetch is loaded on first use of the global (undici, ~50 ms): left for the first request.
+    fetch: (input, init) => fetch(input, init),
     mediaSrc: (id) => `/media/${id}`,
   };
 }
