@@ -1,4 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from "electron";
+import type { MenuTexts } from "../services/desktop/desktop-texts.ts";
 
 export interface MenuActions {
   newChat(): void;
@@ -11,21 +12,25 @@ export interface MenuActions {
  * Ctrl/Cmd+, answer the same keys when the menu is hidden), then the standard Edit, View and
  * Window menus Electron builds from roles.
  */
-export function appMenuTemplate(actions: MenuActions, quickChatShortcut: string): MenuItemConstructorOptions[] {
+export function appMenuTemplate(
+  actions: MenuActions,
+  quickChatShortcut: string,
+  texts: MenuTexts,
+): MenuItemConstructorOptions[] {
   const appItems: MenuItemConstructorOptions[] = [
-    { label: "New chat", accelerator: "CommandOrControl+N", click: actions.newChat },
+    { label: texts.newChat, accelerator: "CommandOrControl+N", click: actions.newChat },
     // Shown, not registered: the global shortcut works even when the app is in the background.
-    { label: "Quick chat", accelerator: quickChatShortcut, registerAccelerator: false, click: actions.quickChat },
+    { label: texts.quickChat, accelerator: quickChatShortcut, registerAccelerator: false, click: actions.quickChat },
     { type: "separator" },
-    { label: "Settings…", accelerator: "CommandOrControl+,", click: actions.openSettings },
+    { label: texts.settings, accelerator: "CommandOrControl+,", click: actions.openSettings },
     { type: "separator" },
     { role: "quit" },
   ];
   return [
-    { label: process.platform === "darwin" ? "ModelDesk" : "File", submenu: appItems },
+    { label: process.platform === "darwin" ? "ModelDesk" : texts.file, submenu: appItems },
     { role: "editMenu" },
     {
-      label: "View",
+      label: texts.view,
       submenu: [
         { role: "resetZoom" },
         { role: "zoomIn" },
@@ -38,6 +43,6 @@ export function appMenuTemplate(actions: MenuActions, quickChatShortcut: string)
   ];
 }
 
-export function installAppMenu(actions: MenuActions, quickChatShortcut: string): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(actions, quickChatShortcut)));
+export function installAppMenu(actions: MenuActions, quickChatShortcut: string, texts: MenuTexts): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(actions, quickChatShortcut, texts)));
 }

@@ -2,9 +2,15 @@ import { Notification } from "electron";
 import type { AppServices } from "../composition/app-services.ts";
 import type { OpenPane } from "../../shared/ipc/app-info.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
-import { budgetAlertNotice, taskNotice, trayStatus, type Notice } from "../services/desktop/desktop-texts.ts";
+import {
+  budgetAlertNotice,
+  menuTexts,
+  taskNotice,
+  trayStatus,
+  type Notice,
+} from "../services/desktop/desktop-texts.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
-import { createStatusTray } from "./status-tray.ts";
+import { createStatusTray, type StatusTray } from "./status-tray.ts";
 
 /** The tray reads what main already knows (no requests); a task change refreshes it at once. */
 const TRAY_REFRESH_MS = 15_000;
@@ -14,9 +20,13 @@ const TRAY_REFRESH_MS = 15_000;
  * running tasks, and a notification when a task ends or a budget alert fires; each opens what it
  * is about when clicked.
  */
-export function startDesktopNotices(services: AppServices, iconFile: string, open: (target: OpenPane) => void): void {
-  const tray = createStatusTray(iconFile, open);
+export function startDesktopNotices(
+  services: AppServices,
+  iconFile: string,
+  open: (target: OpenPane) => void,
+): StatusTray {
   const language = () => languageSetting.read(services.settings);
+  const tray = createStatusTray(iconFile, open, menuTexts(language()));
   const notify = ({ title, body }: Notice, target: OpenPane) => {
     const notification = new Notification({ title, body });
     notification.on("click", () => open(target));
@@ -39,4 +49,5 @@ export function startDesktopNotices(services: AppServices, iconFile: string, ope
       notify(budgetAlertNotice(alert, language()), { pane: "budget" });
     },
   });
+  return tray;
 }

@@ -13,6 +13,8 @@ import { recoverDamagedData } from "./damaged-data-dialog.ts";
 import { openExternalIfAllowed } from "./external-links.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
 import { installAppMenu } from "./app-menu.ts";
+import { menuTexts } from "../services/desktop/desktop-texts.ts";
+import { languageSetting } from "../services/desktop/language-setting.ts";
 import { startDesktopNotices } from "./desktop-notices.ts";
 import { createMainWindow, denyPermissionRequests } from "./main-window.ts";
 import { createQuickChat, type QuickChat } from "./quick-chat-window.ts";
@@ -86,17 +88,21 @@ if (!app.requestSingleInstanceLock()) {
       hideQuickChat: () => quickChat?.hide() ?? false,
       applyQuickChatShortcut(shortcut) {
         const taken = quickChat?.useShortcut(shortcut) ?? false;
-        if (taken) installAppMenu(menuActions, shortcut);
+        if (taken) installAppMenu(menuActions, shortcut, menuTexts(languageSetting.read(settings)));
         return taken;
       },
       quickChatShortcutWorks: () => quickChat?.shortcutWorks() ?? false,
+      languageChanged(language) {
+        installAppMenu(menuActions, quickChatShortcutSetting.read(settings), menuTexts(language));
+        tray.label(menuTexts(language));
+      },
     };
     const core = createMainCore(services, shell);
     const open = (target: OpenPane) => {
       showMainWindow();
       core.pages.broadcast("app.openPane", target);
     };
-    startDesktopNotices(services, join(rendererDir, "icon.png"), open);
+    const tray = startDesktopNotices(services, join(rendererDir, "icon.png"), open);
     localGatewayOrigin = services.localGateway?.url ?? null;
     const bridge = new IpcBridge(core);
     window = createMainWindow(preload, savedWindowState(settings));
@@ -108,6 +114,6 @@ if (!app.requestSingleInstanceLock()) {
     bridge.attach(quickChat.window.webContents);
     const shortcut = quickChatShortcutSetting.read(settings);
     quickChat.useShortcut(shortcut);
-    installAppMenu(menuActions, shortcut);
+    installAppMenu(menuActions, shortcut, menuTexts(languageSetting.read(settings)));
   });
 }

@@ -1,3 +1,5 @@
+import type { Language } from "../../shared/text/languages.ts";
+
 /**
  * What only the desktop app can do with its windows. The web host has one page per browser tab
  * and no global shortcuts, so it runs with `WINDOWLESS_SHELL`.
@@ -14,6 +16,8 @@ export interface DesktopShell {
   applyQuickChatShortcut(shortcut: string): boolean | null;
   /** Whether the quick chat shortcut works now; null without global shortcuts. */
   quickChatShortcutWorks(): boolean | null;
+  /** The window now speaks `language`: the menus follow. */
+  languageChanged(language: Language): void;
 }
 
 export const WINDOWLESS_SHELL: DesktopShell = {
@@ -21,4 +25,5 @@ export const WINDOWLESS_SHELL: DesktopShell = {
   hideQuickChat: () => false,
   applyQuickChatShortcut: () => null,
   quickChatShortcutWorks: () => null,
+  languageChanged() {},
 };

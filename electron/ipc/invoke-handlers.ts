@@ -38,6 +38,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     },
     "app.setLanguage": ({ language }) => {
       languageSetting.write(services.settings, language);
+      shell.languageChanged(language);
       return { language };
     },
     "profiles.list": () => vault.state(),

@@ -1,4 +1,4 @@
-/** What the desktop (notifications, the tray) says in English; the window's budget alerts say the same. */
+/** What the desktop (notifications, the tray, the menu) says in English; the window's budget alerts say the same. */
 export const noticesEn = {
   IMAGE_READY: "Your image is ready",
   VIDEO_READY: "Your video is ready",
@@ -13,4 +13,12 @@ export const noticesEn = {
   STATUS_LEFT_TODAY: "{{amount}} left today",
   STATUS_TASKS_RUNNING_one: "{{count}} task running",
   STATUS_TASKS_RUNNING_other: "{{count}} tasks running",
+  MENU_FILE: "File",
+  MENU_VIEW: "View",
+  MENU_NEW_CHAT: "New chat",
+  MENU_QUICK_CHAT: "Quick chat",
+  MENU_SETTINGS: "Settings…",
+  TRAY_OPEN_BUDGET: "Open Budget",
+  TRAY_OPEN_TASKS: "Open Tasks",
+  TRAY_QUIT: "Quit ModelDesk",
 };

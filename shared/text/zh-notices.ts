@@ -14,4 +14,12 @@ export const noticesZh: Record<keyof typeof noticesEn, string> = {
   STATUS_LEFT_TODAY: "今日剩余 {{amount}}",
   STATUS_TASKS_RUNNING_one: "{{count}} 个任务进行中",
   STATUS_TASKS_RUNNING_other: "{{count}} 个任务进行中",
+  MENU_FILE: "文件",
+  MENU_VIEW: "视图",
+  MENU_NEW_CHAT: "新对话",
+  MENU_QUICK_CHAT: "快速对话",
+  MENU_SETTINGS: "设置…",
+  TRAY_OPEN_BUDGET: "打开预算",
+  TRAY_OPEN_TASKS: "打开任务",
+  TRAY_QUIT: "退出 ModelDesk",
 };

@@ -55,3 +55,28 @@ export function trayStatus(reading: Balance | null, runningTasks: number, langua
         : say(language, "STATUS_LEFT_TODAY", { amount: moneyIn(language)(remaining) });
   return runningTasks === 0 ? budget : `${budget} · ${say(language, "STATUS_TASKS_RUNNING", { count: runningTasks })}`;
 }
+
+/** The labels of the application menu and the tray menu. */
+export interface MenuTexts {
+  readonly file: string;
+  readonly view: string;
+  readonly newChat: string;
+  readonly quickChat: string;
+  readonly settings: string;
+  readonly openBudget: string;
+  readonly openTasks: string;
+  readonly quit: string;
+}
+
+export function menuTexts(language: Language): MenuTexts {
+  return {
+    file: say(language, "MENU_FILE"),
+    view: say(language, "MENU_VIEW"),
+    newChat: say(language, "MENU_NEW_CHAT"),
+    quickChat: say(language, "MENU_QUICK_CHAT"),
+    settings: say(language, "MENU_SETTINGS"),
+    openBudget: say(language, "TRAY_OPEN_BUDGET"),
+    openTasks: say(language, "TRAY_OPEN_TASKS"),
+    quit: say(language, "TRAY_QUIT"),
+  };
+}

@@ -63,7 +63,7 @@ describe("services main starts", () => {
     expect(main.window.sent).toContainEqual({ channel: "app.openPane", payload: { pane: "tasks", taskId: task?.id } });
   });
 
-  test("notifications and the tray speak the language the window reports", async () => {
+  test("notifications, the tray and the menu speak the language the window reports", async () => {
     expect(await main.invoke("app.setLanguage", { language: "zh" })).toEqual({ ok: true, data: { language: "zh" } });
     expect(await main.invoke("app.setLanguage", { language: "fr" })).toMatchObject({
       ok: false,
@@ -76,7 +76,20 @@ describe("services main starts", () => {
     );
     expect(main.recording.notifications.at(-1)).toMatchObject({ title: "你的图片已生成", body: "a red square" });
     expect(main.recording.trayTooltips.at(-1)).toMatch(/^ModelDesk — (今日剩余|没有每日预算|预算未知)/);
+    expect(main.recording.trayMenus.at(-1)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: "打开预算" }),
+        expect.objectContaining({ label: "打开任务" }),
+      ]),
+    );
+    const menuLabels = () =>
+      (main.recording.applicationMenus.at(-1) ?? []).flatMap((entry) => [
+        entry.label,
+        ...(Array.isArray(entry.submenu) ? entry.submenu.map((item) => item.label) : []),
+      ]);
+    expect(menuLabels()).toEqual(expect.arrayContaining(["新对话", "快速对话", "设置…", "视图"]));
     await main.invoke("app.setLanguage", { language: "en" });
+    expect(menuLabels()).toEqual(expect.arrayContaining(["New chat", "Quick chat", "Settings…", "View"]));
   });
 
   test("media:// serves the completed task's image by its id", async () => {
