@@ -12,6 +12,8 @@ import { startWebHost } from "./web-host-process.ts";
 
 const ROUNDS = 5;
 const BLANK_PAGE = "data:text/html,<!doctype html><title>blank</title><textarea aria-label=Message></textarea>";
+/** The last message of the seeded conversation (four messages). */
+const LAST_QUESTION = "Question 1: how does part 1 work?";
 
 /** The floor of any host: Node starting and printing a line, spawned the same way. */
 async function bareNodeMs(): Promise<number> {
@@ -25,8 +27,11 @@ async function bareNodeMs(): Promise<number> {
   return elapsed;
 }
 
-/** From navigation to the Message textbox enabled, in the page's own clock (0 is the navigation's start). */
-async function usableAfterMs(browser: Browser, url: string): Promise<number> {
+/**
+ * From navigation to the Message textbox enabled and, given `text`, to that text shown, in the
+ * page's own clock (0 is the navigation's start); both polled every frame.
+ */
+async function usableAfterMs(browser: Browser, url: string, text?: string): Promise<{ usable: number; shown: number }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     await page.goto(url, { waitUntil: "commit" });
@@ -34,7 +39,13 @@ async function usableAfterMs(browser: Browser, url: string): Promise<number> {
       const box = document.querySelector('textarea[aria-label="Message"]');
       return box instanceof HTMLTextAreaElement && !box.disabled ? performance.now() : null;
     });
-    return Number(await usable.jsonValue());
+    const shown = text
+      ? await page.waitForFunction(
+          (wanted) => (document.body.innerText.includes(wanted) ? performance.now() : null),
+          text,
+        )
+      : usable;
+    return { usable: Number(await usable.jsonValue()), shown: Number(await shown.jsonValue()) };
   } finally {
     await page.close();
   }
@@ -43,7 +54,8 @@ async function usableAfterMs(browser: Browser, url: string): Promise<number> {
 /**
  * Start-up of a returning user's web host (a profile and one conversation): process start to the
  * host printing its address, then navigation to the Chat pane's Message box enabled, with the built
- * renderer. Baselines: a bare Node process printing a line, and a one-textarea page.
+ * renderer, and to the conversation's last message on screen. Baselines: a bare Node process
+ * printing a line, and a one-textarea page.
  */
 export async function startupBench(): Promise<void> {
   const gateway = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: RELAY_ACCOUNTS });
@@ -55,6 +67,7 @@ export async function startupBench(): Promise<void> {
   const hostReady: number[] = [];
   const bareNode: number[] = [];
   const firstPaint: number[] = [];
+  const conversationShown: number[] = [];
   const blankPaint: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
@@ -63,8 +76,10 @@ export async function startupBench(): Promise<void> {
       const { host, url } = await startWebHost(dataDir, gateway.url, RELAY_KEY, renderer);
       hostReady.push(performance.now() - started);
       try {
-        blankPaint.push(await usableAfterMs(browser, BLANK_PAGE));
-        firstPaint.push(await usableAfterMs(browser, url));
+        blankPaint.push((await usableAfterMs(browser, BLANK_PAGE)).usable);
+        const { usable, shown } = await usableAfterMs(browser, url, LAST_QUESTION);
+        firstPaint.push(usable);
+        conversationShown.push(shown);
       } finally {
         host.kill("SIGTERM");
         await once(host, "exit");
@@ -79,4 +94,5 @@ export async function startupBench(): Promise<void> {
   report("startup_blank_page_usable_ms", median(blankPaint), "ms");
   report("startup_first_paint_ms", median(firstPaint), "ms");
   report("startup_total_ms", median(hostReady) + median(firstPaint), "ms");
+  report("startup_conversation_shown_ms", median(conversationShown), "ms");
 }
