@@ -1,16 +1,10 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
+import { ask } from "./support/chat-steps.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name === "electron", "The embedded gateway's timing can only be set in the web host.");
 });
-
-async function ask(page: Page, text: string) {
-  await page.getByRole("textbox", { name: "Message" }).fill(text);
-  await page.getByRole("textbox", { name: "Message" }).press("Enter");
-  await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("finish")).toBeVisible();
-}
 
 test("deleting the open conversation opens the next one, and Undo brings it back whole, without an error", async ({
   launchApp,

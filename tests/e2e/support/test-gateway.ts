@@ -12,6 +12,12 @@ export async function balanceOf(gateway: RunningGateway, key: string) {
   const response = await fetch(`${gateway.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } });
   return (await response.json()) as {
     balance: number;
-    api_key: { name: string; daily_used: number; daily_remaining: number; daily_budget: number };
+    api_key: {
+      name: string;
+      daily_used: number;
+      daily_remaining: number;
+      daily_budget: number;
+      daily_reset_at: string | null;
+    };
   };
 }

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  ChatSettingsSchema,
-  MAX_TOKENS_LIMIT,
-  TEMPERATURE_MAX,
-  type ChatSettings,
-} from "../../../../shared/ipc/chat.ts";
-import { FormField } from "../../components/FormField.tsx";
+import { ChatSettingsSchema, type ChatSettings } from "../../../../shared/ipc/chat.ts";
+import { checkedSampling, SamplingFields, typedSampling } from "./SamplingFields.tsx";
 import { useProfiles } from "../../api/queries.ts";
-import { problemsByField, typedNumber } from "./form-checks.ts";
+import { problemsByField } from "./form-checks.ts";
 import { SaveAsPreset } from "./SaveAsPreset.tsx";
 
 interface ConversationSettingsProps {
@@ -30,9 +25,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
   const { data: profiles } = useProfiles();
   const [profileId, setProfileId] = useState(settings.profileId ?? "");
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
-  const [temperature, setTemperature] = useState(String(settings.temperature));
-  const [topP, setTopP] = useState(String(settings.topP));
-  const [maxTokens, setMaxTokens] = useState(String(settings.maxTokens));
+  const [sampling, setSampling] = useState(() => typedSampling(settings));
   const [stopSequences, setStopSequences] = useState(settings.stopSequences.join("\n"));
   const [stream, setStream] = useState(settings.stream);
   // The first problem of each field, by field name.
@@ -46,9 +39,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
       ...settings,
       profileId: profileId === "" ? null : profileId,
       systemPrompt,
-      temperature: typedNumber(temperature),
-      topP: typedNumber(topP),
-      maxTokens: typedNumber(maxTokens),
+      ...checkedSampling(sampling),
       stopSequences: messages ? stopSequences.split("\n").filter((line) => line !== "") : settings.stopSequences,
       stream,
     });
@@ -109,38 +100,14 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
         <textarea rows={3} value={systemPrompt} onChange={(event) => setSystemPrompt(event.target.value)} />
         {errorFor("systemPrompt")}
       </label>
-      <div className="conversation-settings__row">
-        <FormField
-          id="temperature"
-          type="number"
-          step="0.1"
-          label={t("chat.temperature")}
-          value={temperature}
-          onChange={setTemperature}
-          hint={t("chat.range", { min: 0, max: TEMPERATURE_MAX[settings.wireFormat] })}
-          error={errorOf("temperature")}
-        />
-        <FormField
-          id="top-p"
-          type="number"
-          step="0.05"
-          label={t("chat.topP")}
-          value={topP}
-          onChange={setTopP}
-          hint={t("chat.range", { min: 0, max: 1 })}
-          error={errorOf("topP")}
-        />
-        <FormField
-          id="max-tokens"
-          type="number"
-          step="1"
-          label={t("chat.maxTokens")}
-          value={maxTokens}
-          onChange={setMaxTokens}
-          hint={t("chat.range", { min: 1, max: MAX_TOKENS_LIMIT })}
-          error={errorOf("maxTokens")}
-        />
-      </div>
+      <SamplingFields
+        idPrefix=""
+        className="conversation-settings__row"
+        wireFormat={settings.wireFormat}
+        values={sampling}
+        onChange={(change) => setSampling((typed) => ({ ...typed, ...change }))}
+        errorOf={errorOf}
+      />
       {messages && (
         <label className="field">
           <span className="field__label">{t("chat.stopSequences")}</span>

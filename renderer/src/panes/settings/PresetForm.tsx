@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  DEFAULT_CHAT_SETTINGS,
-  MAX_TOKENS_LIMIT,
-  TEMPERATURE_MAX,
-  WIRE_FORMAT_NAMES,
-  WIRE_FORMATS,
-} from "../../../../shared/ipc/chat.ts";
+import { DEFAULT_CHAT_SETTINGS, WIRE_FORMAT_NAMES, WIRE_FORMATS } from "../../../../shared/ipc/chat.ts";
 import { PresetInputSchema, type Preset } from "../../../../shared/ipc/presets.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
+import { checkedSampling, SamplingFields, typedSampling } from "../chat/SamplingFields.tsx";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { onOption } from "../../components/select-option.ts";
-import { problemsByField, typedNumber } from "../chat/form-checks.ts";
+import { problemsByField } from "../chat/form-checks.ts";
 import { useSavePreset } from "../chat/preset-queries.ts";
 
 interface PresetFormProps {
@@ -37,9 +32,7 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
   const [systemPrompt, setSystemPrompt] = useState(initial.systemPrompt);
   const [model, setModel] = useState(initial.model);
   const [wireFormat, setWireFormat] = useState(initial.wireFormat);
-  const [temperature, setTemperature] = useState(String(initial.temperature));
-  const [topP, setTopP] = useState(String(initial.topP));
-  const [maxTokens, setMaxTokens] = useState(String(initial.maxTokens));
+  const [sampling, setSampling] = useState(() => typedSampling(initial));
   const [stream, setStream] = useState(initial.stream);
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const modelOptions = useModelOptions("chat", []);
@@ -54,9 +47,7 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
       systemPrompt,
       model,
       wireFormat,
-      temperature: typedNumber(temperature),
-      topP: typedNumber(topP),
-      maxTokens: typedNumber(maxTokens),
+      ...checkedSampling(sampling),
       stream,
     });
     if (!parsed.success) {
@@ -111,38 +102,14 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
           ))}
         </select>
       </label>
-      <div className="preset-form__row">
-        <FormField
-          id="preset-temperature"
-          type="number"
-          step="0.1"
-          label={t("chat.temperature")}
-          value={temperature}
-          onChange={setTemperature}
-          hint={t("chat.range", { min: 0, max: TEMPERATURE_MAX[wireFormat] })}
-          error={errorOf("temperature")}
-        />
-        <FormField
-          id="preset-top-p"
-          type="number"
-          step="0.05"
-          label={t("chat.topP")}
-          value={topP}
-          onChange={setTopP}
-          hint={t("chat.range", { min: 0, max: 1 })}
-          error={errorOf("topP")}
-        />
-        <FormField
-          id="preset-max-tokens"
-          type="number"
-          step="1"
-          label={t("chat.maxTokens")}
-          value={maxTokens}
-          onChange={setMaxTokens}
-          hint={t("chat.range", { min: 1, max: MAX_TOKENS_LIMIT })}
-          error={errorOf("maxTokens")}
-        />
-      </div>
+      <SamplingFields
+        idPrefix="preset-"
+        className="preset-form__row"
+        wireFormat={wireFormat}
+        values={sampling}
+        onChange={(change) => setSampling((typed) => ({ ...typed, ...change }))}
+        errorOf={errorOf}
+      />
       <label className="toggle">
         <input type="checkbox" checked={stream} onChange={(event) => setStream(event.target.checked)} />
         <span>{t("chat.stream")}</span>
