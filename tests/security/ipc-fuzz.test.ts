@@ -1,31 +1,17 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMainCore, type MainCore } from "../../electron/ipc/main-core.ts";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import { describe, expect, it } from "vitest";
 import { INVOKE_CHANNELS, type InvokeChannel } from "../../shared/ipc/contract.ts";
 import type { Result } from "../../shared/ipc/result.ts";
-import { startServices } from "../support/app-services.ts";
 import { recordingPage } from "../support/fake-page.ts";
-import { KEYS, startTestGateway, type TestGateway } from "../support/local-gateway.ts";
+import { mainAgainstGateway } from "../support/main-core-fixture.ts";
+
 import { VALID_PAYLOADS } from "./ipc-payloads.ts";
 
 const RUNS_PER_CHANNEL = 250;
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
-let gateway: TestGateway;
-let services: AppServices;
-let core: MainCore;
+const main = mainAgainstGateway();
 const { page } = recordingPage();
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  services = await startServices(gateway.url, KEYS.main.key);
-  core = createMainCore(services);
-});
-afterAll(async () => {
-  await services.close();
-  await gateway.close();
-});
 
 /** A reply is acceptable when it is a coded refusal or an answer the contract's output schema accepts. */
 function expectWellFormed(channel: string, result: Result<unknown>): void {
@@ -59,10 +45,10 @@ function mutationsOf(valid: unknown): fc.Arbitrary<unknown> {
 describe("every invoke channel under random payloads", () => {
   for (const channel of Object.keys(INVOKE_CHANNELS) as InvokeChannel[]) {
     it(`${channel}: a coded refusal or a valid answer, never INTERNAL_ERROR`, async () => {
-      const valid = VALID_PAYLOADS[channel](() => services);
+      const valid = VALID_PAYLOADS[channel](() => main.services);
       await fc.assert(
         fc.asyncProperty(fc.oneof(fc.anything(), fc.jsonValue(), mutationsOf(valid)), async (payload) => {
-          expectWellFormed(channel, await core.route(channel, payload, page));
+          expectWellFormed(channel, await main.core.route(channel, payload, page));
         }),
         { numRuns: RUNS_PER_CHANNEL },
       );
@@ -77,7 +63,7 @@ describe("every invoke channel under random payloads", () => {
     await fc.assert(
       fc.asyncProperty(names, fc.anything(), async (channel, payload) => {
         fc.pre(!Object.hasOwn(INVOKE_CHANNELS, channel));
-        const result = await core.route(channel, payload, page);
+        const result = await main.core.route(channel, payload, page);
         expect(result).toMatchObject({ ok: false, error: { code: "UNKNOWN_CHANNEL" } });
       }),
       { numRuns: RUNS_PER_CHANNEL },
@@ -85,7 +71,7 @@ describe("every invoke channel under random payloads", () => {
   });
 
   it("the services still answer after the run", async () => {
-    expect(await core.route("app.info", undefined, page)).toMatchObject({ ok: true });
-    expect(await core.route("budget.get", {}, page)).toMatchObject({ ok: true });
+    expect(await main.core.route("app.info", undefined, page)).toMatchObject({ ok: true });
+    expect(await main.core.route("budget.get", {}, page)).toMatchObject({ ok: true });
   });
 });

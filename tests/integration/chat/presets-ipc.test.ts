@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConversationSummary } from "../../../shared/ipc/chat.ts";
 import type { Preset } from "../../../shared/ipc/presets.ts";
 import type { Result } from "../../../shared/ipc/result.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
-import { createMainCore, type MainCore } from "../../../electron/ipc/main-core.ts";
-import { startServices } from "../../support/app-services.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
+import { mainAgainstGateway } from "../../support/main-core-fixture.ts";
+import { waitUntil } from "../../support/local-gateway.ts";
 
-let gateway: TestGateway;
-let services: AppServices;
-let core: MainCore;
+const main = mainAgainstGateway();
 const { page } = recordingPage();
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  services = await startServices(gateway.url, KEYS.main.key);
-  core = createMainCore(services);
-});
-afterAll(async () => {
-  await services.close();
-  await gateway.close();
-});
 
 const TRANSLATOR = {
   name: "  Translator  ",
@@ -35,14 +21,14 @@ const TRANSLATOR = {
 };
 
 async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await core.route(channel, payload, page);
+  const result = await main.core.route(channel, payload, page);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data as T;
 }
 
 /** The code of the sentence a refusal names as its cause, and that sentence's values. */
 async function refusal(channel: string, payload: unknown) {
-  const result: Result<unknown> = await core.route(channel, payload, page);
+  const result: Result<unknown> = await main.core.route(channel, payload, page);
   if (result.ok) throw new Error(`${channel} accepted ${JSON.stringify(payload)}`);
   return { code: result.error.code, cause: result.error.text?.cause ?? result.error.text ?? null };
 }
@@ -113,9 +99,9 @@ describe("presets over IPC", () => {
     const again = await call<ConversationSummary>("chat.newFromPreset", { presetId: translator.id });
     expect(again.id).toBe(conversation.id);
 
-    services.chat.send(page, conversation.id, "Good morning", false);
+    main.services.chat.send(page, conversation.id, "Good morning", false);
     const reply = await waitUntil(
-      async () => services.conversations.detail(conversation.id).messages.at(-1),
+      async () => main.services.conversations.detail(conversation.id).messages.at(-1),
       (message) => message?.role === "assistant" && message.status === "complete",
     );
     expect(reply!.meta!.model).toBe("chat-pro");
@@ -123,7 +109,7 @@ describe("presets over IPC", () => {
     const open = await call<Preset>("presets.save", { ...TRANSLATOR, model: "" });
     const fromOpen = await call<ConversationSummary>("chat.newFromPreset", { presetId: open.id });
     expect(fromOpen.id).not.toBe(conversation.id);
-    expect(fromOpen.settings.model).toBe(services.chat.defaultSettings().model);
+    expect(fromOpen.settings.model).toBe(main.services.chat.defaultSettings().model);
   });
 
   it("deletes a preset; starting from a deleted one is refused with a code", async () => {
