@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, test } from "./support/app-fixture.ts";
-import { ask } from "./support/chat-steps.ts";
+import { ask, startNewChat } from "./support/chat-steps.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
@@ -36,7 +36,7 @@ test("conversation settings open in a drawer over the transcript and name every 
   await expect(page.getByRole("button", { name: "Conversation settings" })).toBeFocused();
 
   // A long title is cut, not wrapped: the header keeps its height.
-  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  await startNewChat(page);
   await ask(page, "Tell me everything about rate limits, budgets, retries and the Retry-After header in one go");
   expect((await header.boundingBox())!.height).toBe(shortHeight);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/app-fixture.ts";
-import { ask } from "./support/chat-steps.ts";
+import { ask, startNewChat } from "./support/chat-steps.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -11,7 +11,7 @@ test("deleting the open conversation opens the next one, and Undo brings it back
 }) => {
   const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
   await ask(page, "first question");
-  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  await startNewChat(page);
   await ask(page, "second question");
   const list = page.getByRole("complementary", { name: "Conversations" });
 

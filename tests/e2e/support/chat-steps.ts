@@ -7,3 +7,10 @@ export async function ask(page: Page, text: string): Promise<void> {
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
   await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("finish")).toBeVisible();
 }
+
+/** New chat, then waits until the new conversation is open: what is typed belongs to the conversation it was typed in. */
+export async function startNewChat(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "New chat" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeFocused();
+}
