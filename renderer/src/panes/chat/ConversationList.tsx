@@ -78,7 +78,7 @@ export function ConversationList(props: ConversationListProps) {
       )}
       {groups.map(({ group, items }) => (
         <section key={group} aria-label={t(`chat.group.${group}`)}>
-          <h3 className="conversation-list__group">{t(`chat.group.${group}`)}</h3>
+          <h2 className="conversation-list__group">{t(`chat.group.${group}`)}</h2>
           <ul className="conversation-list__items">
             {items.map((conversation) => (
               <li key={conversation.id} className="conversation-list__item">
