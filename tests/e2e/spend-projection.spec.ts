@@ -88,6 +88,8 @@ test("with a week of readings, Budget says when the budgets and the balance run 
 
 test("a reply shows what it cost and the conversation its total", async ({ launchApp }, testInfo) => {
   const { page } = await launchApp({ profile: { url: gateway.url, key: KEY } });
+  // A reply is measured between two balance readings: the first is the one the status bar shows at start.
+  await expect(page.getByText(/^Today: ¥[\d.]+ left$/)).toBeVisible();
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
   await page.getByRole("textbox", { name: "Message" }).fill("What does a reply cost?");
