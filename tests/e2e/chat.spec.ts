@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test } from "./support/app-fixture.ts";
+import { startNewChat } from "./support/chat-steps.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { startGateway } from "./support/test-gateway.ts";
 
@@ -25,8 +26,7 @@ test.afterAll(async () => {
 
 async function newChat(page: Page) {
   await page.getByRole("button", { name: "Chat", exact: true }).click();
-  await page.getByRole("button", { name: "New chat" }).first().click();
-  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await startNewChat(page);
 }
 
 async function ask(page: Page, text: string) {
