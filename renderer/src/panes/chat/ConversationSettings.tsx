@@ -65,7 +65,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
   return (
     <form
       ref={form}
-      className="conversation-settings"
+      className="conversation-settings form--fill"
       aria-label={t("chat.settings")}
       noValidate
       onSubmit={(event) => {
@@ -102,7 +102,6 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
       </label>
       <SamplingFields
         idPrefix=""
-        className="conversation-settings__row"
         wireFormat={settings.wireFormat}
         values={sampling}
         onChange={(change) => setSampling((typed) => ({ ...typed, ...change }))}

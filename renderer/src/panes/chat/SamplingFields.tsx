@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_TOKENS_LIMIT, TEMPERATURE_MAX, type ChatSettings, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { typedNumber } from "./form-checks.ts";
+import "./sampling-fields.css";
 
 /** The sampling values as typed: text until checked, so a half-typed number is kept. */
 export interface TypedSampling {
@@ -28,7 +29,6 @@ export const checkedSampling = (typed: TypedSampling): Sampling => ({
 interface SamplingFieldsProps {
   /** Prefixes the fields' ids where two forms could be on one page. */
   readonly idPrefix: string;
-  readonly className: string;
   readonly wireFormat: WireFormat;
   readonly values: TypedSampling;
   onChange(change: Partial<TypedSampling>): void;
@@ -36,10 +36,10 @@ interface SamplingFieldsProps {
 }
 
 /** Temperature, top_p and max tokens, each with the range the wire format allows and its own error. */
-export function SamplingFields({ idPrefix, className, wireFormat, values, onChange, errorOf }: SamplingFieldsProps) {
+export function SamplingFields({ idPrefix, wireFormat, values, onChange, errorOf }: SamplingFieldsProps) {
   const { t } = useTranslation();
   return (
-    <div className={className}>
+    <div className="sampling-fields">
       <FormField
         id={`${idPrefix}temperature`}
         type="number"

@@ -17,8 +17,6 @@ import { MediaViewer } from "./MediaViewer.tsx";
 import { UndoDeleteBar } from "./UndoDeleteBar.tsx";
 import "./gallery.css";
 
-export { MEDIA_DRAG_TYPE } from "./MediaCard.tsx";
-
 const COLUMN_WIDTH = 260;
 const ROW_HEIGHT = 280;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { REFERENCE_IMAGE_MAX_BYTES, type MediaView } from "../../../../shared/ipc/tasks.ts";
-import { MEDIA_DRAG_TYPE } from "./GalleryGrid.tsx";
+import { MEDIA_DRAG_TYPE } from "./MediaCard.tsx";
 import { referenceFromFile, type ChosenReference } from "./reference-image.ts";
 import "./reference-image.css";
 

@@ -12,7 +12,7 @@ export function UndoDeleteBar() {
   if (failure) return <ErrorNotice error={errorDetail(failure)} />;
   if (!latest) return null;
   return (
-    <div className="gallery__undo" role="status">
+    <div className="undo-bar gallery__undo" role="status">
       <span>{t("gallery.deleted", { prompt: latest.prompt })}</span>
       {/* The deleted card took the focus with it; Undo is the likeliest next key. */}
       <button type="button" className="button button--small" onClick={() => restore(latest.id)} autoFocus>

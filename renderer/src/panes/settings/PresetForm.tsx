@@ -62,7 +62,7 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
   return (
     <form
       ref={form}
-      className="preset-form"
+      className="preset-form form--fill"
       aria-label={title}
       noValidate
       onSubmit={submit}
@@ -104,7 +104,6 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
       </label>
       <SamplingFields
         idPrefix="preset-"
-        className="preset-form__row"
         wireFormat={wireFormat}
         values={sampling}
         onChange={(change) => setSampling((typed) => ({ ...typed, ...change }))}
