@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
-import type { Feature, ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
+import type { Feature } from "../../../shared/ipc/capabilities.ts";
 import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 import { unwrap } from "./api-error.ts";
 import { api } from "./desktop-api.ts";
@@ -31,21 +30,10 @@ const KIND_HINTS: Record<ModelKind, RegExp> = {
 
 export const looksLike = (kind: ModelKind, code: string) => KIND_HINTS[kind].test(code);
 
-/** Model codes to offer for a kind: the profile's own first, then the server's `/v1/models` list. */
-export function modelSuggestions(
-  kind: ModelKind,
-  profileModels: readonly string[],
-  capabilities: ServerCapabilities | undefined,
-): { suggestions: string[]; preferred: string } {
-  const server = capabilities?.models ?? [];
-  const suggestions = [...new Set([...profileModels, ...server])];
-  const preferred = profileModels[0] ?? server.find((code) => looksLike(kind, code)) ?? "";
-  return { suggestions, preferred };
-}
-
-/** Suggestions that stay the same object until the profile or its server's list changes. */
-export function useModelSuggestions(kind: ModelKind) {
+/** The code a form starts with for a kind: the profile's first, else the first server code that looks like one. */
+export function usePreferredModel(kind: ModelKind): string {
   const profile = useActiveProfile();
   const { data } = useCapabilities(profile?.id ?? null);
-  return useMemo(() => modelSuggestions(kind, profile?.models[kind] ?? [], data), [kind, profile, data]);
+  const server = data?.models ?? [];
+  return profile?.models[kind][0] ?? server.find((code) => looksLike(kind, code)) ?? "";
 }

@@ -3,7 +3,7 @@ import { IMAGE_SEED_MAX, ImageRequestSchema } from "../../../../shared/ipc/tasks
 import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { useFeatureMissing, usePreferredModel } from "../../api/capability-queries.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
@@ -21,7 +21,7 @@ import "./media.css";
 
 export function ImagesPane() {
   const { t } = useTranslation();
-  const models = useModelSuggestions("image");
+  const preferredModel = usePreferredModel("image");
   const missing = useFeatureMissing("images");
   const { data: gallery = [] } = useGallery("image");
   const tasks = useTasksOfKind("image");
@@ -29,7 +29,7 @@ export function ImagesPane() {
   const draft = useMediaDrafts((state) => state.image);
   const change = useMediaDrafts((state) => state.imageChanged);
   // Until the user types one, the model is the profile's first image model (or the server's).
-  const model = draft.model ?? models.preferred;
+  const model = draft.model ?? preferredModel;
   const { prompt, n, size, responseFormat, seed } = draft;
   const { submit, problem, start } = useTaskSubmit(ImageRequestSchema, (request) => api.images.generate(request), [
     model,

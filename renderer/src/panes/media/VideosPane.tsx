@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useFeatureMissing, useModelSuggestions } from "../../api/capability-queries.ts";
+import { useFeatureMissing, usePreferredModel } from "../../api/capability-queries.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
@@ -22,7 +22,7 @@ const RECENT_IMAGES = 12;
 
 export function VideosPane() {
   const { t } = useTranslation();
-  const models = useModelSuggestions("video");
+  const preferredModel = usePreferredModel("video");
   const missing = useFeatureMissing("video");
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
@@ -30,7 +30,7 @@ export function VideosPane() {
   const modelOptions = useModelOptions("video", tasks.recentModels);
   const draft = useMediaDrafts((state) => state.video);
   const change = useMediaDrafts((state) => state.videoChanged);
-  const model = draft.model ?? models.preferred;
+  const model = draft.model ?? preferredModel;
   const { prompt, size, duration } = draft;
   const reference = useMediaDrafts((state) => state.reference);
   const setReference = useMediaDrafts((state) => state.referenceChosen);
