@@ -131,6 +131,8 @@ test("the reference image can be chosen by keyboard alone, and the zone keeps it
   launchApp,
 }, testInfo) => {
   const { page } = await launchApp();
+  // Listening early lets Playwright finish intercepting file choosers before Enter opens one.
+  const chooser = page.waitForEvent("filechooser");
   await page.setViewportSize({ width: 960, height: 640 });
   await page.getByRole("button", { name: "Videos", exact: true }).click();
   await page.getByLabel("Image URL").focus();
@@ -138,7 +140,6 @@ test("the reference image can be chosen by keyboard alone, and the zone keeps it
   await expect(page.getByRole("button", { name: "Use link" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Choose file…")).toBeFocused();
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
   const png = twoColourPngDataUrl(1600, 900, [200, 40, 40], [40, 40, 200]).split(",")[1]!;
   await (

@@ -42,7 +42,7 @@ interface Playback {
   height: number;
   duration: number;
   playedTo: number;
-  /** RGB at fractions of the frame, read from the first presented frame. */
+  /** RGB at fractions of the frame, read from the first frame. */
   samples: number[][];
 }
 
@@ -61,23 +61,18 @@ function play(url: string, points: [number, number][]): Promise<Playback> {
       canvas.width = video.videoWidth;
       canvas.height = video.videoHeight;
       const context = canvas.getContext("2d")!;
-      // Read the first frame once it is actually presented.
-      const firstFrame = new Promise<number[][]>((resolve) =>
-        video.requestVideoFrameCallback(() => {
-          context.drawImage(video, 0, 0);
-          resolve(
-            points.map(([x, y]) =>
-              Array.from(
-                context
-                  .getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1)
-                  .data.slice(0, 3),
-              ),
-            ),
-          );
-        }),
+      // Seek to 0 before playing: a frame read during playback may already be a later one on a busy machine.
+      await new Promise((resolve) => {
+        video.onseeked = resolve;
+        video.currentTime = 0;
+      });
+      context.drawImage(video, 0, 0);
+      const samples = points.map(([x, y]) =>
+        Array.from(
+          context.getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1).data.slice(0, 3),
+        ),
       );
       await video.play();
-      const samples = await firstFrame;
       await new Promise((resolve) => setTimeout(resolve, 1200));
       const result = {
         width: video.videoWidth,
