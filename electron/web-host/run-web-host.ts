@@ -23,7 +23,7 @@ const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL 
 
 const { values } = parseArgs({
   options: {
-    port: { type: "string", default: "0" },
+    port: { type: "string" },
     data: { type: "string" },
     ...PROFILE_OPTIONS,
     "gateway-config": { type: "string" },
@@ -40,8 +40,8 @@ if (values.help) {
 // Everything the host writes (database, media, settings, backups) is for this user's eyes only.
 process.umask(PRIVATE_UMASK);
 const projectRoot = resolve(import.meta.dirname, "..", "..");
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
   console.error(`--port must be an integer between 0 and 65535\n${USAGE}`);
   process.exit(2);
 }
@@ -64,7 +64,7 @@ try {
     process.exit(2);
   }
   const host = await startWebHost({
-    port,
+    ...(port === undefined ? {} : { port }),
     dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
     rendererDir,
     version,

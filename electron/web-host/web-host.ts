@@ -9,6 +9,7 @@ import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } fro
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { requestGuard, tokenCookie } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
+import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
 import { openWebApp, type WebApp } from "./web-app.ts";
@@ -18,6 +19,7 @@ import { openWebApp, type WebApp } from "./web-app.ts";
 const { createServer, STATUS_CODES } = createRequire(import.meta.url)("node:http") as typeof Http;
 
 export interface WebHostOptions {
+  /** A port to use, 0 for any; without one, the data folder's own port (any free one when it is taken). */
   readonly port?: number;
   readonly dataDir: string;
   /** The built renderer to serve. */
@@ -51,7 +53,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const damagedAtStart = damaged;
   let app: WebApp | null = damaged.length === 0 ? await openWebApp(options) : null;
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the web host is not listening on TCP");
   const origin = `http://127.0.0.1:${address.port}`;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { stablePortFor } from "../../../electron/web-host/stable-port.ts";
 import { startWebHost, type RunningWebHost } from "../../../electron/web-host/web-host.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 
@@ -154,6 +155,30 @@ describe("the web host", () => {
       expect((await fetch(host.appUrl)).status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+
+  it("comes back at the same address on the same data directory, so the page keeps its preferences", async () => {
+    const dataDir = tempDir("web-");
+    const options = {
+      dataDir,
+      rendererDir,
+      version: "0.0.0-test",
+      profile: { baseUrl: gateway.url, key: KEYS.main.key },
+    };
+    const first = await startWebHost(options);
+    const firstUrl = first.url;
+    expect(firstUrl).toBe(`http://127.0.0.1:${stablePortFor(dataDir)}`);
+    // While the first still holds the port, a second host on the folder takes any free one rather than failing.
+    const beside = await startWebHost(options);
+    expect(beside.url).not.toBe(firstUrl);
+    await beside.close();
+    await first.close();
+    const again = await startWebHost(options);
+    try {
+      expect(again.url).toBe(firstUrl);
+    } finally {
+      await again.close();
     }
   });
 });
