@@ -79,8 +79,11 @@ test("Settings says how keys are stored", async ({ launchApp }, testInfo) => {
   else await expect(notice).toContainText(/system keychain|No system keyring/);
 });
 
-test("the theme follows the system until one is chosen, and the choice survives a reload", async ({ launchApp }) => {
-  const { page } = await launchApp();
+test("the theme follows the system until one is chosen, and the choice survives a reload and a restart", async ({
+  launchApp,
+}) => {
+  const app = await launchApp();
+  const { page } = app;
   await page.emulateMedia({ colorScheme: "dark" });
   const root = page.locator("html");
   await expect(root).toHaveAttribute("data-theme", "dark");
@@ -106,4 +109,11 @@ test("the theme follows the system until one is chosen, and the choice survives 
   await page.getByRole("combobox", { name: "Theme" }).selectOption({ label: "Light" });
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(root).toHaveAttribute("data-theme", "light");
+
+  // The app closed and started again on its data, in the same browser: still the chosen theme.
+  const context = page.context();
+  await app.close();
+  const restarted = await launchApp({ dataDir: app.dataDir, context });
+  await restarted.page.emulateMedia({ colorScheme: "dark" });
+  await expect(restarted.page.locator("html")).toHaveAttribute("data-theme", "light");
 });

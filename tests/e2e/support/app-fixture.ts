@@ -1,4 +1,10 @@
-import { test as base, _electron as electron, type ElectronApplication, type Page } from "@playwright/test";
+import {
+  test as base,
+  _electron as electron,
+  type BrowserContext,
+  type ElectronApplication,
+  type Page,
+} from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +22,8 @@ export interface LaunchOptions {
   readonly dataDir?: string;
   /** Config for the embedded gateway (web host only), e.g. a faster timeScale. */
   readonly gatewayConfig?: object;
+  /** Open the page in this browser context (web host only): a restarted app in the same browser profile. */
+  readonly context?: BrowserContext;
 }
 
 export interface RunningApp {
@@ -68,7 +76,8 @@ async function launchWebHost(
 ): Promise<RunningApp> {
   const profile = profileLaunch(options.profile);
   const renderer = process.env[RENDERER_DIR_VARIABLE] ?? rendererBuildDir(PROJECT_ROOT);
-  const args = ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--renderer", renderer, ...profile.args];
+  // No --port: the host takes its data folder's own port, as it does for a user.
+  const args = ["electron/web-host/cli.ts", "--data", dataDir, "--renderer", renderer, ...profile.args];
   if (options.gatewayConfig) {
     const configFile = join(dataDir, "gateway-config.json");
     writeFileSync(configFile, JSON.stringify(options.gatewayConfig));
@@ -141,16 +150,25 @@ async function launchElectron(options: LaunchOptions, dataDir: string): Promise<
 export const test = base.extend<{ launchApp: (options?: LaunchOptions) => Promise<RunningApp> }>({
   launchApp: async ({ browser }, use, testInfo) => {
     const running: RunningApp[] = [];
+    // Each launch gets a browser profile of its own unless it asks for an earlier one's.
+    const contexts: BrowserContext[] = [];
+    const pageIn = async (context: BrowserContext | undefined) => {
+      if (context) return context.newPage();
+      const fresh = await browser.newContext();
+      contexts.push(fresh);
+      return fresh.newPage();
+    };
     await use(async (options = {}) => {
       const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "modeldesk-e2e-"));
       const app =
         testInfo.project.name === "electron"
           ? await launchElectron(options, dataDir)
-          : await launchWebHost(() => browser.newPage(), options, dataDir);
+          : await launchWebHost(() => pageIn(options.context), options, dataDir);
       running.push(app);
       return app;
     });
     await Promise.all(running.map((app) => app.close()));
+    await Promise.all(contexts.map((context) => context.close()));
   },
 });
 
