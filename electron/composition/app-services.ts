@@ -169,6 +169,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
     profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
+    freeSlotsOf: (profileId) => schedulers.get(profileId)?.freeSlots(),
     onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),
     onGalleryChanged: (change) => listeners.forEach((listener) => listener.galleryChanged?.(change)),
   });

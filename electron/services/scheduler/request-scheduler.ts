@@ -125,6 +125,12 @@ export class RequestScheduler {
     return this.queue.length;
   }
 
+  /** Requests the key could still send in its current minute. */
+  freeSlots(): number {
+    this.prune(Date.now());
+    return Math.max(0, this.rpm - this.grants.length);
+  }
+
   private get mayGrant(): boolean {
     return this.limitKnown || this.probing === 0;
   }

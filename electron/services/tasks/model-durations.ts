@@ -44,13 +44,14 @@ export class ModelDurations {
       .run(row.model, size, completed, mean, m2);
   }
 
-  priorFor(row: TaskRow): DurationPrior {
+  /** What this model's tasks of this size took; `settled` once enough have completed to show how much they vary. */
+  priorFor(row: TaskRow): DurationPrior & { readonly settled: boolean } {
     const known = this.read(row.model, sizeOf(row));
-    if (!known) return FIRST_GUESS[row.kind];
+    if (!known) return { ...FIRST_GUESS[row.kind], settled: false };
     const deviation = known.completed > 1 ? Math.sqrt(known.m2 / (known.completed - 1)) : 0;
     const spreadMs =
       known.completed >= SETTLED_AFTER ? deviation : Math.max(deviation, known.mean_ms * UNSETTLED_SPREAD_SHARE);
-    return { meanMs: known.mean_ms, spreadMs };
+    return { meanMs: known.mean_ms, spreadMs, settled: known.completed >= SETTLED_AFTER };
   }
 
   private read(model: string, size: string): DurationRow | undefined {
@@ -60,6 +61,11 @@ export class ModelDurations {
       size,
     );
   }
+}
+
+/** Tasks that take about as long as each other: the same model, size and (for video) length. */
+export function durationClassOf(row: TaskRow): string {
+  return `${row.model} ${sizeOf(row)}`;
 }
 
 /** The parameters that change how long a task takes: an image's size, a video's size and length. */

@@ -1,9 +1,15 @@
 /** Polls use at most this share of a key's requests per minute; the rest stays free for what the user asks. */
 const POLL_SHARE = 0.8;
 /** Polls saved up for when many completions are due at once: half a minute's worth. */
-const BURST_MINUTES = 0.5;
+const BURST_MINUTES = 5 / 60;
 /** Below half a full bucket, the budget is kept for polls likely to find a completion. */
 const ROUTINE_FLOOR = 0.5;
+/**
+ * Routine polls only while at least this share of the key's minute is free: a request counts for a
+ * whole minute, so a look that finds nothing would otherwise take the slot of one that finds a completion.
+ */
+const ROUTINE_HEADROOM = 0.5;
+const HEADROOM_RECHECK_MS = 1000;
 
 interface ProfilePolls {
   tokens: number;
@@ -14,16 +20,21 @@ interface ProfilePolls {
 /**
  * Each profile's polls as a bucket that fills at 80 % of its RPM and holds half a minute of them:
  * polls likely to find a completion may empty it when many fall due together, routine ones only
- * while it is at least half full. One poll at a time, so the task to poll is chosen when a request
+ * while it is at least half full and half the key's minute is free. One poll at a time, so the task to poll is chosen when a request
  * can actually go out rather than minutes earlier behind the key's limit. A profile without a
  * known RPM is not paced.
  */
 export class PollBudget {
   private readonly rpmOf: (profileId: string) => number | undefined;
+  private readonly freeSlotsOf: (profileId: string) => number | undefined;
   private readonly profiles = new Map<string, ProfilePolls>();
 
-  constructor(rpmOf: (profileId: string) => number | undefined) {
+  constructor(
+    rpmOf: (profileId: string) => number | undefined,
+    freeSlotsOf: (profileId: string) => number | undefined = () => undefined,
+  ) {
     this.rpmOf = rpmOf;
+    this.freeSlotsOf = freeSlotsOf;
   }
 
   paced(profileId: string): boolean {
@@ -34,6 +45,9 @@ export class PollBudget {
   openAt(profileId: string, likely: boolean, now: number): number | null {
     const polls = this.refilled(profileId, now);
     if (polls.inFlight) return null;
+    if (!likely && (this.freeSlotsOf(profileId) ?? Infinity) < (this.rpmOf(profileId) ?? 0) * ROUTINE_HEADROOM) {
+      return now + HEADROOM_RECHECK_MS;
+    }
     const needed = likely ? 1 : Math.max(1, this.capacity(profileId) * ROUTINE_FLOOR);
     const missing = needed - polls.tokens;
     return missing <= 0 ? now : now + Math.ceil((missing / this.perMinute(profileId)) * 60_000);

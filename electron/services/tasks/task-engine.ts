@@ -34,6 +34,8 @@ export interface TaskEngineDependencies {
     maxWaitMs: number;
     rpm?: number | undefined;
   };
+  /** How many more requests the profile's key may send in its current minute, when known. */
+  readonly freeSlotsOf?: (profileId: string) => number | undefined;
   readonly onTaskChanged: (view: TaskView) => void;
   readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
@@ -74,7 +76,10 @@ export class TaskEngine {
       clientFor: deps.clientFor,
       timing,
       policy: timing.policy ?? expectedCompletionPolicy,
-      budget: new PollBudget((profileId) => deps.profileSettings?.(profileId).rpm),
+      budget: new PollBudget(
+        (profileId) => deps.profileSettings?.(profileId).rpm,
+        (profileId) => deps.freeSlotsOf?.(profileId),
+      ),
       observations: new TaskObservations(new ModelDurations(deps.tasks.database)),
       maxWaitOf: (profileId) =>
         deps.timing?.maxWaitMs ?? deps.profileSettings?.(profileId).maxWaitMs ?? timing.maxWaitMs,

@@ -1,40 +1,55 @@
-import { estimateCompletion, type ProgressSample } from "./completion-estimate.ts";
-import type { ModelDurations } from "./model-durations.ts";
+import { estimateCompletion, type DurationPrior, type ProgressSample } from "./completion-estimate.ts";
+import { durationClassOf, type ModelDurations } from "./model-durations.ts";
 import type { TaskOutlook } from "./poll-policy.ts";
 import type { TaskRow } from "./task-repository.ts";
 
 /** Enough readings to see the rate; older ones only describe a phase that has passed. */
 const SAMPLES_KEPT = 6;
+/** Running tasks whose progress has moved, needed before their pace stands for their model's. */
+const PEERS_NEEDED = 2;
+/** Estimates from progress are not completions: never trust their agreement more than this share of their mean. */
+const PEER_SPREAD_SHARE = 0.1;
+
+interface Watched {
+  readonly durationClass: string;
+  readonly submittedAt: number;
+  readonly samples: readonly ProgressSample[];
+}
 
 /**
  * What the polls saw of each running task's progress, and what its model's earlier tasks took:
- * together, when the task is expected to complete. Readings live in memory; after a restart a
- * task is expected from its model's history until its progress moves again.
+ * together, when the task is expected to complete. Until its model's history is settled, a task
+ * not yet seen moving is expected to take what its running peers (same model and size) are taking.
+ * Readings live in memory; after a restart a task is expected from its model's history until its
+ * progress moves again.
  */
 export class TaskObservations {
   private readonly durations: ModelDurations;
-  private readonly samples = new Map<string, ProgressSample[]>();
+  private readonly watched = new Map<string, Watched>();
 
   constructor(durations: ModelDurations) {
     this.durations = durations;
   }
 
-  note(id: string, sample: ProgressSample): void {
-    const kept = this.samples.get(id) ?? [];
-    kept.push(sample);
-    this.samples.set(id, kept.slice(-SAMPLES_KEPT));
+  note(row: TaskRow, sample: ProgressSample): void {
+    const kept = this.watched.get(row.id)?.samples ?? [];
+    this.watched.set(row.id, {
+      durationClass: durationClassOf(row),
+      submittedAt: this.submittedAt(row),
+      samples: [...kept, sample].slice(-SAMPLES_KEPT),
+    });
   }
 
   outlook(row: TaskRow, statusChanged: boolean): TaskOutlook {
     const submittedAt = this.submittedAt(row);
-    const samples = this.samples.get(row.id) ?? [];
+    const samples = this.watched.get(row.id)?.samples ?? [];
     return {
       kind: row.kind,
       submittedAt,
       lastSeenAt: samples.at(-1)?.at ?? submittedAt,
       statusChanged,
       previousIntervalMs: row.poll_interval_ms,
-      estimate: estimateCompletion(submittedAt, samples, this.durations.priorFor(row)),
+      estimate: estimateCompletion(submittedAt, samples, this.priorFor(row)),
     };
   }
 
@@ -44,13 +59,37 @@ export class TaskObservations {
    */
   completed(row: TaskRow, now: number, tookMs: number | undefined): void {
     const submittedAt = this.submittedAt(row);
-    const lastSeenAt = this.samples.get(row.id)?.at(-1)?.at ?? submittedAt;
+    const lastSeenAt = this.watched.get(row.id)?.samples.at(-1)?.at ?? submittedAt;
     this.durations.record(row, tookMs ?? (lastSeenAt + now) / 2 - submittedAt);
     this.forget(row.id);
   }
 
   forget(id: string): void {
-    this.samples.delete(id);
+    this.watched.delete(id);
+  }
+
+  private priorFor(row: TaskRow): DurationPrior {
+    const history = this.durations.priorFor(row);
+    if (history.settled) return history;
+    const peers = this.peerDurations(row);
+    if (peers.length < PEERS_NEEDED) return history;
+    const meanMs = peers.reduce((sum, ms) => sum + ms, 0) / peers.length;
+    const variance = peers.reduce((sum, ms) => sum + (ms - meanMs) ** 2, 0) / (peers.length - 1);
+    return { meanMs, spreadMs: Math.max(Math.sqrt(variance), meanMs * PEER_SPREAD_SHARE) };
+  }
+
+  /** How long the running tasks of the row's model and size are expected to take, from their own progress. */
+  private peerDurations(row: TaskRow): number[] {
+    const durationClass = durationClassOf(row);
+    const unknown = { meanMs: 0, spreadMs: 0 };
+    return [...this.watched]
+      .filter(
+        ([id, peer]) =>
+          id !== row.id &&
+          peer.durationClass === durationClass &&
+          peer.samples.some((sample) => sample.progress > 0 && sample.progress < 100),
+      )
+      .map(([, peer]) => estimateCompletion(peer.submittedAt, peer.samples, unknown).expectedAt - peer.submittedAt);
   }
 
   private submittedAt(row: TaskRow): number {

@@ -248,7 +248,7 @@ export class TaskPoller {
         this.deps.onEndedWithoutResult(row);
         return;
       default: {
-        observations.note(row.id, { at: now, progress });
+        observations.note(row, { at: now, progress });
         const outlook = observations.outlook(row, status !== row.status);
         const interval = this.deps.policy.intervalAfter(outlook, now, this.deps.timing);
         records.change(row.id, { status, progress, poll_interval_ms: interval, next_poll_at: now + interval }, [

@@ -33,6 +33,17 @@ describe("the request scheduler", () => {
     }
   });
 
+  it("tells how many requests its key could still send this minute", async () => {
+    const scheduler = new RequestScheduler(10);
+    scheduler.observe(null);
+    expect(scheduler.freeSlots()).toBe(10);
+    requests(scheduler, 3, "poll", []);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.freeSlots()).toBe(7);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(scheduler.freeSlots()).toBe(10);
+  });
+
   it("serves user calls before waiting polls", async () => {
     const scheduler = new RequestScheduler(2);
     scheduler.observe(null);

@@ -79,7 +79,7 @@ function startPoller(polled: string[]) {
       next_poll_at: SUBMITTED_AT + 60_000,
     });
     task.readings.forEach((progress, index) =>
-      observations.note(row.id, { at: SUBMITTED_AT + 10_000 + 30_000 * index, progress }),
+      observations.note(row, { at: SUBMITTED_AT + 10_000 + 30_000 * index, progress }),
     );
   }
   const close = () => {
@@ -104,5 +104,34 @@ describe("the poll budget", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(polled).toEqual(["soon", "middle"]);
     close();
+  });
+
+  it("keeps a key's minute for polls likely to find a completion once half of it is spent", () => {
+    let free = 40;
+    // RPM 60: polls at 48 a minute, five seconds' worth (4) saved up.
+    const budget = new PollBudget(
+      () => 60,
+      () => free,
+    );
+    const now = SUBMITTED_AT;
+    expect(budget.openAt("p", false, now)).toBe(now);
+    free = 29;
+    expect(budget.openAt("p", true, now)).toBe(now);
+    // A routine look waits, and is asked again a second later.
+    expect(budget.openAt("p", false, now)).toBe(now + 1000);
+    free = 30;
+    expect(budget.openAt("p", false, now)).toBe(now);
+  });
+
+  it("saves up five seconds of polls, not more: a burst would hold the key's minute for a whole minute", () => {
+    const budget = new PollBudget(() => 60);
+    const now = SUBMITTED_AT + 600_000;
+    for (let poll = 0; poll < 4; poll++) {
+      expect(budget.openAt("p", true, now)).toBe(now);
+      budget.take("p", now);
+      budget.release("p");
+    }
+    // The fifth waits for the bucket: 48 a minute is one every 1.25 s.
+    expect(budget.openAt("p", true, now)).toBe(now + 1250);
   });
 });
