@@ -155,8 +155,9 @@ export class ChatService {
             switch (event.type) {
               case "delta":
                 meta.ttftMs ??= Math.round(performance.now() - started);
-                journal.append(event.text);
+                // The window first: the journal's first write (a new row) would otherwise delay the first text.
                 coalescer.push(event.text);
+                journal.append(event.text);
                 break;
               case "usage":
                 meta.inputTokens = event.inputTokens ?? meta.inputTokens;
