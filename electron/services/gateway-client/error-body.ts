@@ -25,6 +25,8 @@ export interface ServerError {
 
 /** What an error body says, or null when it is not one of the known shapes. */
 export function serverErrorOf(body: unknown): ServerError | null {
+  // Every stream chunk is asked: a failed parse builds its issues, which costs more than the chunk itself.
+  if (typeof body !== "object" || body === null || !("error" in body)) return null;
   const parsed = ErrorBodySchema.safeParse(body);
   if (!parsed.success) return null;
   const { error } = parsed.data;
