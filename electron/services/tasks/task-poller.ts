@@ -1,12 +1,10 @@
-import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
 import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import { gatewayDuration } from "./completion-estimate.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
+import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import {
   RESULT_CUT_BY_RESTART,
@@ -33,18 +31,6 @@ export interface TaskPollerDependencies {
   readonly onResultKept: (row: TaskRow) => void;
   /** A task ended without a result (failed, cancelled or expired at the gateway). */
   readonly onEndedWithoutResult: (row: TaskRow) => void;
-}
-
-/** What one poll read about a task at the gateway, and how to keep its result once completed. */
-export interface RemoteReading {
-  readonly row: TaskRow;
-  readonly status: TaskRecord["status"];
-  readonly progress: number;
-  readonly errorCode: string | undefined;
-  readonly errorMessage: string | undefined;
-  /** How long the gateway says the task took, by its own clock, when it tells both ends. */
-  readonly tookMs: number | undefined;
-  readonly keepResult: () => Promise<void>;
 }
 
 const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting"];
@@ -98,6 +84,7 @@ export class TaskPoller {
     const now = Date.now();
     const due = this.deps.records.tasks
       .withStatus(UNFINISHED)
+      .filter((row) => !this.polling.has(row.id))
       .map((row) => this.startsAt(row, now))
       .filter((at) => at !== null);
     if (due.length === 0) return;
@@ -112,15 +99,12 @@ export class TaskPoller {
     const row = records.tasks.get(id);
     if (!row?.remote_id || !isPollable(row.status)) return;
     this.polling.add(id);
-    let budgetTaken = false;
     try {
       if (row.wait_started_at !== null && Date.now() - row.wait_started_at > this.deps.maxWaitOf(row.profile_id)) {
         records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
-      this.deps.budget.take(row.profile_id, Date.now());
-      budgetTaken = true;
-      await this.applyRemote(await this.read(row, row.remote_id));
+      await this.applyRemote(await this.readWithinBudget(row, row.remote_id));
     } catch (error) {
       const lasting = lastingPollFailure(error, row.remote_id);
       if (lasting) {
@@ -134,9 +118,22 @@ export class TaskPoller {
         records.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
       }
     } finally {
-      if (budgetTaken) this.deps.budget.release(row.profile_id);
       this.polling.delete(id);
       if (!records.closed) this.schedule();
+    }
+  }
+
+  /**
+   * One poll on the profile's budget, given back as soon as the gateway has answered: keeping a
+   * completed task's result (a download of up to minutes) must not hold the other tasks' polls.
+   */
+  private async readWithinBudget(row: TaskRow, remoteId: string): Promise<RemoteReading> {
+    this.deps.budget.take(row.profile_id, Date.now());
+    try {
+      return await readRemote(row, remoteId, this.deps.clientFor(row.profile_id), this.deps.keeper);
+    } finally {
+      this.deps.budget.release(row.profile_id);
+      if (!this.deps.records.closed) this.schedule();
     }
   }
 
@@ -146,6 +143,8 @@ export class TaskPoller {
     const work: Promise<void>[] = [];
     const pacedDue = new Map<string, TaskRow[]>();
     for (const row of this.deps.records.tasks.withStatus(UNFINISHED)) {
+      // A task being read or having its result kept is not due again.
+      if (this.polling.has(row.id)) continue;
       const due = dueAt(row, now);
       if (due === null || due > now) continue;
       if (row.status === "waiting") work.push(this.deps.startWaitingVideo(row));
@@ -183,33 +182,6 @@ export class TaskPoller {
     });
     ranked.sort((a, b) => b.urgency - a.urgency || a.lastSeenAt - b.lastSeenAt);
     return ranked[0];
-  }
-
-  private async read(row: TaskRow, remoteId: string): Promise<RemoteReading> {
-    const client = this.deps.clientFor(row.profile_id);
-    const { keeper } = this.deps;
-    if (row.kind === "video") {
-      const { data } = await withLedgerLink({ taskId: row.id }, () => client.getVideo(remoteId));
-      return {
-        row,
-        status: data.status,
-        progress: data.progress,
-        errorCode: data.error_code,
-        errorMessage: data.error_message,
-        tookMs: gatewayDuration(data.created_at, data.completed_at),
-        keepResult: () => keeper.keepVideo(row, data),
-      };
-    }
-    const { data } = await withLedgerLink({ taskId: row.id }, () => client.getTask(remoteId));
-    return {
-      row,
-      status: data.status,
-      progress: data.progress ?? row.progress,
-      errorCode: data.error_code,
-      errorMessage: data.error_message,
-      tookMs: gatewayDuration(data.created_at, data.completed_at),
-      keepResult: () => keeper.keepImages(row, data.result?.data ?? [], row.request_id),
-    };
   }
 
   private async applyRemote({

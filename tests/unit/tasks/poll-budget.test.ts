@@ -19,14 +19,18 @@ const SUBMITTED_AT = 1_000_000;
 const RPM = 2;
 const POLL_GAP_MS = 37_500;
 
+interface FakeTask {
+  readonly readings: readonly number[];
+  /** What the gateway says when polled. */
+  readonly now: Record<string, unknown>;
+}
+
 /** Three tasks whose readings so far point to completions 55 s, 96 s and 200 s after submission. */
-const TASKS = {
+const TASKS: Record<string, FakeTask> = {
   soon: { readings: [10, 70], now: { status: "completed", progress: 100 } },
   middle: { readings: [8, 40], now: { status: "processing", progress: 60 } },
   late: { readings: [5, 20], now: { status: "processing", progress: 28 } },
 };
-type TaskName = keyof typeof TASKS;
-const isTaskName = (name: string): name is TaskName => name in TASKS;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: SUBMITTED_AT });
@@ -35,15 +39,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function startPoller(polled: string[]) {
+/** A poller over `tasks` on a key with `rpm`; a task's result file answers with `files[name]` when given. */
+function startPoller(
+  polled: string[],
+  {
+    tasks = TASKS,
+    rpm = RPM,
+    files = {},
+  }: { tasks?: Record<string, FakeTask>; rpm?: number; files?: Record<string, Promise<Response>> } = {},
+) {
   const dataDir = tempDir("poll-budget-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
   const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
   const gateway: typeof fetch = async (input) => {
     const name = String(input).split("/").at(-1) ?? "";
+    const file = files[name];
+    if (file) return file;
     polled.push(name);
-    const now = isTaskName(name) ? TASKS[name].now : { status: "failed", progress: 0 };
+    const now = tasks[name]?.now ?? { status: "failed", progress: 0 };
     const record = { id: name, ...now, created_at: new Date(SUBMITTED_AT).toISOString() };
     return Response.json(record);
   };
@@ -55,14 +69,14 @@ function startPoller(polled: string[]) {
       new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-test" }, { fetch: gateway }),
     timing: DEFAULT_POLL_TIMING,
     policy: expectedCompletionPolicy,
-    budget: new PollBudget(() => RPM),
+    budget: new PollBudget(() => rpm),
     observations,
     maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
     startWaitingVideo: async () => undefined,
     onResultKept: (row) => records.change(row.id, { status: "completed", next_poll_at: null, finished_at: Date.now() }),
     onEndedWithoutResult: () => undefined,
   });
-  for (const [name, task] of Object.entries(TASKS)) {
+  for (const [name, task] of Object.entries(tasks)) {
     const params = { model: "image-pro", prompt: name, n: 1, size: "64x64", responseFormat: "url", async: true };
     const row = records.insert({
       profileId: "p",
@@ -133,5 +147,28 @@ describe("the poll budget", () => {
     }
     // The fifth waits for the bucket: 48 a minute is one every 1.25 s.
     expect(budget.openAt("p", true, now)).toBe(now + 1250);
+  });
+
+  it("gives the poll back when the gateway answers: a slow result download does not hold the other tasks' polls", async () => {
+    const polled: string[] = [];
+    let finishDownload: (response: Response) => void = () => undefined;
+    const download = new Promise<Response>((resolve) => (finishDownload = resolve));
+    const result = { created: 1, data: [{ url: "http://gateway.test/files/big.png", revised_prompt: "big" }] };
+    const { poller, close } = startPoller(polled, {
+      tasks: {
+        big: { readings: [10, 70], now: { status: "completed", progress: 100, result } },
+        other: { readings: [8, 40], now: { status: "processing", progress: 60 } },
+      },
+      rpm: 60,
+      files: { "big.png": download },
+    });
+    vi.setSystemTime(SUBMITTED_AT + 60_000);
+    poller.schedule();
+    await vi.advanceTimersByTimeAsync(5_000);
+    // The first task's picture is still coming, and the second task has been looked at meanwhile.
+    expect(polled).toEqual(["big", "other"]);
+    finishDownload(new Response(new Uint8Array([1, 2, 3])));
+    await vi.advanceTimersByTimeAsync(10);
+    close();
   });
 });

@@ -1,0 +1,49 @@
+import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
+import { withLedgerLink } from "../budget/ledger-context.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { gatewayDuration } from "./completion-estimate.ts";
+import type { ResultKeeper } from "./result-keeper.ts";
+import type { TaskRow } from "./task-repository.ts";
+
+/** What one poll read about a task at the gateway, and how to keep its result once completed. */
+export interface RemoteReading {
+  readonly row: TaskRow;
+  readonly status: TaskRecord["status"];
+  readonly progress: number;
+  readonly errorCode: string | undefined;
+  readonly errorMessage: string | undefined;
+  /** How long the gateway says the task took, by its own clock, when it tells both ends. */
+  readonly tookMs: number | undefined;
+  readonly keepResult: () => Promise<void>;
+}
+
+/** One poll of a task at its gateway: the video endpoint for videos, the task endpoint for the rest. */
+export async function readRemote(
+  row: TaskRow,
+  remoteId: string,
+  client: GatewayClient,
+  keeper: ResultKeeper,
+): Promise<RemoteReading> {
+  if (row.kind === "video") {
+    const { data } = await withLedgerLink({ taskId: row.id }, () => client.getVideo(remoteId));
+    return {
+      row,
+      status: data.status,
+      progress: data.progress,
+      errorCode: data.error_code,
+      errorMessage: data.error_message,
+      tookMs: gatewayDuration(data.created_at, data.completed_at),
+      keepResult: () => keeper.keepVideo(row, data),
+    };
+  }
+  const { data } = await withLedgerLink({ taskId: row.id }, () => client.getTask(remoteId));
+  return {
+    row,
+    status: data.status,
+    progress: data.progress ?? row.progress,
+    errorCode: data.error_code,
+    errorMessage: data.error_message,
+    tookMs: gatewayDuration(data.created_at, data.completed_at),
+    keepResult: () => keeper.keepImages(row, data.result?.data ?? [], row.request_id),
+  };
+}
