@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ResultUrlSchema } from "./result-url.ts";
-import { AsyncTaskSchema } from "./tasks.ts";
 
 export const IMAGE_SIDE_MIN = 64;
 export const IMAGE_SIDE_MAX = 2048;
@@ -49,4 +48,3 @@ export const ImageResultSchema = z.object({
 });
 export type ImageResult = z.infer<typeof ImageResultSchema>;
 
-export const ImageGenerationResponseSchema = z.union([AsyncTaskSchema, ImageResultSchema]);

@@ -1,15 +1,10 @@
 import type { z } from "zod";
 import { BalanceSchema, type Balance } from "../../../shared/gateway-api/balance.ts";
 import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-completions.ts";
-import {
-  ImageGenerationResponseSchema,
-  type ImageGenerationRequest,
-  type ImageResult,
-} from "../../../shared/gateway-api/images.ts";
+import type { ImageGenerationRequest, ImageResult } from "../../../shared/gateway-api/images.ts";
 import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
 import type { SearchCompletionRequest } from "../../../shared/gateway-api/search-completions.ts";
-import { TaskRecordSchema, type AsyncTask, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
-import { VideoTaskSchema, type VideoGenerationRequest, type VideoTask } from "../../../shared/gateway-api/video.ts";
+import type { VideoGenerationRequest } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
@@ -27,6 +22,14 @@ import {
   type LenientMessageEvent,
 } from "./lenient-schemas.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
+import {
+  LenientImageAnswerSchema,
+  LenientTaskRecordSchema,
+  LenientVideoTaskSchema,
+  type LenientAsyncTask,
+  type LenientTaskRecord,
+  type LenientVideoTask,
+} from "./lenient-task-schemas.ts";
 import { responseMeta, type ResponseMeta } from "./response-meta.ts";
 import { sseMessages } from "./sse-events.ts";
 
@@ -133,24 +136,26 @@ export class GatewayClient {
   generateImages(
     request: ImageGenerationRequest,
     signal?: AbortSignal,
-  ): Promise<GatewayResponse<ImageResult | AsyncTask>> {
-    return this.json("POST", "/v1/images/generations", request, ImageGenerationResponseSchema, signal);
+  ): Promise<GatewayResponse<ImageResult | LenientAsyncTask>> {
+    return this.json("POST", "/v1/images/generations", request, LenientImageAnswerSchema, signal);
   }
 
-  submitVideo(request: VideoGenerationRequest, signal?: AbortSignal): Promise<GatewayResponse<VideoTask>> {
-    return this.json("POST", "/v1/video/generations", request, VideoTaskSchema, signal);
+  submitVideo(request: VideoGenerationRequest, signal?: AbortSignal): Promise<GatewayResponse<LenientVideoTask>> {
+    return this.json("POST", "/v1/video/generations", request, LenientVideoTaskSchema, signal);
   }
 
-  getVideo(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<VideoTask>> {
-    return this.json("GET", `/v1/video/generations/${encodeURIComponent(taskId)}`, undefined, VideoTaskSchema, signal);
+  getVideo(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<LenientVideoTask>> {
+    const path = `/v1/video/generations/${encodeURIComponent(taskId)}`;
+    return this.json("GET", path, undefined, LenientVideoTaskSchema, signal);
   }
 
-  getTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<TaskRecord>> {
-    return this.json("GET", `/v1/tasks/${encodeURIComponent(taskId)}`, undefined, TaskRecordSchema, signal);
+  getTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<LenientTaskRecord>> {
+    return this.json("GET", `/v1/tasks/${encodeURIComponent(taskId)}`, undefined, LenientTaskRecordSchema, signal);
   }
 
-  cancelTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<TaskRecord>> {
-    return this.json("POST", `/v1/tasks/${encodeURIComponent(taskId)}/cancel`, undefined, TaskRecordSchema, signal);
+  cancelTask(taskId: string, signal?: AbortSignal): Promise<GatewayResponse<LenientTaskRecord>> {
+    const path = `/v1/tasks/${encodeURIComponent(taskId)}/cancel`;
+    return this.json("POST", path, undefined, LenientTaskRecordSchema, signal);
   }
 
   private async json<Schema extends z.ZodType>(

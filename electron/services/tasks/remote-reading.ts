@@ -1,4 +1,4 @@
-import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
+import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { gatewayDuration } from "./completion-estimate.ts";
@@ -8,7 +8,7 @@ import type { TaskRow } from "./task-repository.ts";
 /** What one poll read about a task at the gateway, and how to keep its result once completed. */
 export interface RemoteReading {
   readonly row: TaskRow;
-  readonly status: TaskRecord["status"];
+  readonly status: TaskStatus;
   readonly progress: number;
   readonly errorCode: string | undefined;
   readonly errorMessage: string | undefined;
@@ -29,7 +29,7 @@ export async function readRemote(
     return {
       row,
       status: data.status,
-      progress: data.progress,
+      progress: data.progress ?? row.progress,
       errorCode: data.error_code,
       errorMessage: data.error_message,
       tookMs: gatewayDuration(data.created_at, data.completed_at),
@@ -44,6 +44,6 @@ export async function readRemote(
     errorCode: data.error_code,
     errorMessage: data.error_message,
     tookMs: gatewayDuration(data.created_at, data.completed_at),
-    keepResult: () => keeper.keepImages(row, data.result?.data ?? [], row.request_id),
+    keepResult: () => keeper.keepImages(row, data.images, row.request_id),
   };
 }

@@ -1,4 +1,4 @@
-import type { VideoTask } from "../../../shared/gateway-api/video.ts";
+import type { LenientVideoTask } from "../gateway-client/lenient-task-schemas.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
@@ -38,7 +38,7 @@ export class ResultKeeper {
     }
   }
 
-  async keepVideo(row: TaskRow, task: VideoTask): Promise<void> {
+  async keepVideo(row: TaskRow, task: LenientVideoTask): Promise<void> {
     if (!task.metadata) throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("VIDEO_WITHOUT_URL") });
     const { url, size, duration } = task.metadata;
     await this.download(row, url, { ...this.describe(row, "video", url, row.request_id), size, duration });

@@ -49,7 +49,7 @@ export class TaskSubmitter {
       }),
     );
     if ("id" in data) {
-      this.accepted(row, data.id, data.status, meta.requestId ?? data.request_id);
+      this.accepted(row, data.id, data.status, meta.requestId ?? data.request_id ?? null);
       return;
     }
     records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
