@@ -62,7 +62,8 @@ async function detectCompletions(policy: PollPolicy): Promise<DetectionRun> {
   const profileId = services.vault.resolveId();
   services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm: RPM });
   const started = Date.now();
-  const unfinished = () => services.tasks.list(profileId).some((task) => task.status !== "completed");
+  const unfinished = () =>
+    services.tasks.list(profileId).some((task) => ["submitting", "queued", "processing", "waiting"].includes(task.status));
   try {
     const submissions = Array.from({ length: TASKS }, (_, index) =>
       services.tasks.generateImage(profileId, {
@@ -88,6 +89,11 @@ async function detectCompletions(policy: PollPolicy): Promise<DetectionRun> {
       await sleep(500);
     }
     await chats;
+    const ended = services.tasks.list(profileId).filter((task) => task.status !== "completed");
+    if (ended.length > 0) {
+      const why = ended.map((task) => `${task.status} ${task.errorCode ?? ""} ${task.errorMessage ?? ""}`);
+      throw new Error(`${ended.length} tasks ended without a result: ${[...new Set(why)].join("; ")}`);
+    }
 
     const count = (where: string) =>
       oneRow<{ n: number }>(services.db.prepare(`SELECT COUNT(*) AS n FROM request_log ${where}`))?.n ?? 0;

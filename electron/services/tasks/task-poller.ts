@@ -36,6 +36,7 @@ export interface TaskPollerDependencies {
 const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting"];
 /** A poll at least this likely to find a completion may spend the budget kept for such polls. */
 const LIKELY = 0.5;
+const OVERDUE_INTERVALS = 2;
 const RECHECK_MS = 1000;
 const CLEANED_UP = codedText("RESULT_CLEANED_UP");
 
@@ -154,7 +155,7 @@ export class TaskPoller {
     for (const [profileId, candidates] of pacedDue) {
       const chosen = this.mostUrgent(candidates, now);
       if (!chosen) continue;
-      const open = this.deps.budget.openAt(profileId, chosen.urgency >= LIKELY, now);
+      const open = this.deps.budget.openAt(profileId, chosen.likely, now);
       if (open !== null && open <= now) work.push(this.poll(chosen.row.id));
     }
     await Promise.all(work);
@@ -169,19 +170,28 @@ export class TaskPoller {
     const due = dueAt(row, now);
     if (due === null || row.status === "waiting" || !this.deps.budget.paced(row.profile_id)) return due;
     const at = Math.max(due, now);
-    const likely = this.deps.policy.urgency(this.deps.observations.outlook(row, false), at) >= LIKELY;
+    const { likely } = this.prospect(row, at);
     const open = this.deps.budget.openAt(row.profile_id, likely, now);
     if (open === null) return null;
     return likely ? Math.max(due, open) : Math.min(Math.max(due, open), at + RECHECK_MS);
   }
 
   private mostUrgent(candidates: readonly TaskRow[], now: number) {
-    const ranked = candidates.map((row) => {
-      const outlook = this.deps.observations.outlook(row, false);
-      return { row, urgency: this.deps.policy.urgency(outlook, now), lastSeenAt: outlook.lastSeenAt };
-    });
-    ranked.sort((a, b) => b.urgency - a.urgency || a.lastSeenAt - b.lastSeenAt);
+    const ranked = candidates.map((row) => this.prospect(row, now));
+    ranked.sort((a, b) => Number(b.likely) - Number(a.likely) || b.urgency - a.urgency || a.lastSeenAt - b.lastSeenAt);
     return ranked[0];
+  }
+
+  /**
+   * How likely a look at the task is to find it complete, and whether it may spend the budget kept
+   * for such looks: when likely, or when the task has gone unseen for two of the longest intervals
+   * (an estimate that keeps it waiting must not keep it waiting for ever).
+   */
+  private prospect(row: TaskRow, at: number) {
+    const outlook = this.deps.observations.outlook(row, false);
+    const urgency = this.deps.policy.urgency(outlook, at);
+    const overdue = at - outlook.lastSeenAt >= OVERDUE_INTERVALS * this.deps.timing.maxIntervalMs;
+    return { row, urgency, lastSeenAt: outlook.lastSeenAt, likely: urgency >= LIKELY || overdue };
   }
 
   private async applyRemote({

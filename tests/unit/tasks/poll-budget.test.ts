@@ -46,7 +46,14 @@ function startPoller(
     tasks = TASKS,
     rpm = RPM,
     files = {},
-  }: { tasks?: Record<string, FakeTask>; rpm?: number; files?: Record<string, Promise<Response>> } = {},
+    freeSlots,
+  }: {
+    tasks?: Record<string, FakeTask>;
+    rpm?: number;
+    files?: Record<string, Promise<Response>>;
+    /** Requests the key could still send this minute. */
+    freeSlots?: number;
+  } = {},
 ) {
   const dataDir = tempDir("poll-budget-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
@@ -69,7 +76,10 @@ function startPoller(
       new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-test" }, { fetch: gateway }),
     timing: DEFAULT_POLL_TIMING,
     policy: expectedCompletionPolicy,
-    budget: new PollBudget(() => rpm),
+    budget: new PollBudget(
+      () => rpm,
+      () => freeSlots,
+    ),
     observations,
     maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
     startWaitingVideo: async () => undefined,
@@ -169,6 +179,20 @@ describe("the poll budget", () => {
     expect(polled).toEqual(["big", "other"]);
     finishDownload(new Response(new Uint8Array([1, 2, 3])));
     await vi.advanceTimersByTimeAsync(10);
+    close();
+  });
+
+  it("still looks at a task its estimate keeps waiting once it has gone unseen for a minute", async () => {
+    const polled: string[] = [];
+    // Seen at 10 s and 40 s, expected at about 200 s: routine until then, and the key's minute is mostly used.
+    const { poller, close } = startPoller(polled, { tasks: { late: TASKS.late! }, rpm: 60, freeSlots: 10 });
+    vi.setSystemTime(SUBMITTED_AT + 90_000);
+    poller.schedule();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(polled).toEqual([]);
+    // 60 s after it was last seen, it goes.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(polled).toEqual(["late"]);
     close();
   });
 });
