@@ -17,6 +17,16 @@ export interface RemoteReading {
   readonly keepResult: () => Promise<void>;
 }
 
+/** What both task endpoints answer about a task's state. */
+interface TaskState {
+  readonly status: TaskStatus;
+  readonly progress: number | undefined;
+  readonly error_code: string | undefined;
+  readonly error_message: string | undefined;
+  readonly created_at: string | undefined;
+  readonly completed_at: string | undefined;
+}
+
 /** One poll of a task at its gateway: the video endpoint for videos, the task endpoint for the rest. */
 export async function readRemote(
   row: TaskRow,
@@ -24,26 +34,19 @@ export async function readRemote(
   client: GatewayClient,
   keeper: ResultKeeper,
 ): Promise<RemoteReading> {
-  if (row.kind === "video") {
-    const { data } = await withLedgerLink({ taskId: row.id }, () => client.getVideo(remoteId));
-    return {
-      row,
-      status: data.status,
-      progress: data.progress ?? row.progress,
-      errorCode: data.error_code,
-      errorMessage: data.error_message,
-      tookMs: gatewayDuration(data.created_at, data.completed_at),
-      keepResult: () => keeper.keepVideo(row, data),
-    };
-  }
-  const { data } = await withLedgerLink({ taskId: row.id }, () => client.getTask(remoteId));
-  return {
+  const reading = (data: TaskState, keepResult: () => Promise<void>): RemoteReading => ({
     row,
     status: data.status,
     progress: data.progress ?? row.progress,
     errorCode: data.error_code,
     errorMessage: data.error_message,
     tookMs: gatewayDuration(data.created_at, data.completed_at),
-    keepResult: () => keeper.keepImages(row, data.images, row.request_id),
-  };
+    keepResult,
+  });
+  if (row.kind === "video") {
+    const { data } = await withLedgerLink({ taskId: row.id }, () => client.getVideo(remoteId));
+    return reading(data, () => keeper.keepVideo(row, data));
+  }
+  const { data } = await withLedgerLink({ taskId: row.id }, () => client.getTask(remoteId));
+  return reading(data, () => keeper.keepImages(row, data.images, row.request_id));
 }
