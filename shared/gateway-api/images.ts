@@ -47,4 +47,3 @@ export const ImageResultSchema = z.object({
   ),
 });
 export type ImageResult = z.infer<typeof ImageResultSchema>;
-

@@ -63,7 +63,9 @@ async function detectCompletions(policy: PollPolicy): Promise<DetectionRun> {
   services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm: RPM });
   const started = Date.now();
   const unfinished = () =>
-    services.tasks.list(profileId).some((task) => ["submitting", "queued", "processing", "waiting"].includes(task.status));
+    services.tasks
+      .list(profileId)
+      .some((task) => ["submitting", "queued", "processing", "waiting"].includes(task.status));
   try {
     const submissions = Array.from({ length: TASKS }, (_, index) =>
       services.tasks.generateImage(profileId, {
