@@ -106,7 +106,9 @@ function startPoller(
       observations.note(row, { at: SUBMITTED_AT + 10_000 + 30_000 * index, progress }),
     );
   }
+  // As the engine closes: polls still out when it closes change nothing afterwards.
   const close = () => {
+    records.close();
     poller.stop();
     db.close();
   };
@@ -193,6 +195,7 @@ describe("the poll budget", () => {
     // 60 s after it was last seen, it goes.
     await vi.advanceTimersByTimeAsync(2_000);
     expect(polled).toEqual(["late"]);
+    await vi.advanceTimersByTimeAsync(10);
     close();
   });
 });
