@@ -26,6 +26,8 @@ interface Watched {
 export class TaskObservations {
   private readonly durations: ModelDurations;
   private readonly watched = new Map<string, Watched>();
+  /** Each duration class's prior from its running peers (null: too few), until a reading of the class changes. */
+  private readonly peerPriors = new Map<string, DurationPrior | null>();
 
   constructor(durations: ModelDurations) {
     this.durations = durations;
@@ -33,8 +35,10 @@ export class TaskObservations {
 
   note(row: TaskRow, sample: ProgressSample): void {
     const kept = this.watched.get(row.id)?.samples ?? [];
+    const durationClass = durationClassOf(row);
+    this.peerPriors.delete(durationClass);
     this.watched.set(row.id, {
-      durationClass: durationClassOf(row),
+      durationClass,
       submittedAt: this.submittedAt(row),
       samples: [...kept, sample].slice(-SAMPLES_KEPT),
     });
@@ -65,31 +69,40 @@ export class TaskObservations {
   }
 
   forget(id: string): void {
+    const watched = this.watched.get(id);
+    if (watched) this.peerPriors.delete(watched.durationClass);
     this.watched.delete(id);
   }
 
   private priorFor(row: TaskRow): DurationPrior {
     const history = this.durations.priorFor(row);
     if (history.settled) return history;
-    const peers = this.peerDurations(row);
-    if (peers.length < PEERS_NEEDED) return history;
-    const meanMs = peers.reduce((sum, ms) => sum + ms, 0) / peers.length;
-    const variance = peers.reduce((sum, ms) => sum + (ms - meanMs) ** 2, 0) / (peers.length - 1);
-    return { meanMs, spreadMs: Math.max(Math.sqrt(variance), meanMs * PEER_SPREAD_SHARE) };
+    const durationClass = durationClassOf(row);
+    let peers = this.peerPriors.get(durationClass);
+    if (peers === undefined) {
+      peers = this.peerPrior(durationClass);
+      this.peerPriors.set(durationClass, peers);
+    }
+    return peers ?? history;
   }
 
-  /** How long the running tasks of the row's model and size are expected to take, from their own progress. */
-  private peerDurations(row: TaskRow): number[] {
-    const durationClass = durationClassOf(row);
+  /**
+   * What the running tasks of a duration class are expected to take, from their own progress; null
+   * while too few have moved. Only a task not seen moving uses a prior, so none is its own peer.
+   */
+  private peerPrior(durationClass: string): DurationPrior | null {
     const unknown = { meanMs: 0, spreadMs: 0 };
-    return [...this.watched]
+    const peers = [...this.watched.values()]
       .filter(
-        ([id, peer]) =>
-          id !== row.id &&
+        (peer) =>
           peer.durationClass === durationClass &&
           peer.samples.some((sample) => sample.progress > 0 && sample.progress < 100),
       )
-      .map(([, peer]) => estimateCompletion(peer.submittedAt, peer.samples, unknown).expectedAt - peer.submittedAt);
+      .map((peer) => estimateCompletion(peer.submittedAt, peer.samples, unknown).expectedAt - peer.submittedAt);
+    if (peers.length < PEERS_NEEDED) return null;
+    const meanMs = peers.reduce((sum, ms) => sum + ms, 0) / peers.length;
+    const variance = peers.reduce((sum, ms) => sum + (ms - meanMs) ** 2, 0) / (peers.length - 1);
+    return { meanMs, spreadMs: Math.max(Math.sqrt(variance), meanMs * PEER_SPREAD_SHARE) };
   }
 
   private submittedAt(row: TaskRow): number {

@@ -33,7 +33,7 @@ function imageTasks(count: number) {
 
 describe("a task not yet seen moving", () => {
   it("is expected to take what its running peers of the same model and size are taking", () => {
-    const { rows, durations, close } = imageTasks(3);
+    const { rows, durations, close } = imageTasks(4);
     const observations = new TaskObservations(durations);
     // Two peers at 80 % and 75 % after 60 s: they take 75 s and 80 s.
     observations.note(rows[0]!, { at: SUBMITTED_AT + 60_000, progress: 80 });
@@ -42,6 +42,9 @@ describe("a task not yet seen moving", () => {
     expect(estimate.expectedAt - SUBMITTED_AT).toBeCloseTo(77_500, -2);
     // Two estimates that agree are not a history: at least a tenth of the mean.
     expect(estimate.spreadMs).toBeCloseTo(7_750, -2);
+    // A third peer at 60 % (100 s) moves the expectation at once.
+    observations.note(rows[3]!, { at: SUBMITTED_AT + 60_000, progress: 60 });
+    expect(observations.outlook(rows[2]!, false).estimate.expectedAt - SUBMITTED_AT).toBeCloseTo(85_000, -2);
     close();
   });
 
