@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ImageResultSchema } from "../../../shared/gateway-api/images.ts";
 import { ResultUrlSchema } from "../../../shared/gateway-api/result-url.ts";
 import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
+import { serverErrorOf } from "./error-body.ts";
 
 /**
  * Task answers read the way lenient-schemas.ts reads chat: what the app needs (an id, a status, a
@@ -40,22 +41,17 @@ const Progress = z
   .nullish()
   .catch(null)
   .transform((progress) => (progress === null || progress === undefined ? undefined : Math.floor(progress)));
-/** OpenAI's shape: `error: {code, message}` beside (or instead of) the spec's `error_code` and `error_message`. */
-const TaskError = z
-  .looseObject({ code: z.union([z.string(), z.number()]).nullish(), message: z.string().nullish() })
-  .nullish()
-  .catch(null);
-
-const failureOf = (task: {
-  error_code: string | undefined;
-  error_message: string | undefined;
-  error?: z.infer<typeof TaskError>;
-}) => ({
-  error_code:
-    task.error_code ??
-    (task.error?.code === null || task.error?.code === undefined ? undefined : String(task.error.code)),
-  error_message: task.error_message ?? task.error?.message ?? undefined,
-});
+/**
+ * The spec's `error_code` and `error_message`, or where a server sends OpenAI's `error: {code, message}`
+ * instead, what that says (read as any error body is, error-body.ts).
+ */
+const failureOf = (task: { error_code: string | undefined; error_message: string | undefined }) => {
+  const server = serverErrorOf(task);
+  return {
+    error_code: task.error_code ?? server?.code ?? undefined,
+    error_message: task.error_message ?? server?.message ?? undefined,
+  };
+};
 
 const TaskFields = {
   status: Status,
@@ -64,7 +60,6 @@ const TaskFields = {
   completed_at: Text,
   error_code: Text,
   error_message: Text,
-  error: TaskError,
 };
 
 /** The answer to an accepted async submission. */
