@@ -6,6 +6,7 @@ import { expectedCompletionPolicy } from "../../electron/services/tasks/expected
 import { DEFAULT_POLL_TIMING, type PollPolicy } from "../../electron/services/tasks/poll-policy.ts";
 import { roundRobinPolicy } from "../../electron/services/tasks/round-robin-policy.ts";
 import { oneRow, allRows } from "../../electron/common/sql-rows.ts";
+import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
@@ -62,10 +63,7 @@ async function detectCompletions(policy: PollPolicy): Promise<DetectionRun> {
   const profileId = services.vault.resolveId();
   services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm: RPM });
   const started = Date.now();
-  const unfinished = () =>
-    services.tasks
-      .list(profileId)
-      .some((task) => ["submitting", "queued", "processing", "waiting"].includes(task.status));
+  const unfinished = () => services.tasks.list(profileId).some((task) => ACTIVE_TASK_STATUSES.includes(task.status));
   try {
     const submissions = Array.from({ length: TASKS }, (_, index) =>
       services.tasks.generateImage(profileId, {

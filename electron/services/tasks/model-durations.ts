@@ -49,9 +49,9 @@ export class ModelDurations {
     const known = this.read(row.model, sizeOf(row));
     if (!known) return { ...FIRST_GUESS[row.kind], settled: false };
     const deviation = known.completed > 1 ? Math.sqrt(known.m2 / (known.completed - 1)) : 0;
-    const spreadMs =
-      known.completed >= SETTLED_AFTER ? deviation : Math.max(deviation, known.mean_ms * UNSETTLED_SPREAD_SHARE);
-    return { meanMs: known.mean_ms, spreadMs, settled: known.completed >= SETTLED_AFTER };
+    const settled = known.completed >= SETTLED_AFTER;
+    const spreadMs = settled ? deviation : Math.max(deviation, known.mean_ms * UNSETTLED_SPREAD_SHARE);
+    return { meanMs: known.mean_ms, spreadMs, settled };
   }
 
   private read(model: string, size: string): DurationRow | undefined {

@@ -1,6 +1,9 @@
 /** Polls use at most this share of a key's requests per minute; the rest stays free for what the user asks. */
 const POLL_SHARE = 0.8;
-/** Polls saved up for when many completions are due at once: half a minute's worth. */
+/**
+ * Polls saved up for when several completions are due at once: five seconds' worth. A burst counts
+ * against the key for a whole minute, so a bigger one leaves no room for the completions after it.
+ */
 const BURST_MINUTES = 5 / 60;
 /** Below half a full bucket, the budget is kept for polls likely to find a completion. */
 const ROUTINE_FLOOR = 0.5;
@@ -18,11 +21,11 @@ interface ProfilePolls {
 }
 
 /**
- * Each profile's polls as a bucket that fills at 80 % of its RPM and holds half a minute of them:
- * polls likely to find a completion may empty it when many fall due together, routine ones only
- * while it is at least half full and half the key's minute is free. One poll at a time, so the task to poll is chosen when a request
- * can actually go out rather than minutes earlier behind the key's limit. A profile without a
- * known RPM is not paced.
+ * Each profile's polls as a bucket that fills at 80 % of its RPM and holds five seconds of them:
+ * polls likely to find a completion may empty it, routine ones only while it is at least half full
+ * and half the key's minute is free. One poll at a time, so the task to poll is chosen when a
+ * request can actually go out rather than minutes earlier behind the key's limit. A profile
+ * without a known RPM is not paced.
  */
 export class PollBudget {
   private readonly rpmOf: (profileId: string) => number | undefined;
