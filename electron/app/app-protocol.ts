@@ -2,12 +2,17 @@ import { net, protocol } from "electron";
 import { pathToFileURL } from "node:url";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
 import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
+import { APP_ORIGIN } from "../ipc/sender-policy.ts";
 
 /** Must run before `app.ready`: `app://` behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-    { scheme: "media", privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    // corsEnabled: the window reads stored images with fetch to make the gallery's card previews.
+    {
+      scheme: "media",
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true },
+    },
   ]);
 }
 
@@ -32,6 +37,7 @@ export function serveMedia(fileOf: (id: string) => { path: string; mime: string 
     const headers = new Headers(response.headers);
     headers.set("content-type", media.mime);
     headers.set("x-content-type-options", "nosniff");
+    headers.set("access-control-allow-origin", APP_ORIGIN);
     return new Response(response.body, { status: response.status, headers });
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The window's CSP, shared by the Electron protocol handler and the web host: scripts only from
- * the app itself, no inline script, connections only to the app (the bridge) and nothing else.
+ * the app itself, no inline script, connections only to the app (the bridge and the stored media)
+ * and nothing else.
  */
 export function contentSecurityPolicy(
   connectSources: readonly string[] = [],
@@ -16,7 +17,8 @@ export function contentSecurityPolicy(
     `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self'",
-    `connect-src 'self' ${connectSources.join(" ")}`.trim(),
+    // The gallery reads stored media with fetch to make its card previews.
+    `connect-src 'self' ${[...connectSources, ...mediaSources].join(" ")}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

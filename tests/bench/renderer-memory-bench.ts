@@ -11,6 +11,9 @@ import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 const MESSAGES = 10_000;
 const GALLERY_ITEMS = 1_000;
 const SCROLL_STEP_PX = 400;
+/** Browsing: a step every 150 ms over the first ~400 items, so every card on the way gets its preview made. */
+const BROWSE_PAUSE_MS = 150;
+const BROWSE_STEPS = 70;
 /** Long enough for the page to settle after a pane opens (queries, layout, image decoding). */
 const SETTLE_MS = 2000;
 
@@ -35,19 +38,29 @@ async function openImages(page: Page, items: number): Promise<void> {
   await settled(page);
 }
 
-/** Scrolls the gallery from top to bottom, one step a frame, as a fast wheel would. */
-function scrollGallery(page: Page, stepPx: number): Promise<number> {
-  return page.evaluate(async (step) => {
-    const scroller = document.querySelector(".gallery__scroller");
-    if (!scroller) throw new Error("no gallery scroller");
-    let steps = 0;
-    while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
-      scroller.scrollTop += step;
-      steps++;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    return steps;
-  }, stepPx);
+/**
+ * Scrolls the gallery down from the top, `stepPx` at a time, to the bottom or for at most `maxSteps`:
+ * one step a frame as a fast wheel would (`pauseMs` 0), or pausing between steps as someone
+ * browsing would, long enough for the cards' previews to be made.
+ */
+function scrollGallery(page: Page, stepPx: number, pauseMs = 0, maxSteps = Infinity): Promise<number> {
+  return page.evaluate(
+    async ({ step, pause, most }) => {
+      const scroller = document.querySelector(".gallery__scroller");
+      if (!scroller) throw new Error("no gallery scroller");
+      scroller.scrollTo(0, 0);
+      let steps = 0;
+      while (steps < most && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
+        scroller.scrollTop += step;
+        steps++;
+        await new Promise((resolve) =>
+          pause > 0 ? setTimeout(resolve, pause) : requestAnimationFrame(() => resolve(null)),
+        );
+      }
+      return steps;
+    },
+    { step: stepPx, pause: pauseMs, most: maxSteps },
+  );
 }
 
 /** Both web hosts the memory figures compare: an empty one, and one with a long history and a full gallery. */
@@ -64,7 +77,8 @@ async function seededHosts(gatewayUrl: string) {
 /**
  * The page's memory with a 10,000-message conversation open and with a 1,000-image gallery, each
  * beside the same pane empty; then the longest main-thread task while the gallery scrolls through
- * all 1,000 items, beside the same time with the gallery still.
+ * all 1,000 items, beside the same time with the gallery still, and while someone browses it
+ * slowly enough for every card's preview to be made on the way.
  */
 export async function rendererMemoryBench(): Promise<void> {
   const gateway = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: RELAY_ACCOUNTS });
@@ -106,6 +120,10 @@ export async function rendererMemoryBench(): Promise<void> {
       report("gallery_still_long_task_max_ms_baseline", Math.max(0, ...still), "ms");
       report("gallery_scroll_long_task_max_ms", Math.max(0, ...scrolling), "ms");
       report("gallery_scroll_tasks_over_50ms", scrolling.filter((duration) => duration >= 50).length, "tasks");
+      const browsing = await traceLongTasks(full.browser, full.page, () =>
+        scrollGallery(full.page, SCROLL_STEP_PX, BROWSE_PAUSE_MS, BROWSE_STEPS),
+      );
+      report("gallery_browse_long_task_max_ms", Math.max(0, ...browsing), "ms");
       await reportMemory(full, `gallery_${GALLERY_ITEMS}_after_scroll`);
     } finally {
       await full.close();

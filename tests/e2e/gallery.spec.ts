@@ -1,3 +1,4 @@
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
@@ -59,6 +60,19 @@ test("the viewer shows an image large, zooms, walks the gallery by keyboard and 
   await expect(page.getByRole("dialog", { name: "Viewing: a lighthouse at dusk" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a card whose file left the media folder says so instead of showing a broken image", async ({ launchApp }) => {
+  const app = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await app.page.getByRole("button", { name: "Images", exact: true }).click();
+  await generate(app.page, "a lost kite", "256x256");
+  await app.close();
+  for (const file of readdirSync(join(app.dataDir, "media"))) rmSync(join(app.dataDir, "media", file));
+  const { page } = await launchApp({ dataDir: app.dataDir });
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  const card = page.getByRole("region", { name: "Image gallery" }).getByRole("article", { name: "a lost kite" });
+  await expect(card.getByRole("status")).toHaveText("The file is no longer in the media folder.");
+  await expect(card.getByRole("img")).toHaveCount(0);
 });
 
 test("delete can be undone; a failed generation stays in the gallery with why and Retry", async ({

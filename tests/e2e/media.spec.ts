@@ -27,15 +27,21 @@ test("generate an image and find it in the gallery", async ({ launchApp }, testI
   const gallery = page.getByRole("region", { name: "Image gallery" });
   const card = gallery.getByRole("article", { name: "a red fox in the snow" });
   await expect(card.getByRole("img", { name: "a red fox in the snow" })).toBeVisible({ timeout: 30_000 });
-  const size = await card
+  // The card shows a preview made for its box; the viewer shows the image itself.
+  const preview = await card
     .getByRole("img")
     .evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
-  expect(size).toEqual([320, 240]);
+  expect(preview).toEqual([267, 200]);
   await page.screenshot({
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-images-gallery.png`),
   });
   await card.getByRole("button", { name: "Details" }).click();
   const details = page.getByRole("dialog", { name: "Viewing: a red fox in the snow" });
+  const full = details.getByRole("img", { name: "a red fox in the snow" });
+  await expect(full).toBeVisible();
+  expect(await full.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([
+    320, 240,
+  ]);
   await expect(details).toContainText("image-fast");
   await expect(details).toContainText(/req_[0-9a-f]+/);
   await page.keyboard.press("Escape");

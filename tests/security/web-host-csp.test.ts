@@ -32,5 +32,13 @@ describe("the content security policy", () => {
     expectNoNetworkImages(policy);
     expect(directive(policy, "img-src")).toContain("media:");
     expect(directive(policy, "media-src")).toContain("media:");
+    // The gallery reads stored media with fetch for its card previews; nothing else is reachable.
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "media:"]);
+  });
+
+  it("lets the web host's page connect only to itself and its own bridge", async () => {
+    const page = await fetch(fixture.host.appUrl);
+    const sources = directive(page.headers.get("content-security-policy")!, "connect-src");
+    expect(sources).toEqual(["'self'", new URL(fixture.host.appUrl).origin.replace(/^http/, "ws")]);
   });
 });

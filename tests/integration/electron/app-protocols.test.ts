@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { contentSecurityPolicy } from "../../../electron/common/content-security-policy.ts";
 import { startMain, type StartedMain } from "./start-main.ts";
 
@@ -71,6 +72,26 @@ describe("app://", () => {
 });
 
 describe("media://", () => {
+  test("a stored image is served to the window's origin, which reads it with fetch for the gallery's previews", async () => {
+    const answer = await main.invoke("images.generate", {
+      model: "image-fast",
+      prompt: "a blue circle",
+      n: 1,
+      size: "64x64",
+      responseFormat: "b64_json",
+      async: false,
+    });
+    const [mediaId] = z.object({ ok: z.literal(true), data: z.object({ mediaIds: z.array(z.string()) }) }).parse(answer)
+      .data.mediaIds;
+    const response = await main.request("media", `media://local/${mediaId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("access-control-allow-origin")).toBe("app://modeldesk");
+    expect(main.recording.privilegedSchemes.find((scheme) => scheme.scheme === "media")?.privileges?.corsEnabled).toBe(
+      true,
+    );
+  });
+
   test.each([
     ["traversal", "media://local/..%2f..%2fsettings.json"],
     ["a path instead of an id", "media://local/media/settings.json"],

@@ -1,6 +1,7 @@
-import { memo, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
+import { useCardThumbnail } from "./card-thumbnails.ts";
 import { mediaFileName } from "./media-file-name.ts";
 
 export const MEDIA_DRAG_TYPE = "application/x-modeldesk-media";
@@ -32,19 +33,7 @@ export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDe
           onClick={() => onOpen(item)}
         >
           {item.kind === "image" ? (
-            <img
-              className="media-card__preview"
-              src={item.src}
-              alt={item.prompt}
-              loading="lazy"
-              decoding="async"
-              onError={() => setMissing(true)}
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.setData(MEDIA_DRAG_TYPE, item.id);
-                event.dataTransfer.effectAllowed = "copy";
-              }}
-            />
+            <CardImage item={item} onMissing={() => setMissing(true)} />
           ) : (
             <video
               className="media-card__preview"
@@ -90,3 +79,25 @@ export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDe
     </article>
   );
 });
+
+/** The card's preview of an image: a small copy made for the card (card-thumbnails.ts), draggable onto Videos. */
+function CardImage({ item, onMissing }: { item: MediaView; onMissing: () => void }) {
+  const { url, failed } = useCardThumbnail(item.src);
+  useEffect(() => {
+    if (failed) onMissing();
+  }, [failed, onMissing]);
+  if (url === null) return <span className="media-card__preview" />;
+  return (
+    <img
+      className="media-card__preview"
+      src={url}
+      alt={item.prompt}
+      onError={onMissing}
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.setData(MEDIA_DRAG_TYPE, item.id);
+        event.dataTransfer.effectAllowed = "copy";
+      }}
+    />
+  );
+}
