@@ -7,6 +7,7 @@ import type { OpenPane } from "../../shared/ipc/app-info.ts";
 import type { DesktopShell } from "../ipc/desktop-shell.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
+import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
 import { recoverDamagedData } from "./damaged-data-dialog.ts";
@@ -23,6 +24,7 @@ import { rememberWindowState, savedWindowState } from "./window-state.ts";
 import { guardWebContents } from "./web-contents-guards.ts";
 
 registerAppScheme();
+reportUnhandledRejections();
 // Everything the app writes (database, media, settings, backups) is for this user's eyes only.
 process.umask(PRIVATE_UMASK);
 

@@ -10,6 +10,7 @@ import {
 } from "../services/command-line-profile.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { describeDamage } from "../services/store/data-files.ts";
+import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
 import { startWebHost } from "./web-host.ts";
 
 const PackageJsonSchema = z.object({ version: z.string() });
@@ -53,6 +54,7 @@ try {
   process.exit(2);
 }
 if (commandLine.warning) console.error(commandLine.warning);
+reportUnhandledRejections();
 
 try {
   const { version } = PackageJsonSchema.parse(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")));

@@ -1,17 +1,12 @@
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
-import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
+import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
-import {
-  RESULT_CUT_BY_RESTART,
-  SUBMISSION_CUT_BY_RESTART,
-  lastingPollFailure,
-  remoteFailure,
-} from "./task-failures.ts";
+import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, lastingPollFailure } from "./task-failures.ts";
 import type { TaskObservations } from "./task-observations.ts";
 import type { TaskRecords } from "./task-records.ts";
 import type { TaskRow } from "./task-repository.ts";
@@ -38,7 +33,7 @@ const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting
 const LIKELY = 0.5;
 const OVERDUE_INTERVALS = 2;
 const RECHECK_MS = 1000;
-const CLEANED_UP = codedText("RESULT_CLEANED_UP");
+const PAUSE_AFTER_FAILURE_MS = 5000;
 
 /**
  * Follows accepted tasks at the gateway on one timer: each is polled when its policy's interval
@@ -82,15 +77,39 @@ export class TaskPoller {
   schedule(): void {
     if (this.deps.records.closed) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let next: number | undefined;
+    try {
+      next = this.nextStart();
+    } catch (error) {
+      this.pauseAfter(error);
+      return;
+    }
+    if (next === undefined) return;
+    this.timer = setTimeout(() => void this.tick().catch((error: unknown) => this.pauseAfter(error)), next);
+    this.timer.unref?.();
+  }
+
+  /** How long until the engine should next act on a row; undefined while nothing can be done by waiting. */
+  private nextStart(): number | undefined {
     const now = Date.now();
     const due = this.deps.records.tasks
       .withStatus(UNFINISHED)
       .filter((row) => !this.polling.has(row.id))
       .map((row) => this.startsAt(row, now))
       .filter((at) => at !== null);
-    if (due.length === 0) return;
-    const next = Math.min(...due);
-    this.timer = setTimeout(() => void this.tick(), Math.max(0, next - Date.now()));
+    return due.length === 0 ? undefined : Math.max(0, Math.min(...due) - Date.now());
+  }
+
+  /**
+   * A failure of the app's own (the database unreadable or the disk full, say) pauses polling and
+   * tries again later: it must neither end the process nor stop the tasks being followed for good.
+   */
+  private pauseAfter(error: unknown): void {
+    console.error(`Task polling paused for ${PAUSE_AFTER_FAILURE_MS / 1000} s after an error:`, error);
+    if (this.deps.records.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.schedule(), PAUSE_AFTER_FAILURE_MS);
     this.timer.unref?.();
   }
 
@@ -105,7 +124,7 @@ export class TaskPoller {
         records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
-      await this.applyRemote(await this.readWithinBudget(row, row.remote_id));
+      await applyReading(this.deps, await this.readWithinBudget(row, row.remote_id));
     } catch (error) {
       const lasting = lastingPollFailure(error, row.remote_id);
       if (lasting) {
@@ -192,52 +211,5 @@ export class TaskPoller {
     const urgency = this.deps.policy.urgency(outlook, at);
     const overdue = at - outlook.lastSeenAt >= OVERDUE_INTERVALS * this.deps.timing.maxIntervalMs;
     return { row, urgency, lastSeenAt: outlook.lastSeenAt, likely: urgency >= LIKELY || overdue };
-  }
-
-  private async applyRemote({
-    row,
-    status,
-    progress,
-    errorCode,
-    errorMessage,
-    tookMs,
-    keepResult,
-  }: RemoteReading): Promise<void> {
-    const { records, observations } = this.deps;
-    const now = Date.now();
-    switch (status) {
-      case "completed":
-        observations.completed(row, now, tookMs);
-        await keepResult();
-        this.deps.onResultKept(row);
-        return;
-      case "failed":
-        observations.forget(row.id);
-        records.fail(row.id, remoteFailure(errorCode ?? null, errorMessage ?? null));
-        this.deps.onEndedWithoutResult(row);
-        return;
-      case "cancelled":
-      case "expired":
-        observations.forget(row.id);
-        records.change(row.id, {
-          status,
-          finished_at: now,
-          next_poll_at: null,
-          ...(status === "expired"
-            ? { error_message: englishOf(CLEANED_UP), error_text: JSON.stringify(CLEANED_UP) }
-            : {}),
-        });
-        this.deps.onEndedWithoutResult(row);
-        return;
-      default: {
-        observations.note(row, { at: now, progress });
-        const outlook = observations.outlook(row, status !== row.status);
-        const interval = this.deps.policy.intervalAfter(outlook, now, this.deps.timing);
-        records.change(row.id, { status, progress, poll_interval_ms: interval, next_poll_at: now + interval }, [
-          "queued",
-          "processing",
-        ]);
-      }
-    }
   }
 }
