@@ -12,7 +12,7 @@ import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/budget/ledger-store.ts";
 import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
-import { BalanceSampler, type SamplerTiming } from "../services/budget/balance-sampler.ts";
+import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
 import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
@@ -156,10 +156,14 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   };
   const prices = new PriceBook(db);
   const attributor = new CostAttributor(db, prices);
-  const sampler = new BalanceSampler(async (profileId) => {
-    await budget.snapshot(profileId);
-    if (attributor.run(profileId)) listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
-  }, options.samplerTiming);
+  const sampler = new BalanceSampler(
+    async (profileId) => {
+      await budget.snapshot(profileId);
+      if (attributor.run(profileId)) listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
+    },
+    options.samplerTiming ?? DEFAULT_SAMPLER_TIMING,
+    (profileId) => schedulers.get(profileId)?.busy() ?? false,
+  );
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({
     tasks: new TaskRepository(db),

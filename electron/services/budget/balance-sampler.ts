@@ -8,6 +8,14 @@ export interface SamplerTiming {
   readonly activeForMs: number;
 }
 
+/**
+ * While the key's minute is more than half spent, a reading after activity waits, checking again
+ * each second, for at most this long: calls ending meanwhile share it, and the key's requests go
+ * to the user's chats and the polls that find their results.
+ */
+const BUSY_WAIT_MAX_MS = 30_000;
+const BUSY_RECHECK_MS = 1000;
+
 export const DEFAULT_SAMPLER_TIMING: SamplerTiming = {
   afterActivityMs: 400,
   everyMs: 60_000,
@@ -21,29 +29,45 @@ export const DEFAULT_SAMPLER_TIMING: SamplerTiming = {
 export class BalanceSampler {
   private readonly sample: (profileId: string) => Promise<unknown>;
   private readonly timing: SamplerTiming;
+  private readonly busy: (profileId: string) => boolean;
   private readonly soon = new Map<string, NodeJS.Timeout>();
+  /** When the activity a profile's next reading measures began to wait for it. */
+  private readonly waitingSince = new Map<string, number>();
   private readonly activeUntil = new Map<string, number>();
   private slowTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(sample: (profileId: string) => Promise<unknown>, timing: SamplerTiming = DEFAULT_SAMPLER_TIMING) {
+  constructor(
+    sample: (profileId: string) => Promise<unknown>,
+    timing: SamplerTiming = DEFAULT_SAMPLER_TIMING,
+    busy: (profileId: string) => boolean = () => false,
+  ) {
     this.sample = sample;
     this.timing = timing;
+    this.busy = busy;
   }
 
   /** A paid call of the profile ended, or a refund was seen. */
   noteActivity(profileId: string): void {
     if (this.closed) return;
-    clearTimeout(this.soon.get(profileId));
-    const timer = setTimeout(() => {
-      this.soon.delete(profileId);
-      void this.read(profileId);
-    }, this.timing.afterActivityMs);
-    timer.unref();
-    this.soon.set(profileId, timer);
+    if (!this.waitingSince.has(profileId)) this.waitingSince.set(profileId, Date.now());
+    this.readAfter(profileId, this.timing.afterActivityMs);
     this.activeUntil.set(profileId, Date.now() + this.timing.activeForMs);
     this.slowTimer ??= setInterval(() => this.readActive(), this.timing.everyMs);
     this.slowTimer.unref();
+  }
+
+  private readAfter(profileId: string, delayMs: number): void {
+    clearTimeout(this.soon.get(profileId));
+    const timer = setTimeout(() => {
+      this.soon.delete(profileId);
+      const waited = Date.now() - (this.waitingSince.get(profileId) ?? Date.now());
+      if (this.busy(profileId) && waited < BUSY_WAIT_MAX_MS) return this.readAfter(profileId, BUSY_RECHECK_MS);
+      this.waitingSince.delete(profileId);
+      void this.read(profileId);
+    }, delayMs);
+    timer.unref();
+    this.soon.set(profileId, timer);
   }
 
   close(): void {

@@ -131,6 +131,11 @@ export class RequestScheduler {
     return Math.max(0, this.rpm - this.grants.length);
   }
 
+  /** More than half of the key's current minute is spent: background work had better wait. */
+  busy(): boolean {
+    return this.freeSlots() < this.rpm / 2;
+  }
+
   private get mayGrant(): boolean {
     return this.limitKnown || this.probing === 0;
   }

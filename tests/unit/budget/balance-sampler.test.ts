@@ -32,6 +32,33 @@ describe("the balance sampler", () => {
     sampler.close();
   });
 
+  it("while the key's minute is more than half spent, waits with its reading, for at most 30 s, and calls meanwhile share it", async () => {
+    const reads: string[] = [];
+    let busy = true;
+    const sampler = new BalanceSampler(
+      async (profileId) => reads.push(profileId),
+      TIMING,
+      () => busy,
+    );
+    sampler.noteActivity("a");
+    await vi.advanceTimersByTimeAsync(10_000);
+    sampler.noteActivity("a");
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(reads).toEqual([]);
+    // The key has room again: the reading goes within a second.
+    busy = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads).toEqual(["a"]);
+    // Busy for good: the next reading still goes 30 s after the call it measures.
+    busy = true;
+    sampler.noteActivity("a");
+    await vi.advanceTimersByTimeAsync(29_500);
+    expect(reads).toEqual(["a"]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads).toEqual(["a", "a"]);
+    sampler.close();
+  });
+
   it("stops reading a profile whose server cannot tell its balance", async () => {
     let reads = 0;
     const sampler = new BalanceSampler(async () => {

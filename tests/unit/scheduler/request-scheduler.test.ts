@@ -33,15 +33,20 @@ describe("the request scheduler", () => {
     }
   });
 
-  it("tells how many requests its key could still send this minute", async () => {
+  it("tells how many requests its key could still send this minute, and when more than half of it is spent", async () => {
     const scheduler = new RequestScheduler(10);
     scheduler.observe(null);
     expect(scheduler.freeSlots()).toBe(10);
     requests(scheduler, 3, "poll", []);
     await vi.advanceTimersByTimeAsync(0);
     expect(scheduler.freeSlots()).toBe(7);
+    expect(scheduler.busy()).toBe(false);
+    requests(scheduler, 3, "poll", []);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.busy()).toBe(true);
     await vi.advanceTimersByTimeAsync(61_000);
     expect(scheduler.freeSlots()).toBe(10);
+    expect(scheduler.busy()).toBe(false);
   });
 
   it("serves user calls before waiting polls", async () => {
