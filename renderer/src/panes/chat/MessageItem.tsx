@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { lazy, memo, Suspense, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText } from "../../components/app-text.ts";
@@ -29,7 +29,7 @@ interface UserMessageProps {
   onDelete(messageId: string): void;
 }
 
-export function UserMessage({ message, busy, onEdit, onDelete }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({ message, busy, onEdit, onDelete }: UserMessageProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -74,14 +74,15 @@ export function UserMessage({ message, busy, onEdit, onDelete }: UserMessageProp
       </div>
     </article>
   );
-}
+});
 
 interface AssistantMessageProps {
   readonly message: ChatMessage;
   /** The conversation's last message: regenerating it replaces nothing else. */
   readonly isLast: boolean;
   readonly busy: boolean;
-  onRegenerate(): void;
+  /** Regenerates this reply (by its id). */
+  onRegenerate(messageId: string): void;
   onDelete(messageId: string): void;
 }
 
@@ -91,8 +92,16 @@ const STATUS_LABELS = {
   interrupted: "chat.status.interrupted",
 } as const;
 
-export function AssistantMessage({ message, isLast, busy, onRegenerate, onDelete }: AssistantMessageProps) {
+/** Memoised, as the user's messages: while a reply streams, only the live reply draws again. */
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  isLast,
+  busy,
+  onRegenerate,
+  onDelete,
+}: AssistantMessageProps) {
   const { t } = useTranslation();
+  const regenerate = () => onRegenerate(message.id);
   const anchor = `source-${message.id}`;
   const sources = message.meta?.sources ?? [];
   return (
@@ -108,7 +117,7 @@ export function AssistantMessage({ message, isLast, busy, onRegenerate, onDelete
       {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
       <div className="message__actions">
         {isLast ? (
-          <button type="button" className="button button--small" onClick={onRegenerate} disabled={busy}>
+          <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
             {message.status === "interrupted" || message.status === "error" ? t("chat.retry") : t("chat.regenerate")}
           </button>
         ) : (
@@ -120,14 +129,14 @@ export function AssistantMessage({ message, isLast, busy, onRegenerate, onDelete
             message={t("chat.regenerateEarlierBody")}
             confirmLabel={t("chat.regenerate")}
             cancelLabel={t("settings.cancel")}
-            onConfirm={onRegenerate}
+            onConfirm={regenerate}
           />
         )}
         <MessageActions message={message} busy={busy} onDelete={onDelete} />
       </div>
     </article>
   );
-}
+});
 
 /** The reply being generated, as it streams. */
 export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: number }) {

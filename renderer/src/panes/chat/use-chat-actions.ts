@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatRun } from "../../../../shared/ipc/chat.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
@@ -41,11 +42,18 @@ export function useChatActions(conversationId: string) {
     onSuccess: () => invalidate(conversationId),
   });
 
+  // Stable, so the transcript's rows (memoised) do not draw again with every delta of a reply.
+  const { mutate: replyWith } = reply;
+  const regenerate = useCallback(() => replyWith({ kind: "regenerate" }), [replyWith]);
+  const edit = useCallback(
+    (messageId: string, content: string) => replyWith({ kind: "edit", messageId, content }),
+    [replyWith],
+  );
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
     send: (content: string) => succeeded(reply.mutateAsync({ kind: "send", content })),
-    regenerate: () => reply.mutate({ kind: "regenerate" }),
-    edit: (messageId: string, content: string) => reply.mutate({ kind: "edit", messageId, content }),
+    regenerate,
+    edit,
     stop: stop.mutate,
     deleteMessage: remove.mutate,
     attempts: [reply, stop, remove] as const,
