@@ -154,6 +154,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     const recorded = loggingFetch(db, profileId, observed, (id) => sampler.noteActivity(id));
     return new GatewayClient(credentials, { fetch: recorded });
   };
+  // Background work (routine polls, balance readings) gives way while a key's minute is more than half spent.
+  const busyOf = (profileId: string) => schedulers.get(profileId)?.busy() ?? false;
   const prices = new PriceBook(db);
   const attributor = new CostAttributor(db, prices);
   const sampler = new BalanceSampler(
@@ -162,7 +164,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       if (attributor.run(profileId)) listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
     },
     options.samplerTiming ?? DEFAULT_SAMPLER_TIMING,
-    (profileId) => schedulers.get(profileId)?.busy() ?? false,
+    busyOf,
   );
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({
@@ -173,7 +175,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
     profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
-    freeSlotsOf: (profileId) => schedulers.get(profileId)?.freeSlots(),
+    busyOf,
     onTaskChanged: (view) => listeners.forEach((listener) => listener.taskChanged?.(view)),
     onGalleryChanged: (change) => listeners.forEach((listener) => listener.galleryChanged?.(change)),
   });

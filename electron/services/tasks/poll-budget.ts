@@ -7,11 +7,7 @@ const POLL_SHARE = 0.8;
 const BURST_MINUTES = 5 / 60;
 /** Below half a full bucket, the budget is kept for polls likely to find a completion. */
 const ROUTINE_FLOOR = 0.5;
-/**
- * Routine polls only while at least this share of the key's minute is free: a request counts for a
- * whole minute, so a look that finds nothing would otherwise take the slot of one that finds a completion.
- */
-const ROUTINE_HEADROOM = 0.5;
+/** How soon a routine poll held back by a busy key asks again. */
 const HEADROOM_RECHECK_MS = 1000;
 
 interface ProfilePolls {
@@ -29,15 +25,12 @@ interface ProfilePolls {
  */
 export class PollBudget {
   private readonly rpmOf: (profileId: string) => number | undefined;
-  private readonly freeSlotsOf: (profileId: string) => number | undefined;
+  private readonly busyOf: (profileId: string) => boolean;
   private readonly profiles = new Map<string, ProfilePolls>();
 
-  constructor(
-    rpmOf: (profileId: string) => number | undefined,
-    freeSlotsOf: (profileId: string) => number | undefined = () => undefined,
-  ) {
+  constructor(rpmOf: (profileId: string) => number | undefined, busyOf: (profileId: string) => boolean = () => false) {
     this.rpmOf = rpmOf;
-    this.freeSlotsOf = freeSlotsOf;
+    this.busyOf = busyOf;
   }
 
   paced(profileId: string): boolean {
@@ -48,9 +41,9 @@ export class PollBudget {
   openAt(profileId: string, likely: boolean, now: number): number | null {
     const polls = this.refilled(profileId, now);
     if (polls.inFlight) return null;
-    if (!likely && (this.freeSlotsOf(profileId) ?? Infinity) < (this.rpmOf(profileId) ?? 0) * ROUTINE_HEADROOM) {
-      return now + HEADROOM_RECHECK_MS;
-    }
+    // A request counts for a whole minute: while the key's minute is more than half spent, a look
+    // that finds nothing would take the slot of one that finds a completion.
+    if (!likely && this.busyOf(profileId)) return now + HEADROOM_RECHECK_MS;
     const needed = likely ? 1 : Math.max(1, this.capacity(profileId) * ROUTINE_FLOOR);
     const missing = needed - polls.tokens;
     return missing <= 0 ? now : now + Math.ceil((missing / this.perMinute(profileId)) * 60_000);

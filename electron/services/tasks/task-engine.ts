@@ -34,8 +34,8 @@ export interface TaskEngineDependencies {
     maxWaitMs: number;
     rpm?: number | undefined;
   };
-  /** How many more requests the profile's key may send in its current minute, when known. */
-  readonly freeSlotsOf?: (profileId: string) => number | undefined;
+  /** Whether more than half of the profile's key's current minute is spent (request-scheduler.ts). */
+  readonly busyOf?: (profileId: string) => boolean;
   readonly onTaskChanged: (view: TaskView) => void;
   readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
@@ -78,7 +78,7 @@ export class TaskEngine {
       policy: timing.policy ?? expectedCompletionPolicy,
       budget: new PollBudget(
         (profileId) => deps.profileSettings?.(profileId).rpm,
-        (profileId) => deps.freeSlotsOf?.(profileId),
+        (profileId) => deps.busyOf?.(profileId) ?? false,
       ),
       observations: new TaskObservations(new ModelDurations(deps.tasks.database)),
       maxWaitOf: (profileId) =>

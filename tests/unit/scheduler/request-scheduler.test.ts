@@ -41,7 +41,11 @@ describe("the request scheduler", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(scheduler.freeSlots()).toBe(7);
     expect(scheduler.busy()).toBe(false);
-    requests(scheduler, 3, "poll", []);
+    // Exactly half spent is not yet busy; one more is.
+    requests(scheduler, 2, "poll", []);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.busy()).toBe(false);
+    requests(scheduler, 1, "poll", []);
     await vi.advanceTimersByTimeAsync(0);
     expect(scheduler.busy()).toBe(true);
     await vi.advanceTimersByTimeAsync(61_000);

@@ -27,19 +27,19 @@ describe("the poll budget", () => {
   });
 
   it("keeps a key's minute for polls likely to find a completion once half of it is spent", () => {
-    let free = 40;
+    let busy = false;
     // RPM 60: polls at 48 a minute, five seconds' worth (4) saved up.
     const budget = new PollBudget(
       () => 60,
-      () => free,
+      () => busy,
     );
     const now = SUBMITTED_AT;
     expect(budget.openAt("p", false, now)).toBe(now);
-    free = 29;
+    busy = true;
     expect(budget.openAt("p", true, now)).toBe(now);
     // A routine look waits, and is asked again a second later.
     expect(budget.openAt("p", false, now)).toBe(now + 1000);
-    free = 30;
+    busy = false;
     expect(budget.openAt("p", false, now)).toBe(now);
   });
 
@@ -81,7 +81,7 @@ describe("the poll budget", () => {
   it("still looks at a task its estimate keeps waiting once it has gone unseen for a minute", async () => {
     const polled: string[] = [];
     // Seen at 10 s and 40 s, expected at about 200 s: routine until then, and the key's minute is mostly used.
-    const { poller, close } = startPoller(polled, { tasks: { late: TASKS.late! }, rpm: 60, freeSlots: 10 });
+    const { poller, close } = startPoller(polled, { tasks: { late: TASKS.late! }, rpm: 60, busy: true });
     vi.setSystemTime(SUBMITTED_AT + 90_000);
     poller.schedule();
     await vi.advanceTimersByTimeAsync(9_000);

@@ -39,13 +39,13 @@ export function startPoller(
     tasks = TASKS,
     rpm = RPM,
     files = {},
-    freeSlots,
+    busy = false,
   }: {
     tasks?: Record<string, FakeTask>;
     rpm?: number;
     files?: Record<string, Promise<Response>>;
-    /** Requests the key could still send this minute. */
-    freeSlots?: number;
+    /** More than half of the key's minute is spent. */
+    busy?: boolean;
   } = {},
 ) {
   const dataDir = tempDir("poll-budget-");
@@ -71,7 +71,7 @@ export function startPoller(
     policy: expectedCompletionPolicy,
     budget: new PollBudget(
       () => rpm,
-      () => freeSlots,
+      () => busy,
     ),
     observations,
     maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
