@@ -29,19 +29,16 @@ const making = new Map<string, Request>();
  * image cannot be read.
  */
 export function useCardThumbnail(src: string): { url: string | null; failed: boolean } {
-  const [state, setState] = useState<{ src: string; url: string | null; failed: boolean }>(() => ({
-    src,
-    url: made.get(src) ?? null,
-    failed: false,
-  }));
+  // What the request for `src` ended with: the preview's URL, or null when it could not be made.
+  const [ended, setEnded] = useState<{ src: string; url: string | null } | null>(null);
   useEffect(() => {
     if (made.has(src)) return;
-    const waiter = (url: string | null) => setState({ src, url, failed: url === null });
+    const waiter = (url: string | null) => setEnded({ src, url });
     want(src, waiter);
     return () => drop(src, waiter);
   }, [src]);
-  if (state.src !== src) return { url: made.get(src) ?? null, failed: false };
-  return { url: state.url ?? made.get(src) ?? null, failed: state.failed };
+  const own = ended?.src === src ? ended : null;
+  return { url: made.get(src) ?? own?.url ?? null, failed: own !== null && own.url === null };
 }
 
 function want(src: string, waiter: (url: string | null) => void): void {
