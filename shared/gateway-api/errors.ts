@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Error codes the spec defines, plus the ones this gateway adds where the spec is silent (see README). */
+/** Error codes the spec defines, plus the ones this gateway adds where the spec is silent (see docs/spec-choices.md). */
 export const GATEWAY_ERROR_CODES = [
   "INVALID_PARAMS",
   "UNAUTHORIZED",

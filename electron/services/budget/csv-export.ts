@@ -1,6 +1,6 @@
 import type { LedgerEntry } from "../../../shared/ipc/ledger.ts";
 
-/** The CSV columns, in order; the README documents them. */
+/** The CSV columns, in order; docs/budget.md documents them. */
 export const LEDGER_CSV_COLUMNS = [
   "time",
   "profile_id",
