@@ -14,6 +14,7 @@ import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
+import { publishedPricesOf } from "../services/budget/published-prices.ts";
 import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
 import { CapabilityStore } from "../services/capabilities/capability-store.ts";
@@ -158,10 +159,17 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   const busyOf = (profileId: string) => schedulers.get(profileId)?.busy() ?? false;
   const prices = new PriceBook(db);
   const attributor = new CostAttributor(db, prices);
+  const capabilities = new CapabilityService(
+    capabilityStore,
+    clientFor,
+    (profileId) => vault.modelsOf(profileId)?.chat[0] ?? capabilityStore.get(profileId).models?.[0] ?? "chat-fast",
+    (profileId, list) => prices.replacePublished(profileId, publishedPricesOf(list)),
+  );
   const sampler = new BalanceSampler(
     async (profileId) => {
+      // A server that publishes its prices is asked first, so even the first calls are priced.
+      await capabilities.ready(profileId);
       await budget.snapshot(profileId);
-      if (attributor.run(profileId)) listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
     },
     options.samplerTiming ?? DEFAULT_SAMPLER_TIMING,
     busyOf,
@@ -189,7 +197,13 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     balanceFeature: (profileId) => capabilityStore.get(profileId).features.balance,
     onAlert: (alert) => listeners.forEach((listener) => listener.budgetAlert?.(alert)),
   });
-  const budget = new BudgetService(db, clientFor, (snapshot) => monitor.observe(snapshot));
+  // Every reading, asked for or sampled, settles what it can: costs, refunds and other spend on the key.
+  const budget = new BudgetService(db, clientFor, (snapshot) => {
+    if (attributor.run(snapshot.profileId)) {
+      listeners.forEach((listener) => listener.costsChanged?.({ profileId: snapshot.profileId }));
+    }
+    monitor.observe(snapshot);
+  });
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,
@@ -206,11 +220,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     chat: new ChatService(conversations, streams, vault, clientFor),
     tasks,
     media,
-    capabilities: new CapabilityService(
-      capabilityStore,
-      clientFor,
-      (profileId) => vault.modelsOf(profileId)?.chat[0] ?? capabilityStore.get(profileId).models?.[0] ?? "chat-fast",
-    ),
+    capabilities,
     localGateway,
     clientFor,
     subscribe(listener) {

@@ -72,6 +72,8 @@ export const GatewayConfigSchema = z
       .default(24 * 3600),
     /** Length of the RPM/TPM and video-per-minute windows (real seconds). */
     rateLimitWindowSeconds: z.number().positive().default(60),
+    /** Whether the model list carries each model's `pricing` (off: a server that publishes no prices). */
+    publishPrices: z.boolean().default(true),
     /** Offset of the billing day used for daily and monthly resets. */
     utcOffset: z
       .string()

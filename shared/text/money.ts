@@ -1,18 +1,21 @@
-/** A number format for money with this many decimals at most (two at least). */
-export type MoneyDigits = (maximumFractionDigits: 2 | 4) => Intl.NumberFormat;
+/** How an amount is written: whole units with cents, or a small amount by its significant digits. */
+export type MoneyStyle = "cents" | "small";
 
-/** Money options for Intl.NumberFormat: two decimals, or up to `digits`. */
-export const moneyOptions = (digits: 2 | 4): Intl.NumberFormatOptions => ({
-  minimumFractionDigits: 2,
-  maximumFractionDigits: digits,
-});
+/** A number format for money in this style. */
+export type MoneyFormats = (style: MoneyStyle) => Intl.NumberFormat;
+
+/** Intl.NumberFormat options for each money style. */
+export const moneyOptions = (style: MoneyStyle): Intl.NumberFormatOptions =>
+  style === "cents"
+    ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+    : { minimumSignificantDigits: 2, maximumSignificantDigits: 3 };
 
 /**
- * Money with its currency and two decimals; an amount under a cent keeps up to four, so a small
- * spend never reads ¥0.00.
+ * Money with its currency: two decimals from one unit up, and three significant digits below
+ * (¥0.0162, ¥0.50), so a small spend is read as it was charged, never rounded to ¥0.02 or ¥0.00.
  */
-export function formatMoneyWith(format: MoneyDigits, amount: number, currency = "CNY"): string {
+export function formatMoneyWith(format: MoneyFormats, amount: number, currency = "CNY"): string {
   const symbol = currency === "CNY" ? "¥" : `${currency} `;
-  const subCent = amount !== 0 && Math.abs(amount) < 0.01;
-  return `${symbol}${format(subCent ? 4 : 2).format(amount)}`;
+  const small = amount !== 0 && Math.abs(amount) < 1;
+  return `${symbol}${format(small ? "small" : "cents").format(amount)}`;
 }

@@ -3,6 +3,7 @@ import type { TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { taskNotFound } from "../tasks/simulated-task-runner.ts";
 import { taskRecordOf } from "../tasks/task-views.ts";
+import { publishedPricing } from "../published-pricing.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { taskId: string } }>("/v1/tasks/:taskId", async (request): Promise<TaskRecord> => {
@@ -17,11 +18,16 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): v
 
   app.get("/v1/balance", async (request) => ctx.billing.balanceOf(request.apiKey, ctx.now()));
 
-  // Not in the spec; the OpenAI ecosystem's model list, so clients can offer the codes a key may use.
+  // Not in the spec; the OpenAI ecosystem's model list, so clients can offer the codes a key may use,
+  // with OpenRouter's `pricing` object so they can price a call before paying (see docs/spec-choices.md).
   app.get("/v1/models", async (request) => ({
     object: "list",
-    data: ctx.models
-      .listFor(request.apiKey)
-      .map((model) => ({ id: model.code, object: "model", owned_by: "local-gateway", kind: model.kind })),
+    data: ctx.models.listFor(request.apiKey).map((model) => ({
+      id: model.code,
+      object: "model",
+      owned_by: "local-gateway",
+      kind: model.kind,
+      ...(ctx.config.publishPrices ? { pricing: publishedPricing(model.kind, ctx.billing.priceOf(model)) } : {}),
+    })),
   }));
 }

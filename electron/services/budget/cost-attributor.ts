@@ -1,14 +1,17 @@
 import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
-import { PriceUnitSchema } from "../../../shared/ipc/ledger.ts";
-import { allRows } from "../../common/sql-rows.ts";
+import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
+import { PriceUnitSchema, type ModelPrice } from "../../../shared/ipc/ledger.ts";
+import { allRows, oneRow } from "../../common/sql-rows.ts";
 import { readStoredJson } from "../store/stored-json.ts";
-import { attribute, type BalanceReading, type MoneyEvent } from "./cost-attribution.ts";
+import { attribute, type Attribution, type BalanceReading, type MoneyEvent } from "./cost-attribution.ts";
+import { OtherSpendLedger } from "./other-spend.ts";
 import type { PriceBook } from "./price-book.ts";
-import { estimateOf, featuresOf, fitPrices, type PriceObservation } from "./price-fitting.ts";
+import { detectPriceChange } from "./price-change.ts";
+import { estimateOf, featuresOf, fitPrices, type Feature, type PriceObservation } from "./price-fitting.ts";
 
-/** Prices are fitted to this many of the latest movements. */
-const FIT_WINDOW = 2000;
+/** Prices are fitted to this many of the latest movements the app's calls explain. */
+const FIT_WINDOW = 500;
 
 const FeatureSchema = z.object({
   model: z.string(),
@@ -37,90 +40,100 @@ interface WaitingRow {
   refund_to: number | null;
 }
 
+const WAITING_COLUMNS = `id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed,
+  cost, refund_pending, refund_from, refund_to`;
+
 /**
- * Turns balance readings into costs in the ledger: each closed movement is attributed to its calls
- * and refunds, kept as an observation, and the profile's prices are fitted again to all of them.
+ * What a call of unknown price weighs against others in one movement, per image or second of
+ * video: typical gateway prices, so an image is not split equally with a chat reply.
+ */
+const TYPICAL_PRICE: Record<string, number> & { chat: number } = { chat: 0.01, search: 0.03, image: 0.2, video: 0.5 };
+
+const featuresOfRow = (row: WaitingRow) =>
+  featuresOf({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens });
+
+/**
+ * Turns balance readings into costs in the ledger: each closed movement is attributed to the
+ * app's calls and refunds in it, what they do not explain becomes other spend on the key, each
+ * movement is kept as an observation, and the profile's prices are fitted again.
  */
 export class CostAttributor {
   private readonly db: DatabaseSync;
   private readonly prices: PriceBook;
+  private readonly other: OtherSpendLedger;
 
   constructor(db: DatabaseSync, prices: PriceBook) {
     this.db = db;
     this.prices = prices;
+    this.other = new OtherSpendLedger(db);
   }
 
-  /** Attributes what the readings so far can tell; true when a cost or refund was written. */
+  /** Attributes what the readings so far can tell; true when a cost, refund or other spend was written. */
   run(profileId: string): boolean {
     const rows = allRows<WaitingRow>(
       this.db.prepare(
-        `SELECT id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed, cost,
-                refund_pending, refund_from, refund_to
-         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND (attributed = 0 OR refund_pending = 1)`,
+        `SELECT ${WAITING_COLUMNS} FROM request_log
+         WHERE profile_id = ? AND chargeable = 1 AND outside = 0 AND (attributed = 0 OR refund_pending = 1)`,
       ),
       profileId,
     );
-    if (rows.length === 0) return false;
     const prices = this.prices.prices(profileId);
-    const features = new Map(
-      rows.map((row) => [
-        row.id,
-        featuresOf({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens }),
-      ]),
-    );
+    const features = new Map(rows.map((row) => [row.id, featuresOfRow(row)]));
     const events: MoneyEvent[] = [];
     for (const row of rows) {
-      const estimate = estimateOf(features.get(row.id) ?? null, prices);
+      const guess = estimateOf(features.get(row.id) ?? null, prices);
+      // A price learned from too few calls only weighs a split; it cannot tell other spend from a call.
+      const estimate = row.model !== null && settledPrices(prices, row.model) ? guess : null;
       if (row.attributed === 0) {
-        events.push({ id: `charge:${row.id}`, from: row.started_at, to: row.settled_at, sign: 1, estimate });
+        const weight = guess ?? (TYPICAL_PRICE[row.kind] ?? TYPICAL_PRICE.chat) * (row.units ?? 1);
+        events.push({ id: `charge:${row.id}`, from: row.started_at, to: row.settled_at, sign: 1, estimate, weight });
       }
       if (row.refund_pending === 1 && row.refund_from !== null) {
-        events.push({
-          id: `refund:${row.id}`,
-          from: row.refund_from,
-          to: row.refund_to,
-          sign: -1,
-          estimate: row.cost ?? estimate,
-        });
+        const refunded = row.cost ?? estimate;
+        events.push({ id: `refund:${row.id}`, from: row.refund_from, to: row.refund_to, sign: -1, estimate: refunded });
       }
     }
-    const earliest = Math.min(...events.map((event) => event.from));
-    const result = attribute(this.readingsSince(profileId, earliest), events);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const rowOf = (eventId: string) => byId.get(Number(eventId.slice(eventId.indexOf(":") + 1)));
-    this.db.exec("BEGIN");
-    try {
-      for (const { id, amount, basis } of result.attributed) this.record(id, amount, basis);
-      for (const id of result.unmeasurable) {
-        const row = rowOf(id);
-        const estimate = id.startsWith("refund:")
-          ? (row?.cost ?? null)
-          : estimateOf(features.get(row?.id ?? -1) ?? null, prices);
-        this.record(id, estimate, estimate === null ? "unknown" : "estimated");
+    const cursor = this.other.cursor(profileId);
+    const since = Math.min(cursor ?? Infinity, ...events.map((event) => event.from));
+    const readings = Number.isFinite(since) ? this.readingsSince(profileId, since) : this.latestReading(profileId);
+    const first = readings[0];
+    if (!first) return false;
+    const result = attribute(readings, events, {
+      accounted: this.other.accountedSince(profileId, first.receivedAt),
+      holdFrom: this.runningTaskSince(profileId),
+    });
+    const rowOf = (eventId: string) => rows.find((row) => row.id === idOf(eventId));
+    const featuresOfEvent = (eventId: string) => features.get(idOf(eventId)) ?? null;
+    const written = this.write(
+      profileId,
+      result,
+      (id) => {
+        if (id.startsWith("refund:")) return rowOf(id)?.cost ?? null;
+        return estimateOf(featuresOfEvent(id), prices);
+      },
+      featuresOfEvent,
+    );
+    const changed = new Set(
+      result.groups.flatMap((group) => {
+        const [only] = group.eventIds;
+        const model = group.eventIds.length === 1 && only?.startsWith("charge:") ? rowOf(only)?.model : null;
+        return model ? [model] : [];
+      }),
+    );
+    for (const model of changed) {
+      const change = detectPriceChange(this.db, profileId, model);
+      if (change) {
+        this.prices.applyChange(profileId, model, change.ratio);
+        this.other.explainAgain(change.observations);
       }
-      const observe = this.db.prepare(
-        "INSERT INTO price_observations (profile_id, observed_at, amount, calls) VALUES (?, ?, ?, ?)",
-      );
-      for (const group of result.groups) {
-        const calls = group.eventIds.map((id) => ({
-          features: features.get(rowOf(id)?.id ?? -1) ?? null,
-          sign: id.startsWith("refund:") ? -1 : 1,
-        }));
-        if (calls.every((call) => call.features !== null))
-          observe.run(profileId, Date.now(), group.spent, JSON.stringify(calls));
-      }
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
     }
     if (result.groups.length > 0) this.refit(profileId);
-    return result.attributed.length + result.unmeasurable.length > 0;
+    return written;
   }
 
-  /** Fits the prices again to every observation, then estimates what has no cost yet. */
+  /** Fits the prices again to the movements the app's calls explain, then estimates what has no cost yet. */
   refit(profileId: string): void {
-    this.prices.replaceLearned(profileId, fitPrices(this.observations(profileId)));
+    this.prices.replaceLearned(profileId, fitPrices(this.observations(profileId), this.prices.trusted(profileId)));
     this.estimateUnpriced(profileId);
   }
 
@@ -129,25 +142,23 @@ export class CostAttributor {
     const prices = this.prices.prices(profileId);
     const unknown = allRows<WaitingRow>(
       this.db.prepare(
-        `SELECT id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed, cost,
-                refund_pending, refund_from, refund_to
-         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_basis = 'unknown'`,
+        `SELECT ${WAITING_COLUMNS} FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_basis = 'unknown'`,
       ),
       profileId,
     );
     const update = this.db.prepare("UPDATE request_log SET cost = ?, cost_basis = 'estimated' WHERE id = ?");
     for (const row of unknown) {
-      const estimate = estimateOf(
-        featuresOf({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens }),
-        prices,
-      );
+      const estimate = estimateOf(featuresOfRow(row), prices);
       if (estimate !== null) update.run(estimate, row.id);
     }
   }
 
+  /** The latest movements the app's own calls explain, newest first. */
   observations(profileId: string): PriceObservation[] {
     const rows = allRows<{ amount: number; calls: string }>(
-      this.db.prepare("SELECT amount, calls FROM price_observations WHERE profile_id = ? ORDER BY id DESC LIMIT ?"),
+      this.db.prepare(
+        "SELECT amount, calls FROM price_observations WHERE profile_id = ? AND explained = 1 ORDER BY id DESC LIMIT ?",
+      ),
       profileId,
       FIT_WINDOW,
     );
@@ -157,8 +168,58 @@ export class CostAttributor {
     });
   }
 
+  private write(
+    profileId: string,
+    result: Attribution,
+    estimateFor: (eventId: string) => number | null,
+    featuresOfEvent: (eventId: string) => readonly Feature[] | null,
+  ): boolean {
+    this.db.exec("BEGIN");
+    try {
+      for (const { id, amount, basis } of result.attributed) this.record(id, amount, basis);
+      for (const id of result.unmeasurable) {
+        const estimate = estimateFor(id);
+        this.record(id, estimate, estimate === null ? "unknown" : "estimated");
+      }
+      for (const spend of result.otherSpend) this.other.insert(profileId, spend, "measured");
+      const observe = this.db.prepare(
+        `INSERT INTO price_observations (profile_id, observed_at, amount, calls, expected, explained, charge_id, other_id, model)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const group of result.groups) {
+        const calls = group.eventIds.map((id) => ({
+          features: featuresOfEvent(id),
+          sign: id.startsWith("refund:") ? -1 : 1,
+        }));
+        const other =
+          group.other === 0 ? null : this.other.insert(profileId, { ...group, amount: group.other }, "estimated");
+        if (!calls.every((call) => call.features !== null)) continue;
+        const [only] = group.eventIds;
+        const single = group.eventIds.length === 1 && only?.startsWith("charge:") ? idOf(only) : null;
+        const models = new Set(calls.flatMap((call) => (call.features ?? []).map((feature) => feature.model)));
+        observe.run(
+          profileId,
+          Date.now(),
+          group.spent,
+          JSON.stringify(calls),
+          group.expected,
+          group.other === 0 ? 1 : 0,
+          single,
+          other,
+          models.size === 1 ? ([...models][0] ?? null) : null,
+        );
+      }
+      if (result.settledThrough) this.other.advance(profileId, result.settledThrough.receivedAt);
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+    return result.attributed.length + result.unmeasurable.length + result.otherSpend.length > 0;
+  }
+
   private record(eventId: string, amount: number | null, basis: string): void {
-    const id = Number(eventId.slice(eventId.indexOf(":") + 1));
+    const id = idOf(eventId);
     if (eventId.startsWith("refund:")) {
       this.db.prepare("UPDATE request_log SET refund = ?, refund_pending = 0 WHERE id = ?").run(amount, id);
     } else {
@@ -168,23 +229,64 @@ export class CostAttributor {
     }
   }
 
+  /** When the oldest paid task of the profile that is still running began: it may yet be refunded. */
+  private runningTaskSince(profileId: string): number | null {
+    const statuses = ACTIVE_TASK_STATUSES.map((status) => `'${status}'`).join(", ");
+    return (
+      oneRow<{ since: number | null }>(
+        this.db.prepare(
+          `SELECT MIN(log.started_at) AS since FROM request_log AS log JOIN tasks ON tasks.id = log.task_id
+           WHERE log.profile_id = ? AND log.chargeable = 1 AND tasks.status IN (${statuses})`,
+        ),
+        profileId,
+      )?.since ?? null
+    );
+  }
+
   /** The reading before `since` (the baseline) and every one after. */
   private readingsSince(profileId: string, since: number): BalanceReading[] {
-    const rows = allRows<{ sent_at: number | null; sampled_at: number; balance: number; daily_used: number | null }>(
-      this.db.prepare(
-        `SELECT sent_at, sampled_at, balance, daily_used FROM balance_samples
-         WHERE profile_id = ?1 AND sampled_at >= COALESCE(
-           (SELECT MAX(sampled_at) FROM balance_samples WHERE profile_id = ?1 AND sampled_at <= ?2), ?2)
-         ORDER BY sampled_at`,
-      ),
+    return this.readings(
+      `WHERE profile_id = ?1 AND sampled_at >= COALESCE(
+         (SELECT MAX(sampled_at) FROM balance_samples WHERE profile_id = ?1 AND sampled_at <= ?2), ?2)
+       ORDER BY sampled_at`,
       profileId,
       since,
+    );
+  }
+
+  /** With nothing to attribute and no reading judged yet, the latest reading is where judging starts. */
+  private latestReading(profileId: string): BalanceReading[] {
+    return this.readings("WHERE profile_id = ?1 ORDER BY sampled_at DESC LIMIT 1", profileId);
+  }
+
+  private readings(where: string, ...params: (string | number)[]): BalanceReading[] {
+    const rows = allRows<{
+      sent_at: number | null;
+      sampled_at: number;
+      balance: number;
+      daily_used: number | null;
+      monthly_used: number | null;
+    }>(
+      this.db.prepare(`SELECT sent_at, sampled_at, balance, daily_used, monthly_used FROM balance_samples ${where}`),
+      ...params,
     );
     return rows.map((row) => ({
       sentAt: row.sent_at ?? row.sampled_at,
       receivedAt: row.sampled_at,
       balance: row.balance,
       dailyUsed: row.daily_used,
+      monthlyUsed: row.monthly_used,
     }));
   }
 }
+
+/**
+ * Whether a model's prices are known well enough that a call departing from them means a change:
+ * published or set by the user, or learned from three calls per price at least.
+ */
+function settledPrices(prices: readonly ModelPrice[], model: string): boolean {
+  const own = prices.filter((price) => price.model === model);
+  return own.length > 0 && own.every((price) => price.source !== "learned" || price.observations >= 3 * own.length);
+}
+
+const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));

@@ -1,6 +1,7 @@
 import type { ModelPrice, PriceUnit } from "../../../shared/ipc/ledger.ts";
 import { PriceUnitSchema } from "../../../shared/ipc/ledger.ts";
 import { nonNegativeLeastSquares } from "./nnls.ts";
+import { priceOf } from "./price-lookup.ts";
 import type { LearnedPrice } from "./price-book.ts";
 
 /** One priced quantity of a call: so many calls, 1k tokens, images or seconds of a model (at a size). */
@@ -56,19 +57,27 @@ export function estimateOf(features: readonly Feature[] | null, prices: readonly
   if (!features) return null;
   let total = 0;
   for (const feature of features) {
-    const ofUnit = prices.filter((price) => price.model === feature.model && price.unit === feature.unit);
-    const price = ofUnit.find((candidate) => candidate.size === feature.size) ?? ofUnit[0];
+    const price = priceOf(prices, feature.model, feature.unit, feature.size);
     if (!price) return null;
     total += price.price * feature.quantity;
   }
   return total;
 }
 
+/** A movement this many movements older weighs half as much: prices follow what the key pays now. */
+const RECENCY_HALF_LIFE = 40;
+/** Residuals beyond this many robust deviations (and beyond 2 % of the movement) are outliers. */
+const OUTLIER_DEVIATIONS = 4;
+
 /**
- * Fits each model's prices to the observed movements: least squares with prices kept ≥ 0.
- * `observations` of a price counts the calls of its model that the fit rests on.
+ * Fits each model's prices to the observed movements, newest first: least squares with prices
+ * kept ≥ 0, recent movements weighing more, and movements the first fit cannot explain left out of
+ * the second. `observations` of a price counts the calls of its model that the fit rests on.
  */
-export function fitPrices(observations: readonly PriceObservation[]): LearnedPrice[] {
+export function fitPrices(
+  observations: readonly PriceObservation[],
+  prior: readonly ModelPrice[] = [],
+): LearnedPrice[] {
   const index = new Map<string, Feature>();
   for (const observation of observations) {
     for (const call of observation.calls) for (const feature of call.features) index.set(keyOf(feature), feature);
@@ -86,17 +95,36 @@ export function fitPrices(observations: readonly PriceObservation[]): LearnedPri
     }
     return row;
   });
-  const solution = nonNegativeLeastSquares(
-    rows,
-    observations.map((observation) => observation.amount),
+  const targets = observations.map((observation) => observation.amount);
+  const weights = observations.map((_, age) => 0.5 ** (age / RECENCY_HALF_LIFE));
+  // The prices in force count as one movement more: a fit resting on a few calls stays near them.
+  keys.forEach((key, j) => {
+    const feature = index.get(key);
+    const price = feature && priceOf(prior, feature.model, feature.unit, feature.size);
+    if (!price) return;
+    const typical =
+      rows.reduce((sum, row) => sum + Math.abs(row[j] ?? 0), 0) / Math.max(1, rows.filter((row) => row[j]).length);
+    const row = new Array<number>(keys.length).fill(0);
+    row[j] = typical;
+    rows.push(row);
+    targets.push(typical * price.price);
+    weights.push(1);
+  });
+  const first = weightedFit(rows, targets, weights);
+  const residuals = rows.map((row, i) => Math.abs(dot(row, first) - (targets[i] ?? 0)));
+  const spread = 1.4826 * median(residuals);
+  const kept = weights.map((weight, i) =>
+    (residuals[i] ?? 0) > Math.max(OUTLIER_DEVIATIONS * spread, 0.02 * Math.abs(targets[i] ?? 0) + 1e-9) ? 0 : weight,
   );
+  const solution = kept.some((weight, i) => weight !== weights[i]) ? weightedFit(rows, targets, kept) : first;
   const callsOf = new Map<string, number>();
-  for (const observation of observations) {
+  observations.forEach((observation, i) => {
+    if (kept[i] === 0) return;
     for (const call of observation.calls) {
       const model = call.features[0]?.model;
       if (model !== undefined && call.sign === 1) callsOf.set(model, (callsOf.get(model) ?? 0) + 1);
     }
-  }
+  });
   return keys.flatMap((key, i) => {
     const feature = index.get(key);
     const unit = PriceUnitSchema.safeParse(feature?.unit);
@@ -111,4 +139,21 @@ export function fitPrices(observations: readonly PriceObservation[]): LearnedPri
       },
     ];
   });
+}
+
+function weightedFit(rows: readonly number[][], targets: readonly number[], weights: readonly number[]): number[] {
+  const root = weights.map(Math.sqrt);
+  return nonNegativeLeastSquares(
+    rows.map((row, i) => row.map((value) => value * (root[i] ?? 0))),
+    targets.map((target, i) => target * (root[i] ?? 0)),
+  );
+}
+
+const dot = (row: readonly number[], x: readonly number[]) =>
+  row.reduce((sum, value, j) => sum + value * (x[j] ?? 0), 0);
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -1,6 +1,7 @@
 import type { ConnectionCheck, ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 import type { CapabilityStore } from "./capability-store.ts";
 
 const notOffered = (error: unknown) =>
@@ -15,16 +16,19 @@ export class CapabilityService {
   private readonly store: CapabilityStore;
   private readonly clientFor: (profileId: string) => GatewayClient;
   private readonly chatModelOf: (profileId: string) => string;
-  private readonly detecting = new Set<string>();
+  private readonly onModelList: (profileId: string, list: ModelList) => void;
+  private readonly detecting = new Map<string, Promise<void>>();
 
   constructor(
     store: CapabilityStore,
     clientFor: (profileId: string) => GatewayClient,
     chatModelOf: (profileId: string) => string,
+    onModelList: (profileId: string, list: ModelList) => void = () => undefined,
   ) {
     this.store = store;
     this.clientFor = clientFor;
     this.chatModelOf = chatModelOf;
+    this.onModelList = onModelList;
   }
 
   /** What is known; a server never checked is asked in the background (the answer arrives as an event). */
@@ -40,15 +44,24 @@ export class CapabilityService {
     await this.detect(profileId);
   }
 
-  private async detect(profileId: string): Promise<void> {
-    if (this.detecting.has(profileId)) return;
-    this.detecting.add(profileId);
-    try {
-      // The balance answer is recorded by capability-fetch; a profile without a key fails here, quietly.
-      await Promise.allSettled([this.modelList(profileId), (async () => this.clientFor(profileId).getBalance())()]);
-    } finally {
-      this.detecting.delete(profileId);
-    }
+  /** Resolves once the profile's server has been asked at least once (its published prices are known then). */
+  async ready(profileId: string): Promise<void> {
+    if (this.store.get(profileId).checkedAt === null) await this.detect(profileId);
+  }
+
+  private detect(profileId: string): Promise<void> {
+    const running = this.detecting.get(profileId);
+    if (running) return running;
+    const detection = (async () => {
+      try {
+        // The balance answer is recorded by capability-fetch; a profile without a key fails here, quietly.
+        await Promise.allSettled([this.modelList(profileId), (async () => this.clientFor(profileId).getBalance())()]);
+      } finally {
+        this.detecting.delete(profileId);
+      }
+    })();
+    this.detecting.set(profileId, detection);
+    return detection;
   }
 
   /** Test connection: the balance where offered, else the model list, else a one-token chat. */
@@ -90,6 +103,7 @@ export class CapabilityService {
       const { data, meta } = await this.clientFor(profileId).listModels();
       const ids = [...new Set(data.data.map((model) => model.id))].sort();
       this.store.models(profileId, ids);
+      this.onModelList(profileId, data);
       return { ids, requestId: meta.requestId };
     } catch (error) {
       if (!notOffered(error)) throw error;

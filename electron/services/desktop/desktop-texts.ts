@@ -17,7 +17,7 @@ const say = (language: Language, code: TextCode, params?: TextParams) =>
   translate(language, codedText(code, params)) ?? code;
 
 const moneyIn = (language: Language) => (amount: number) =>
-  formatMoneyWith((digits) => new Intl.NumberFormat(LOCALES[language], moneyOptions(digits)), amount);
+  formatMoneyWith((style) => new Intl.NumberFormat(LOCALES[language], moneyOptions(style)), amount);
 
 const READY: Record<TaskView["kind"], TextCode> = { image: "IMAGE_READY", video: "VIDEO_READY" };
 const FAILED: Record<TaskView["kind"], TextCode> = { image: "IMAGE_FAILED", video: "VIDEO_FAILED" };

@@ -210,6 +210,32 @@ export const APP_MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // Spend the app's calls do not explain is a ledger row of its own (\`outside\`); price learning keeps
+  // what each movement was expected to cost, so a change of price is noticed and calls re-explained.
+  `
+  ALTER TABLE request_log ADD COLUMN outside INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE price_observations ADD COLUMN expected REAL;
+  ALTER TABLE price_observations ADD COLUMN explained INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE price_observations ADD COLUMN charge_id INTEGER;
+  ALTER TABLE price_observations ADD COLUMN other_id INTEGER;
+  ALTER TABLE price_observations ADD COLUMN model TEXT;
+  ALTER TABLE model_prices ADD COLUMN observed_factor REAL;
+  CREATE TABLE attribution_cursors (
+    profile_id TEXT PRIMARY KEY,
+    settled_at INTEGER NOT NULL
+  );
+  CREATE TABLE price_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    size TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL,
+    price REAL NOT NULL,
+    changed_at INTEGER NOT NULL
+  );
+  CREATE INDEX price_history_by_model ON price_history(profile_id, model, changed_at);
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

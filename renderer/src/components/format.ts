@@ -28,7 +28,7 @@ const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
 
 /** Money in the app's locale, in tabular figures (see the CSS); see formatMoneyWith. */
 export const formatMoney = (amount: number, currency = "CNY"): string =>
-  formatMoneyWith((digits) => numberFormat(`money${digits}`, moneyOptions(digits)), amount, currency);
+  formatMoneyWith((style) => numberFormat(`money-${style}`, moneyOptions(style)), amount, currency);
 
 export const formatCount = (count: number): string => numberFormat("count", {}).format(count);
 

@@ -11,7 +11,10 @@ let app: AppServices;
 let profileId: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ videoLimits: { perMinute: 50, perDay: 100, concurrent: 10 } });
+  gateway = await startTestGateway({
+    publishPrices: false,
+    videoLimits: { perMinute: 50, perDay: 100, concurrent: 10 },
+  });
   app = await startServices(gateway.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
   profileId = app.vault.resolveId();
 });

@@ -57,7 +57,7 @@ describe("the ledger over a mixed session", () => {
     expect(new Set(costsChanged)).toEqual(new Set([profileId]));
     const page = app.ledger.page(profileId, {}, 0, 500);
     const kinds = new Set(page.entries.map((entry) => entry.kind));
-    expect([...kinds].sort()).toEqual(["balance", "cancel", "chat", "image", "poll", "search", "video"]);
+    expect([...kinds].sort()).toEqual(["balance", "cancel", "chat", "image", "models", "poll", "search", "video"]);
     for (const entry of page.entries) expect(entry.requestId, `${entry.method} ${entry.endpoint}`).toMatch(/\S/);
     const [refusal, ...others] = page.entries.filter((entry) => entry.status !== 200);
     expect(others).toEqual([]);

@@ -134,12 +134,21 @@ describe("prices", () => {
       source: "user",
       observations: 7,
     });
-    expect(prices.estimate("p", { kind: "image", model: "image-pro", n: 2 })).toEqual({ amount: 0.6, source: "user" });
+    expect(prices.estimate("p", { kind: "image", model: "image-pro", n: 2 })).toEqual({
+      amount: 0.6,
+      high: 0.6,
+      source: "user",
+    });
     expect(prices.estimate("p", { kind: "video", model: "video-std", duration: 10 })).toEqual({
       amount: 5,
+      high: 5,
       source: "learned",
     });
-    expect(prices.estimate("p", { kind: "video", model: "unknown" })).toEqual({ amount: null, source: null });
+    expect(prices.estimate("p", { kind: "video", model: "unknown" })).toEqual({
+      amount: null,
+      high: null,
+      source: null,
+    });
     db.prepare(
       `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size, chargeable,
          attributed, cost_basis) VALUES ('p', ?, 'POST', '/v1/images/generations', 5, 'image', 'image-pro', 2, '1024x1024', 1, 0, 'unknown')`,

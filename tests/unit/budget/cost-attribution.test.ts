@@ -25,7 +25,8 @@ describe("cost attribution", () => {
   it("gives a movement wholly to a call that ran alone between two readings: measured", () => {
     const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 20, 50)]);
     expect(result.attributed).toEqual([{ id: "a", amount: 0.25, basis: "measured" }]);
-    expect(result.groups).toEqual([{ eventIds: ["a"], spent: 0.25 }]);
+    expect(result.groups).toEqual([{ eventIds: ["a"], spent: 0.25, expected: null, other: 0, from: 10, to: 100 }]);
+    expect(result.otherSpend).toEqual([]);
   });
 
   it("measures consecutive calls each on its own when a reading separates them", () => {
@@ -55,9 +56,74 @@ describe("cost attribution", () => {
     expect(result.groups.map((group) => group.eventIds)).toEqual([["a", "b", "c"], ["d"]]);
   });
 
-  it("scales estimates to what the balance says when overlapping calls cost more than expected", () => {
-    const result = attribute([reading(0, 0), reading(100, 0.6)], [charge("a", 20, 50, 0.1), charge("b", 30, 60, 0.2)]);
-    expect(result.attributed.map((event) => event.amount)).toEqual([expect.closeTo(0.2, 9), expect.closeTo(0.4, 9)]);
+  it("scales estimates to the movement when overlapping calls cost slightly more than expected", () => {
+    const result = attribute(
+      [reading(0, 0), reading(100, 0.303)],
+      [charge("a", 20, 50, 0.1), charge("b", 30, 60, 0.2)],
+    );
+    expect(result.attributed).toEqual([
+      { id: "a", amount: expect.closeTo(0.101, 9), basis: "estimated" },
+      { id: "b", amount: expect.closeTo(0.202, 9), basis: "estimated" },
+    ]);
+    expect(result.otherSpend).toEqual([]);
+    expect(result.groups[0]?.other).toBe(0);
+  });
+
+  it("never folds another client's spend into a call: what the call's price does not explain is other spend", () => {
+    // A chat priced at 0.0017 ran while someone else on the key bought an image for 0.1.
+    const result = attribute([reading(0, 0), reading(100, 0.1017)], [charge("chat", 20, 50, 0.0017)]);
+    expect(result.attributed).toEqual([{ id: "chat", amount: 0.0017, basis: "estimated" }]);
+    expect(result.groups[0]?.other).toBeCloseTo(0.1, 9);
+  });
+
+  it("splits a burst by expected prices, estimated, and keeps what is left over as other spend", () => {
+    const events = [charge("chat", 20, 50, 0.0017), charge("image", 25, 60, 1.2), charge("search", 30, 55, 0.0307)];
+    const result = attribute([reading(0, 0), reading(100, 1.2324 + 0.5)], events);
+    expect(result.attributed).toEqual([
+      { id: "chat", amount: 0.0017, basis: "estimated" },
+      { id: "image", amount: 1.2, basis: "estimated" },
+      { id: "search", amount: 0.0307, basis: "estimated" },
+    ]);
+    expect(result.groups[0]?.other).toBeCloseTo(0.5, 9);
+  });
+
+  it("splits a burst of unknown prices by weight, not equally", () => {
+    const chat: MoneyEvent = { ...charge("chat", 20, 50), weight: 0.01 };
+    const image: MoneyEvent = { ...charge("image", 25, 60), weight: 0.3 };
+    const result = attribute([reading(0, 0), reading(100, 0.31)], [chat, image]);
+    expect(result.attributed.map((event) => event.amount)).toEqual([expect.closeTo(0.01, 9), expect.closeTo(0.3, 9)]);
+    expect(result.attributed.every((event) => event.basis === "estimated")).toBe(true);
+  });
+
+  it("measures a lone priced call at its price when the movement confirms it within the readings' rounding", () => {
+    // Readings in 4 decimals: a 0.00162 call moves them by 0.0016 or 0.0017.
+    const result = attribute([reading(0, 0), reading(100, 0.0016)], [charge("a", 20, 50, 0.00162)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "measured" }]);
+  });
+
+  it("calls spend made while no call of the app's was out other spend", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.3), reading(300, 0.45)];
+    const result = attribute(readings, [charge("a", 120, 150, 0.2)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0.2, basis: "measured" }]);
+    expect(result.otherSpend).toEqual([
+      { from: 10, to: 100, amount: expect.closeTo(0.1, 9) },
+      { from: 210, to: 300, amount: expect.closeTo(0.15, 9) },
+    ]);
+  });
+
+  it("does not judge movements after a call still out, nor while a paid task may still be refunded", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.2)];
+    expect(attribute(readings, [charge("a", 150, null)]).otherSpend).toEqual([
+      { from: 10, to: 100, amount: expect.closeTo(0.1, 9) },
+    ]);
+    expect(attribute(readings, [], { holdFrom: 50 }).otherSpend).toEqual([]);
+    expect(attribute(readings, [], { holdFrom: 50 }).settledThrough?.receivedAt).toBe(10);
+  });
+
+  it("does not count a movement a call attributed earlier explains", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.15)];
+    const result = attribute(readings, [], { accounted: [{ from: 20, to: 50 }] });
+    expect(result.otherSpend).toEqual([{ from: 110, to: 200, amount: expect.closeTo(0.05, 9) }]);
   });
 
   it("keeps a call waiting while it runs or no reading has followed it, with every call it overlaps", () => {
@@ -78,8 +144,11 @@ describe("cost attribution", () => {
     expect(result.attributed).toEqual([{ id: "r", amount: 2.5, basis: "measured" }]);
   });
 
-  it("reads the key's daily use, and the balance across a daily reset", () => {
+  it("reads the key's daily use, the month's across a daily reset, and the balance across both", () => {
     expect(spentBetween(reading(0, 1), reading(100, 1.5))).toBeCloseTo(0.5, 9);
     expect(spentBetween(reading(0, 1, 3), reading(100, 1.2, 0.1))).toBeCloseTo(0.2, 9);
+    // The tenant's balance also moves with its other keys: the key's month tells, not the balance.
+    const before = { ...reading(0, 1, 3), monthlyUsed: 10 };
+    expect(spentBetween(before, { ...reading(100, 1.9, 0.1), monthlyUsed: 10.3 })).toBeCloseTo(0.3, 9);
   });
 });

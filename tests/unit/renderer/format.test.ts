@@ -12,11 +12,14 @@ import {
 } from "../../../renderer/src/components/format.ts";
 
 describe("money", () => {
-  it("has two decimals, and keeps a spend under a cent visible", () => {
+  it("has two decimals from one unit up, and significant digits below, so a small spend reads as charged", () => {
     expect(formatMoney(12.3)).toBe("¥12.30");
     expect(formatMoney(0)).toBe("¥0.00");
     expect(formatMoney(0.0042)).toBe("¥0.0042");
-    expect(formatMoney(0.004)).toBe("¥0.004");
+    expect(formatMoney(0.004)).toBe("¥0.0040");
+    expect(formatMoney(0.0162)).toBe("¥0.0162");
+    expect(formatMoney(0.5)).toBe("¥0.50");
+    expect(formatMoney(0.008399999999999963)).toBe("¥0.0084");
     expect(formatMoney(1.23456, "USD")).toBe("USD 1.23");
   });
 });

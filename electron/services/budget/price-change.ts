@@ -1,0 +1,58 @@
+import type { DatabaseSync } from "node:sqlite";
+import { allRows } from "../../common/sql-rows.ts";
+import { RELATIVE_TOLERANCE } from "./cost-attribution.ts";
+
+/** A call whose movement a change of price explains. */
+export interface ChangedObservation {
+  readonly id: number;
+  readonly chargeId: number;
+  readonly otherId: number | null;
+  readonly amount: number;
+}
+
+/** How many calls in a row must agree on a new price before it is believed. */
+const CALLS_TO_BELIEVE = 2;
+
+/**
+ * Whether a model's price has changed: its latest calls that ran alone each moved the key by the
+ * same factor of what the prices in force expected, and that factor is not 1. One such call could
+ * be another client spending at the same moment; two in a row agreeing are the price. The older
+ * movements of the model are forgotten, so the fit follows the new price at once.
+ */
+export function detectPriceChange(
+  db: DatabaseSync,
+  profileId: string,
+  model: string,
+): { ratio: number; observations: ChangedObservation[] } | null {
+  const latest = allRows<{ id: number; amount: number; expected: number; charge_id: number; other_id: number | null }>(
+    db.prepare(
+      `SELECT id, amount, expected, charge_id, other_id FROM price_observations
+       WHERE profile_id = ? AND model = ? AND charge_id IS NOT NULL AND expected > 0 ORDER BY id DESC LIMIT ?`,
+    ),
+    profileId,
+    model,
+    CALLS_TO_BELIEVE,
+  );
+  if (latest.length < CALLS_TO_BELIEVE) return null;
+  const ratios = latest.map((row) => row.amount / row.expected);
+  const high = Math.max(...ratios);
+  const low = Math.min(...ratios);
+  const moved = ratios.every((ratio) => Math.abs(ratio - 1) > RELATIVE_TOLERANCE);
+  const sameSide = ratios.every((ratio) => ratio > 1) || ratios.every((ratio) => ratio < 1);
+  if (!moved || !sameSide || high - low > RELATIVE_TOLERANCE * high || low <= 0) return null;
+  const oldest = Math.min(...latest.map((row) => row.id));
+  db.prepare("DELETE FROM price_observations WHERE profile_id = ? AND model = ? AND id < ?").run(
+    profileId,
+    model,
+    oldest,
+  );
+  return {
+    ratio: ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length,
+    observations: latest.map((row) => ({
+      id: row.id,
+      chargeId: row.charge_id,
+      otherId: row.other_id,
+      amount: row.amount,
+    })),
+  };
+}
