@@ -53,6 +53,10 @@ export const LedgerEntrySchema = z.object({
   refund: z.number().nullable(),
   conversationId: z.string().nullable(),
   taskId: z.string().nullable(),
+  /** Spend on the key that no call of this app explains: another device, a script, a teammate. */
+  outside: z.boolean(),
+  /** What the call was for: its conversation's title or its task's prompt. */
+  title: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
@@ -95,6 +99,8 @@ export const SpendRowSchema = z.object({
   day: z.string(),
   model: z.string(),
   kind: LedgerKindSchema,
+  /** Other spend on the key, made outside this app. */
+  outside: z.boolean(),
   cost: z.number(),
   estimated: z.boolean(),
   requests: z.number().int(),

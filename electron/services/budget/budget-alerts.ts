@@ -59,8 +59,21 @@ export class BudgetAlerts {
     const insert = this.db.prepare(
       "INSERT OR IGNORE INTO budget_alerts_fired (profile_id, metric, threshold, period, value, budget_limit, fired_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
+    const crossings = crossingsOf(settings, reading);
+    // A refund brought use back under a threshold: its alert is over, and may fire again if crossed again.
+    const stillCrossed = (metric: string, threshold: number) =>
+      crossings.some((crossing) => crossing.metric === metric && crossing.threshold === threshold);
+    const forget = this.db.prepare(
+      "DELETE FROM budget_alerts_fired WHERE profile_id = ? AND metric = ? AND threshold = ? AND period = ?",
+    );
+    for (const row of this.firedRows(profileId)) {
+      if (row.metric === "balance" || stillCrossed(row.metric, row.threshold)) continue;
+      if (row.period === periodsOf(reading)[row.metric === "daily" ? "daily" : "monthly"]) {
+        forget.run(profileId, row.metric, row.threshold, row.period);
+      }
+    }
     const fired: BudgetAlert[] = [];
-    for (const crossing of crossingsOf(settings, reading)) {
+    for (const crossing of crossings) {
       const { changes } = insert.run(
         profileId,
         crossing.metric,
@@ -86,18 +99,8 @@ export class BudgetAlerts {
 
   /** The alerts fired in the periods `reading` belongs to, highest threshold of each metric first. */
   current(profileId: string, profileName: string, reading: Balance): BudgetAlert[] {
-    const periodOf: Record<AlertMetric, string> = {
-      daily: reading.api_key.daily_reset_at ?? "unknown",
-      monthly: reading.api_key.monthly_reset_at ?? "unknown",
-      balance: BALANCE_PERIOD,
-    };
-    const rows = allRows<FiredRow>(
-      this.db.prepare(
-        "SELECT metric, threshold, period, value, budget_limit, fired_at FROM budget_alerts_fired WHERE profile_id = ? ORDER BY metric, threshold DESC",
-      ),
-      profileId,
-    );
-    return rows.flatMap((row) => {
+    const periodOf = periodsOf(reading);
+    return this.firedRows(profileId).flatMap((row) => {
       const metric = AlertMetricSchema.safeParse(row.metric);
       if (!metric.success || row.period !== periodOf[metric.data]) return [];
       return [
@@ -113,4 +116,20 @@ export class BudgetAlerts {
       ];
     });
   }
+
+  private firedRows(profileId: string): FiredRow[] {
+    return allRows<FiredRow>(
+      this.db.prepare(
+        "SELECT metric, threshold, period, value, budget_limit, fired_at FROM budget_alerts_fired WHERE profile_id = ? ORDER BY metric, threshold DESC",
+      ),
+      profileId,
+    );
+  }
 }
+
+/** The period of each metric a reading belongs to: its reset time. */
+const periodsOf = (reading: Balance): Record<AlertMetric, string> => ({
+  daily: reading.api_key.daily_reset_at ?? "unknown",
+  monthly: reading.api_key.monthly_reset_at ?? "unknown",
+  balance: BALANCE_PERIOD,
+});

@@ -19,19 +19,25 @@ export const LEDGER_CSV_COLUMNS = [
   "refund",
   "conversation_id",
   "task_id",
+  "title",
 ] as const;
+
+/** Money is written to the millionth of a unit: finer is float noise, not a charge. */
+const MONEY_DECIMALS = 6;
+const money = (amount: number | null) => (amount === null ? null : Number(amount.toFixed(MONEY_DECIMALS)));
 
 type Cell = string | number | null;
 
 /**
- * One field as RFC 4180 wants it. Models, error codes and request ids come from the server, so a
- * text cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return first) is
- * prefixed with an apostrophe. Numbers the app computed are written as they are.
+ * One field as RFC 4180 wants it. Models, error codes, request ids and titles come from the server
+ * or the user, so a text cell a spreadsheet would run as a formula (= + - @, their full-width
+ * forms, or a tab or carriage return first) is prefixed with an apostrophe. Numbers the app
+ * computed are written as they are.
  */
 export function csvField(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -49,11 +55,12 @@ function cellsOf(entry: LedgerEntry): Cell[] {
     entry.inputTokens,
     entry.outputTokens,
     entry.latencyMs,
-    entry.cost,
+    money(entry.cost),
     entry.costBasis,
-    entry.refund,
+    money(entry.refund),
     entry.conversationId,
     entry.taskId,
+    entry.outside ? "Other spend on this key, made outside this app" : entry.title,
   ];
 }
 

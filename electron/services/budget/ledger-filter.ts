@@ -14,7 +14,7 @@ export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: str
     params.push(filter.kind);
   }
   if (filter.outcome === "ok") conditions.push("status BETWEEN 200 AND 299");
-  if (filter.outcome === "error") conditions.push("(status IS NULL OR status NOT BETWEEN 200 AND 299)");
+  if (filter.outcome === "error") conditions.push("outside = 0 AND (status IS NULL OR status NOT BETWEEN 200 AND 299)");
   if (filter.from !== undefined) {
     conditions.push("started_at >= ?");
     params.push(Date.parse(filter.from));

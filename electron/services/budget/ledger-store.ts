@@ -36,10 +36,17 @@ interface LedgerRow {
   refund: number | null;
   conversation_id: string | null;
   task_id: string | null;
+  outside: number;
+  title: string | null;
 }
 
+/** What the call was for, in the user's words: its conversation's title or its task's prompt. */
+const TITLE = `COALESCE((SELECT title FROM conversations WHERE conversations.id = request_log.conversation_id),
+  (SELECT prompt FROM tasks WHERE tasks.id = request_log.task_id))`;
+
 const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, error_code, error, request_id,
-  input_tokens, output_tokens, duration_ms, cost, cost_basis, refund, conversation_id, task_id`;
+  input_tokens, output_tokens, duration_ms, cost, cost_basis, refund, conversation_id, task_id, outside,
+  ${TITLE} AS title`;
 
 /** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
 export class LedgerStore {
@@ -104,16 +111,17 @@ export class LedgerStore {
       day: string;
       model: string | null;
       kind: string;
+      outside: number;
       cost: number;
       estimated: number;
       requests: number;
     }>(
       this.db.prepare(
-        `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind,
+        `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
                 SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
                 MAX(cost_basis <> 'measured') AS estimated, COUNT(*) AS requests
          FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
-         GROUP BY day, model, kind ORDER BY day, model, kind`,
+         GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
       ),
       profileId,
       since,
@@ -122,10 +130,22 @@ export class LedgerStore {
       day: row.day,
       model: row.model ?? "",
       kind: LedgerKindSchema.catch("other").parse(row.kind),
+      outside: row.outside === 1,
       cost: row.cost,
       estimated: row.estimated === 1,
       requests: row.requests,
     }));
+  }
+
+  /** Other spend on the key since `since` (what the app's own calls do not explain). */
+  otherSpendSince(profileId: string, since: number): number {
+    return onlyRow<{ total: number }>(
+      this.db.prepare(
+        "SELECT COALESCE(SUM(cost), 0) AS total FROM request_log WHERE profile_id = ? AND outside = 1 AND started_at >= ?",
+      ),
+      profileId,
+      since,
+    ).total;
   }
 }
 
@@ -149,5 +169,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     refund: row.refund,
     conversationId: row.conversation_id,
     taskId: row.task_id,
+    outside: row.outside === 1,
+    title: row.title,
   };
 }

@@ -32,6 +32,14 @@ describe("budget alerts", () => {
     ]);
   });
 
+  it("end when a refund brings use back under their threshold, and fire again when it is crossed again", () => {
+    const alerts = new BudgetAlerts(openAppDatabase(join(tempDir("alerts-"), "app.db")));
+    expect(thresholds(alerts.evaluate("p", "Work", reading(5.2), NOON))).toEqual(["daily 50"]);
+    expect(alerts.evaluate("p", "Work", reading(3), NOON)).toEqual([]);
+    expect(alerts.current("p", "Work", reading(3))).toEqual([]);
+    expect(thresholds(alerts.evaluate("p", "Work", reading(5.5), NOON))).toEqual(["daily 50"]);
+  });
+
   it("do not fire again after a restart, and fire again when the day resets", () => {
     const file = join(tempDir("alerts-"), "app.db");
     const first = openAppDatabase(file);

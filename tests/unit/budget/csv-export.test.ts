@@ -21,6 +21,8 @@ const entry: LedgerEntry = {
   refund: null,
   conversationId: "c1",
   taskId: null,
+  outside: false,
+  title: "Trip plans",
 };
 
 describe("the ledger as CSV", () => {
@@ -34,7 +36,7 @@ describe("the ledger as CSV", () => {
   });
 
   it("neutralises text a spreadsheet would run as a formula", () => {
-    for (const attack of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) {
+    for (const attack of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "＝1+1", "＋1", "－1", "＠A1"]) {
       expect(csvField(attack).replace(/^"/, "")).toMatch(/^'/);
     }
     expect(csvField('=1,"2"')).toBe(`"'=1,""2"""`);
@@ -47,10 +49,18 @@ describe("the ledger as CSV", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(","));
     expect(lines[1]).toBe(
-      "2026-11-23T09:00:00.000Z,local,chat,POST,/v1/chat/completions,chat-fast,200,,req_1,12,40,321,0.0003,measured,,c1,",
+      "2026-11-23T09:00:00.000Z,local,chat,POST,/v1/chat/completions,chat-fast,200,,req_1,12,40,321,0.0003,measured,,c1,,Trip plans",
     );
     expect(lines[2]).toContain(`,'=cmd|' /C calc'!A0,200,"RATE,LIMITED",`);
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(4);
+  });
+
+  it("writes money to six decimals, without float noise, and names other spend on the key", () => {
+    const noisy = { ...entry, cost: 0.008399999999999963, refund: 0.1 + 0.2 };
+    const other = { ...entry, kind: "other" as const, method: "", endpoint: "", outside: true, title: null, cost: 0.1 };
+    const [, first, second] = ledgerCsv([noisy, other]).split("\r\n");
+    expect(first).toContain(",0.0084,measured,0.3,");
+    expect(second).toMatch(/,other,,,.*,0\.1,measured,.*Other spend on this key, made outside this app"$/);
   });
 });

@@ -7,6 +7,7 @@ const row = (day: string, model: string, kind: SpendRow["kind"], cost: number, e
   day,
   model,
   kind,
+  outside: false,
   cost,
   estimated,
   requests: 1,
