@@ -10,6 +10,7 @@ import { BudgetAlerts } from "../services/budget/budget-alerts.ts";
 import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/budget/ledger-store.ts";
+import { periodStart } from "../services/budget/period-start.ts";
 import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
@@ -198,12 +199,20 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     onAlert: (alert) => listeners.forEach((listener) => listener.budgetAlert?.(alert)),
   });
   // Every reading, asked for or sampled, settles what it can: costs, refunds and other spend on the key.
-  const budget = new BudgetService(db, clientFor, (snapshot) => {
-    if (attributor.run(snapshot.profileId)) {
-      listeners.forEach((listener) => listener.costsChanged?.({ profileId: snapshot.profileId }));
-    }
-    monitor.observe(snapshot);
-  });
+  const budget = new BudgetService(
+    db,
+    clientFor,
+    (snapshot) => {
+      if (attributor.run(snapshot.profileId)) {
+        listeners.forEach((listener) => listener.costsChanged?.({ profileId: snapshot.profileId }));
+      }
+      monitor.observe(snapshot);
+    },
+    (profileId, balance) => ({
+      today: ledger.otherSpendSince(profileId, periodStart(balance.api_key.daily_reset_at, "day")),
+      month: ledger.otherSpendSince(profileId, periodStart(balance.api_key.monthly_reset_at, "month")),
+    }),
+  );
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,

@@ -4,12 +4,17 @@ import { BalanceSchema } from "../gateway-api/balance.ts";
 export const RateLimitSnapshotSchema = z.object({ limit: z.number(), remaining: z.number() });
 export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshotSchema>;
 
+/** Spend on the key that no call of this app explains, in the key's current day and month. */
+export const OtherSpendSchema = z.object({ today: z.number(), month: z.number() });
+export type OtherSpend = z.infer<typeof OtherSpendSchema>;
+
 export const BudgetSnapshotSchema = z.object({
   profileId: z.string(),
   balance: BalanceSchema,
   fetchedAt: z.string(),
   requestId: z.string().nullable(),
   rateLimit: RateLimitSnapshotSchema.nullable(),
+  otherSpend: OtherSpendSchema.optional(),
 });
 export type BudgetSnapshot = z.infer<typeof BudgetSnapshotSchema>;
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { BalanceSample, BudgetSnapshot } from "../../../shared/ipc/budget.ts";
+import type { Balance } from "../../../shared/gateway-api/balance.ts";
+import type { BalanceSample, BudgetSnapshot, OtherSpend } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { allRows } from "../../common/sql-rows.ts";
 import { FULL_DETAIL_MS, thinReadings } from "./thin-readings.ts";
@@ -14,15 +15,18 @@ export class BudgetService {
   private readonly db: DatabaseSync;
   private readonly clientFor: (profileId: string) => GatewayClient;
   private readonly onReading: (snapshot: BudgetSnapshot) => void;
+  private readonly otherSpendOf: (profileId: string, balance: Balance) => OtherSpend;
 
   constructor(
     db: DatabaseSync,
     clientFor: (profileId: string) => GatewayClient,
     onReading: (snapshot: BudgetSnapshot) => void = () => undefined,
+    otherSpendOf: (profileId: string, balance: Balance) => OtherSpend = () => ({ today: 0, month: 0 }),
   ) {
     this.db = db;
     this.clientFor = clientFor;
     this.onReading = onReading;
+    this.otherSpendOf = otherSpendOf;
   }
 
   async snapshot(profileId: string): Promise<BudgetSnapshot> {
@@ -42,8 +46,9 @@ export class BudgetService {
       requestId: meta.requestId,
       rateLimit: meta.rateLimit,
     };
+    // The reading settles costs first (onReading), so the other spend it names includes its own stretch.
     this.onReading(snapshot);
-    return snapshot;
+    return { ...snapshot, otherSpend: this.otherSpendOf(profileId, data) };
   }
 
   /**

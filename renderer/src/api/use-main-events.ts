@@ -8,6 +8,7 @@ import { notifyTaskEnded } from "./task-notifications.ts";
 import { alertKeys } from "./alert-queries.ts";
 import { notifyBudgetAlert } from "./budget-notifications.ts";
 import { openTarget } from "../state/open-target.ts";
+import { chatKeys } from "../panes/chat/chat-queries.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -29,6 +30,11 @@ export function useMainEvents(): void {
       api.capabilities.onChanged((capabilities) =>
         queryClient.setQueryData(queryKeys.capabilities(capabilities.profileId), capabilities),
       ),
+      // A balance reading settled costs: replies, tasks and the ledger show them now, not at the next reading.
+      api.budget.onCostsChanged(({ profileId }) => {
+        for (const queryKey of [chatKeys.details, taskKeys.taskLists, queryKeys.ledger(profileId)])
+          void queryClient.invalidateQueries({ queryKey });
+      }),
       api.budget.onAlert((alert) => {
         void queryClient.invalidateQueries({ queryKey: alertKeys.fired });
         notifyBudgetAlert(alert);

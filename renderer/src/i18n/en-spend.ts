@@ -10,6 +10,12 @@ export const spendEn = {
     none: "Nothing spent in this range yet.",
     total: "{{amount}} in {{days}} days:",
     chartLabel: "{{title}} per day over the last {{days}} days",
+    otherSpend: "Other spend on this key",
+    outsideApp: "made outside this app",
+    otherToday: "Other spend on this key: {{amount}}, made outside this app",
+    otherMonth: "This month: {{amount}}",
+    otherHint:
+      "Spend the key's own counters show that no call of this app explains: another device, a script or a teammate using the same key.",
     kind: {
       chat: "Chat",
       search: "Search",
@@ -68,6 +74,7 @@ export const spendEn = {
     countAll_one: "{{total}} request",
     countAll_other: "{{total}} requests",
     loading: "Loading…",
+    refunded: "− {{amount}} refunded",
     columns: {
       time: "Time",
       kind: "Kind",

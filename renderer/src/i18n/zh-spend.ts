@@ -12,6 +12,11 @@ export const spendZh: typeof spendEn = {
     none: "此范围内尚无花费。",
     total: "{{days}} 天共 {{amount}}：",
     chartLabel: "最近 {{days}} 天每日{{title}}",
+    otherSpend: "此密钥的其他花费",
+    outsideApp: "在本应用之外产生",
+    otherToday: "此密钥的其他花费：{{amount}}，在本应用之外产生",
+    otherMonth: "本月：{{amount}}",
+    otherHint: "密钥自身计数显示、但本应用的任何调用都无法解释的花费：其他设备、脚本或同事在使用同一个密钥。",
     kind: {
       chat: "对话",
       search: "搜索",
@@ -70,6 +75,7 @@ export const spendZh: typeof spendEn = {
     countAll_one: "共 {{total}} 条请求",
     countAll_other: "共 {{total}} 条请求",
     loading: "加载中…",
+    refunded: "− 已退还 {{amount}}",
     columns: {
       time: "时间",
       kind: "类型",

@@ -36,7 +36,18 @@ describe("the ledger as CSV", () => {
   });
 
   it("neutralises text a spreadsheet would run as a formula", () => {
-    for (const attack of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "＝1+1", "＋1", "－1", "＠A1"]) {
+    for (const attack of [
+      '=HYPERLINK("http://x")',
+      "+1+1",
+      "-2+3",
+      "@SUM(A1)",
+      "\tx",
+      "\rx",
+      "＝1+1",
+      "＋1",
+      "－1",
+      "＠A1",
+    ]) {
       expect(csvField(attack).replace(/^"/, "")).toMatch(/^'/);
     }
     expect(csvField('=1,"2"')).toBe(`"'=1,""2"""`);

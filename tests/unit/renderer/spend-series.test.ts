@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SpendRow } from "../../../shared/ipc/ledger.ts";
-import { lastDays, spendByDay, stackedTops } from "../../../renderer/src/panes/budget/spend-series.ts";
+import {
+  lastDays,
+  OTHER_SPEND_GROUP,
+  spendByDay,
+  stackedTops,
+} from "../../../renderer/src/panes/budget/spend-series.ts";
 
 const NOW = new Date(2026, 10, 23, 15, 0);
 const row = (day: string, model: string, kind: SpendRow["kind"], cost: number, estimated = false): SpendRow => ({
@@ -36,6 +41,19 @@ describe("spend by day", () => {
     expect(byModel.days).toHaveLength(3);
     const byKind = spendByDay(rows, 3, "kind", NOW);
     expect(byKind.series.map((item) => item.label)).toEqual(["video", "image", "chat"]);
+  });
+
+  it("keeps other spend on the key a series of its own, by model and by kind, so the total is the key's", () => {
+    const rows = [
+      row("2026-11-23", "chat-fast", "chat", 0.3),
+      { ...row("2026-11-23", "", "other", 0.2), outside: true },
+      row("2026-11-23", "", "other", 0),
+    ];
+    for (const groupBy of ["model", "kind"] as const) {
+      const spend = spendByDay(rows, 1, groupBy, NOW);
+      expect(spend.series.find((item) => item.label === OTHER_SPEND_GROUP)?.total).toBeCloseTo(0.2, 9);
+      expect(spend.total).toBeCloseTo(0.5, 9);
+    }
   });
 
   it("stacks running sums from the top of the stack down to the bottom series", () => {

@@ -101,6 +101,14 @@ export function BudgetPane() {
             <p className="balance__key">
               {t("budget.key")}: <strong data-testid="key-name">{key.name}</strong>
             </p>
+            {snapshot.otherSpend && (snapshot.otherSpend.today !== 0 || snapshot.otherSpend.month !== 0) && (
+              <p className="balance__other" data-testid="other-spend" title={t("spend.otherHint")}>
+                {t("spend.otherToday", { amount: formatMoney(snapshot.otherSpend.today) })}
+                <span className="balance__other-month">
+                  {t("spend.otherMonth", { amount: formatMoney(snapshot.otherSpend.month) })}
+                </span>
+              </p>
+            )}
           </section>
           <div className="gauges">
             {BUDGET_PERIODS.map(({ period, label, emptyLabel, of }) => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
 import { costLabel } from "../../components/cost-label.ts";
-import { formatCount, formatStamp } from "../../components/format.ts";
+import { formatCount, formatMoney, formatStamp } from "../../components/format.ts";
 import { formatLatency } from "./requests-filter.ts";
 
 const ROW_HEIGHT = 34;
@@ -21,9 +21,11 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
       <span role="cell" title={entry.at}>
         {formatStamp(entry.at)}
       </span>
-      <span role="cell">{t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}</span>
-      <span role="cell" title={entry.model ?? undefined}>
-        {entry.model ?? "—"}
+      <span role="cell">
+        {entry.outside ? t("spend.otherSpend") : t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}
+      </span>
+      <span role="cell" title={entry.outside ? t("spend.outsideApp") : (entry.title ?? entry.model ?? undefined)}>
+        {entry.outside ? t("spend.outsideApp") : (entry.model ?? "—")}
       </span>
       <span role="cell" className={failed ? "requests__error" : undefined}>
         {[entry.status, entry.errorCode].filter((part) => part !== null).join(" ") || "—"}
@@ -41,6 +43,9 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
       </span>
       <span role="cell" className="requests__number" data-testid="request-cost">
         {costLabel(entry.cost, entry.costBasis, { free: t("cost.free"), unknown: t("cost.unknown") })}
+        {entry.refund !== null && entry.refund > 0 && (
+          <span className="requests__refund"> {t("requests.refunded", { amount: formatMoney(entry.refund) })}</span>
+        )}
       </span>
     </>
   );

@@ -9,13 +9,17 @@ import { moneyTicks, themedAxis, timeTicks, DAY_STEPS } from "../../components/c
 import { paletteColour, useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { formatMoney } from "../../components/format.ts";
-import { spendByDay, stackedTops } from "./spend-series.ts";
+import { OTHER_SPEND_GROUP, spendByDay, stackedTops } from "./spend-series.ts";
 import { formatDate } from "../../components/format.ts";
 
 const HALF_DAY = 43_200;
 
 const groupName = (t: TFunction, groupBy: "model" | "kind", label: string) =>
-  groupBy === "kind" ? t(`spend.kind.${label}`, { defaultValue: label }) : label;
+  label === OTHER_SPEND_GROUP
+    ? t("spend.otherSpend")
+    : groupBy === "kind"
+      ? t(`spend.kind.${label}`, { defaultValue: label })
+      : label;
 
 interface SpendChartProps {
   readonly id: string;

@@ -17,6 +17,9 @@ export interface SpendByDay {
   readonly total: number;
 }
 
+/** The group of spend on the key that no call of this app explains, whatever the grouping. */
+export const OTHER_SPEND_GROUP = "\u0000other-spend";
+
 /** `YYYY-MM-DD` of a local date, the ledger's day key. */
 export function localDayKey(date: Date): string {
   const pad = (part: number) => String(part).padStart(2, "0");
@@ -39,7 +42,7 @@ export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "m
   for (const row of rows) {
     const index = dayIndex.get(row.day);
     if (index === undefined) continue;
-    const label = groupBy === "model" ? row.model : row.kind;
+    const label = row.outside ? OTHER_SPEND_GROUP : groupBy === "model" ? row.model : row.kind;
     const group = groups.get(label) ?? { values: days.map(() => 0), estimated: false };
     group.values[index] = (group.values[index] ?? 0) + row.cost;
     group.estimated ||= row.estimated;
