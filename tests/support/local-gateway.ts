@@ -44,9 +44,14 @@ export function tempDir(prefix = "gateway-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startTestGateway(overrides: GatewayConfigInput = {}, dataDir = tempDir()): Promise<TestGateway> {
+/** The test gateway on `dataDir`; `port` 0 takes any free port (a restart passes the one it had). */
+export async function startTestGateway(
+  overrides: GatewayConfigInput = {},
+  dataDir = tempDir(),
+  port = 0,
+): Promise<TestGateway> {
   const gateway = await start({
-    port: 0,
+    port,
     dataDir,
     config: { timeScale: 0, tenants: [TENANT], keys: Object.values(KEYS).map((key) => ({ ...key })), ...overrides },
   });

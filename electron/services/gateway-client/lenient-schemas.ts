@@ -6,7 +6,11 @@ import { z } from "zod";
  * ignored. The strict schemas in shared/gateway-api stay for the local gateway's own output.
  */
 
-const Count = z.number().nullish();
+/** More tokens than any model reads or writes in one call: a larger count is a server's mistake. */
+export const MAX_PLAUSIBLE_TOKENS = 100_000_000;
+
+/** A token count: a whole, non-negative, plausible number, or unknown (null) whatever else the server sent. */
+const Count = z.number().int().min(0).max(MAX_PLAUSIBLE_TOKENS).nullish().catch(null);
 const ContentPart = z.looseObject({ type: z.string().optional(), text: z.string().optional() });
 /** A message's content: a string, null (no text), or text parts. */
 const Content = z.union([z.string(), z.array(ContentPart)]).nullish();

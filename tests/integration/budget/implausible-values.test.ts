@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../../electron/composition/app-services.ts";
+import { onlyRow } from "../../../electron/common/sql-rows.ts";
+import { startServices } from "../../support/app-services.ts";
+import { startFaultProxy, type FaultProxy } from "../../support/fault-proxy.ts";
+import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
+import { chatTurn, ledgerSettled, QUICK_SAMPLING } from "./budget-session.ts";
+
+let gateway: TestGateway;
+let proxy: FaultProxy;
+let app: AppServices;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  proxy = await startFaultProxy(gateway.url);
+  app = await startServices(proxy.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
+});
+afterAll(async () => {
+  await app.close();
+  await proxy.close();
+  await gateway.close();
+});
+
+const samples = () =>
+  onlyRow<{ count: number; largest: number | null }>(
+    app.db.prepare("SELECT COUNT(*) AS count, MAX(ABS(balance)) AS largest FROM balance_samples"),
+  );
+
+describe("figures a server gets wrong never become money", () => {
+  it("refuses an absurd balance, naming the field, and keeps no reading of it", async () => {
+    const profileId = app.vault.resolveId();
+    await app.budget.snapshot(profileId);
+    const before = samples();
+    for (const [field, value] of [
+      ["balance", 1.7e308],
+      ["balance", -1e300],
+      ["daily_used", -5],
+    ] as const) {
+      proxy.editAnswers((body, path) => {
+        if (path !== "/v1/balance") return body;
+        const balance = JSON.parse(body) as { balance: number; api_key: Record<string, unknown> };
+        if (field === "balance") balance.balance = value;
+        else balance.api_key[field] = value;
+        return JSON.stringify(balance);
+      });
+      await expect(app.budget.snapshot(profileId)).rejects.toMatchObject({
+        code: "INVALID_RESPONSE",
+        message: expect.stringContaining(field),
+      });
+    }
+    proxy.editAnswers(null);
+    expect(samples()).toEqual(before);
+  });
+
+  it("does not turn negative or absurd token counts into a cost", { timeout: 30_000 }, async () => {
+    proxy.editAnswers((body, path) =>
+      path === "/v1/chat/completions"
+        ? body
+            .replace(/"prompt_tokens":\d+/, '"prompt_tokens":-100000')
+            .replace(/"completion_tokens":\d+/, '"completion_tokens":4000000000000')
+        : body,
+    );
+    const reply = await chatTurn(app, { model: "chat-fast", maxTokens: 40, stream: false }, "Count to three.");
+    proxy.editAnswers(null);
+    await ledgerSettled(app);
+    const message = app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
+    expect(message?.status).toBe("complete");
+    // The server's counts are dropped; where the app counts the tokens itself, its own count stands.
+    for (const count of [message?.meta?.inputTokens, message?.meta?.outputTokens]) {
+      expect(count ?? 0).toBeGreaterThanOrEqual(0);
+      expect(count ?? 0).toBeLessThan(10_000);
+    }
+    const costs = app.ledger.entries(app.vault.resolveId(), {}).map((entry) => entry.cost ?? 0);
+    for (const cost of costs) {
+      expect(Number.isFinite(cost)).toBe(true);
+      expect(cost).toBeGreaterThanOrEqual(0);
+      expect(cost).toBeLessThan(1);
+    }
+  });
+});
