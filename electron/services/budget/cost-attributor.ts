@@ -121,7 +121,9 @@ export class CostAttributor {
       }),
     );
     for (const model of changed) {
-      const change = detectPriceChange(this.db, profileId, model);
+      const change = detectPriceChange(this.db, profileId, model, (calls) =>
+        estimateOfCalls(readStoredJson(calls, StoredCallsSchema, null), this.prices.prices(profileId)),
+      );
       if (change) {
         this.prices.applyChange(profileId, model, change.ratio);
         this.other.explainAgain(change.observations);
@@ -202,7 +204,9 @@ export class CostAttributor {
           Date.now(),
           group.spent,
           JSON.stringify(calls),
-          group.expected,
+          // A single-priced call (an image, a video) is held against even a price learned from few
+          // calls, so a change of price is noticed before its price has settled.
+          group.expected ?? (single !== null && calls[0]?.features?.length === 1 ? estimateFor(only ?? "") : null),
           group.other === 0 ? 1 : 0,
           single,
           other,
@@ -287,6 +291,21 @@ export class CostAttributor {
 function settledPrices(prices: readonly ModelPrice[], model: string): boolean {
   const own = prices.filter((price) => price.model === model);
   return own.length > 0 && own.every((price) => price.source !== "learned" || price.observations >= 3 * own.length);
+}
+
+/** What the prices in force say a stored movement's calls cost, or null. */
+function estimateOfCalls(
+  calls: readonly { features: readonly Feature[]; sign: 1 | -1 }[] | null,
+  prices: readonly ModelPrice[],
+): number | null {
+  if (!calls) return null;
+  let total = 0;
+  for (const call of calls) {
+    const estimate = estimateOf(call.features, prices);
+    if (estimate === null) return null;
+    total += call.sign * estimate;
+  }
+  return total;
 }
 
 const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));

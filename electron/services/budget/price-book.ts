@@ -10,6 +10,7 @@ import {
 import { allRows } from "../../common/sql-rows.ts";
 import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from "./ledger-call.ts";
 import { PriceHistory } from "./price-history.ts";
+import { OBSERVATION_INVOLVES_MODEL } from "./price-change.ts";
 import { priceOf } from "./price-lookup.ts";
 
 /** One price the fitting learned, or the server published. */
@@ -170,7 +171,9 @@ export class PriceBook {
           "UPDATE model_prices SET observed_factor = NULL WHERE profile_id = ? AND model = ? AND source = 'published'",
         )
         .run(profileId, model);
-      this.db.prepare("DELETE FROM price_observations WHERE profile_id = ? AND model = ?").run(profileId, model);
+      this.db
+        .prepare(`DELETE FROM price_observations WHERE profile_id = ? AND ${OBSERVATION_INVOLVES_MODEL}`)
+        .run(profileId, model);
     });
   }
 

@@ -10,6 +10,10 @@ export interface ChangedObservation {
   readonly amount: number;
 }
 
+/** SQL: the observation's movement has a call of the model `?` in it, alone or with others. */
+export const OBSERVATION_INVOLVES_MODEL = `EXISTS (SELECT 1 FROM json_each(price_observations.calls) AS call,
+  json_each(call.value, '$.features') AS feature WHERE json_extract(feature.value, '$.model') = ?)`;
+
 /** How many calls in a row must agree on a new price before it is believed. */
 const CALLS_TO_BELIEVE = 2;
 
@@ -23,10 +27,11 @@ export function detectPriceChange(
   db: DatabaseSync,
   profileId: string,
   model: string,
+  estimateNow: (calls: string) => number | null,
 ): { ratio: number; observations: ChangedObservation[] } | null {
-  const latest = allRows<{ id: number; amount: number; expected: number; charge_id: number; other_id: number | null }>(
+  const latest = allRows<{ id: number; amount: number; calls: string; charge_id: number; other_id: number | null }>(
     db.prepare(
-      `SELECT id, amount, expected, charge_id, other_id FROM price_observations
+      `SELECT id, amount, calls, charge_id, other_id FROM price_observations
        WHERE profile_id = ? AND model = ? AND charge_id IS NOT NULL AND expected > 0 ORDER BY id DESC LIMIT ?`,
     ),
     profileId,
@@ -34,17 +39,18 @@ export function detectPriceChange(
     CALLS_TO_BELIEVE,
   );
   if (latest.length < CALLS_TO_BELIEVE) return null;
-  const ratios = latest.map((row) => row.amount / row.expected);
+  // Each against the prices in force now: a price learned from few calls may have moved since.
+  const ratios = latest.map((row) => row.amount / (estimateNow(row.calls) ?? Number.NaN));
   const high = Math.max(...ratios);
   const low = Math.min(...ratios);
   const moved = ratios.every((ratio) => Math.abs(ratio - 1) > RELATIVE_TOLERANCE);
   const sameSide = ratios.every((ratio) => ratio > 1) || ratios.every((ratio) => ratio < 1);
-  if (!moved || !sameSide || high - low > RELATIVE_TOLERANCE * high || low <= 0) return null;
+  if (!moved || !sameSide || !(high - low <= RELATIVE_TOLERANCE * high) || !(low > 0)) return null;
   const oldest = Math.min(...latest.map((row) => row.id));
-  db.prepare("DELETE FROM price_observations WHERE profile_id = ? AND model = ? AND id < ?").run(
+  db.prepare(`DELETE FROM price_observations WHERE profile_id = ? AND id < ? AND ${OBSERVATION_INVOLVES_MODEL}`).run(
     profileId,
-    model,
     oldest,
+    model,
   );
   return {
     ratio: ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length,
