@@ -20,21 +20,18 @@ import { report } from "./measure.ts";
 /** A fresh gateway and app, run through `scenario`, then compared with the gateway's charges table. */
 async function session(
   overrides: GatewayConfigInput,
-  scenario: (app: AppServices, gateway: TestGateway, others: Set<string>) => Promise<TestGateway | void>,
+  scenario: (app: AppServices, gateway: TestGateway, others: Set<string>) => Promise<ScenarioEnd | void>,
 ): Promise<MoneyReport & { priceCalls: number }> {
   const gatewayDir = tempDir("bench-money-gw-");
   const appDir = tempDir("bench-money-app-");
   let gateway = await startTestGateway({ models: MONEY_MODELS, ...overrides }, gatewayDir);
   const app = await startServices(gateway.url, KEYS.main.key, appDir, { samplerTiming: QUICK_SAMPLING });
   const others = new Set<string>();
-  let priceCalls = Number.NaN;
   try {
     await app.budget.snapshot(app.vault.resolveId());
-    const changed = await scenario(app, gateway, others);
-    if (changed) gateway = changed;
-    const result = moneyReport(app, gateway, others);
-    priceCalls = lastPriceCalls;
-    return { ...result, priceCalls };
+    const end = await scenario(app, gateway, others);
+    if (end) gateway = end.gateway;
+    return { ...moneyReport(app, gateway, others), priceCalls: end?.priceCalls ?? Number.NaN };
   } finally {
     await app.close();
     await gateway.close();
@@ -43,10 +40,13 @@ async function session(
   }
 }
 
-/** Calls after the change until the app's estimate is within 2 % of the new price (set by `withoutOtherClient`). */
-let lastPriceCalls = Number.NaN;
+/** A scenario that restarted the gateway, and how many calls after a change of price the estimate took to follow. */
+interface ScenarioEnd {
+  readonly gateway: TestGateway;
+  readonly priceCalls: number;
+}
 
-async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promise<TestGateway> {
+async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promise<ScenarioEnd> {
   await burstOfFour(app);
   await callsOneAtATime(app);
   const changed = await priceChange(app, gateway, {}, 6);
@@ -54,8 +54,7 @@ async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promi
     (estimate) => Math.abs(estimate - changed.truePrice) <= 0.02 * changed.truePrice,
   );
   // Not within the calls made: one more than were made.
-  lastPriceCalls = within === -1 ? changed.estimates.length + 1 : within + 1;
-  return changed.gateway;
+  return { gateway: changed.gateway, priceCalls: within === -1 ? changed.estimates.length + 1 : within + 1 };
 }
 
 const percent = (share: number) => 100 * share;
