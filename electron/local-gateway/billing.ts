@@ -56,10 +56,13 @@ export class Billing {
       if (budget === null) continue;
       const remaining = budget - this.keySpentSince(key.id, since);
       if (remaining <= 0 || remaining < amount) {
+        const resets = isoWithOffset(resetsAt, this.utcOffset);
         throw new GatewayHttpError(
           402,
           "BUDGET_EXCEEDED",
-          `The ${label} budget of this API key (CNY ${budget.toFixed(2)}) is exhausted; it resets at ${isoWithOffset(resetsAt, this.utcOffset)}.`,
+          remaining <= 0
+            ? `The ${label} budget of this API key (CNY ${budget.toFixed(2)}) is used up; it resets at ${resets}.`
+            : `The ${label} budget of this API key has CNY ${roundYuan(remaining)} left of CNY ${budget.toFixed(2)}, less than this request's CNY ${roundYuan(amount)}; it resets at ${resets}.`,
           { "x-should-retry": "false" },
         );
       }

@@ -97,11 +97,12 @@ export const spendEn = {
     estimateUnknown: "unknown until the first charge",
     estimating: "estimating…",
     short: {
-      daily: "more than today's remaining budget ({{amount}})",
-      monthly: "more than this month's remaining budget ({{amount}})",
-      balance: "more than the balance ({{amount}})",
+      daily: "more than today's remaining budget ({{amount}}) by {{by}}",
+      monthly: "more than this month's remaining budget ({{amount}}) by {{by}}",
+      balance: "more than the balance ({{amount}}) by {{by}}",
     },
-    shortIntro: "At ≈ {{amount}}, this job is {{reasons}}.",
+    shortIntro: "At {{amount}}, this may be {{reasons}}.",
+    overIntro: "At {{amount}}, this is {{reasons}}: the gateway would refuse it.",
     exhausted: {
       daily: "Today's budget is used up: the gateway would refuse this until it resets.",
       monthly: "This month's budget is used up: the gateway would refuse this until it resets.",

@@ -104,7 +104,8 @@ export const en = {
       NETWORK_ERROR: "The gateway cannot be reached. Check the base URL and your connection.",
       TIMEOUT: "The gateway took too long to answer. Try again.",
       INSUFFICIENT_BALANCE: "The account balance is used up. Top up in the console.",
-      BUDGET_EXCEEDED: "This key's budget is used up until it resets.",
+      BUDGET_EXCEEDED:
+        "The key's daily or monthly budget has less left than this request costs; the server's message says which and how much. A smaller request may fit, or wait for the reset.",
       MODEL_NOT_FOUND: "This model does not exist on the gateway or is offline. Pick another model.",
       REDIRECT_REFUSED:
         "Use the address the server redirects to as the Base URL, after checking it is the gateway you trust.",

@@ -98,11 +98,12 @@ export const spendZh: typeof spendEn = {
     estimateUnknown: "首次扣费前未知",
     estimating: "估算中…",
     short: {
-      daily: "超过今日剩余预算（{{amount}}）",
-      monthly: "超过本月剩余预算（{{amount}}）",
-      balance: "超过余额（{{amount}}）",
+      daily: "比今日剩余预算（{{amount}}）多 {{by}}",
+      monthly: "比本月剩余预算（{{amount}}）多 {{by}}",
+      balance: "比余额（{{amount}}）多 {{by}}",
     },
-    shortIntro: "预计 ≈ {{amount}}，{{reasons}}。",
+    shortIntro: "预计 {{amount}}，可能{{reasons}}。",
+    overIntro: "预计 {{amount}}，{{reasons}}：网关会拒绝此请求。",
     exhausted: {
       daily: "今日预算已用完：重置前网关会拒绝此请求。",
       monthly: "本月预算已用完：重置前网关会拒绝此请求。",

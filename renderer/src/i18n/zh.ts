@@ -84,7 +84,8 @@ export const zh: Strings = {
       NETWORK_ERROR: "无法连接网关，请检查地址和网络。",
       TIMEOUT: "网关响应超时，请重试。",
       INSUFFICIENT_BALANCE: "账户余额不足，请在控制台充值。",
-      BUDGET_EXCEEDED: "此密钥的预算已用完，需等待重置。",
+      BUDGET_EXCEEDED:
+        "此密钥的日预算或月预算剩余不足以支付此请求；服务器的消息说明了是哪一项、还剩多少。较小的请求也许可以，或等待重置。",
       MODEL_NOT_FOUND: "网关上没有此模型或已下线，请选择其他模型。",
       REDIRECT_REFUSED: "确认重定向的目标是可信的网关后，将其地址设为基础地址。",
       KEY_MISSING: "打开设置，编辑该配置并输入其 API 密钥。",

@@ -193,6 +193,8 @@ describe("balance, billing and budgets", () => {
     const error = (await refused.json()).error;
     expect(error.code).toBe("BUDGET_EXCEEDED");
     expect(error.message).toMatch(/daily budget .* resets at \d{4}-\d{2}-\d{2}T00:00:00\+08:00/);
+    // Not "used up" while something is left: it says what is left and what the request costs.
+    expect(error.message).toContain("has CNY 0.05 left of CNY 0.25, less than this request's CNY 0.1");
     const balance = await balanceOf(gateway, "sk-daily-1");
     expect(balance.api_key.daily_remaining).toBeCloseTo(0.05, 4);
   });

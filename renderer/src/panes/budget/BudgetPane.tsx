@@ -103,7 +103,7 @@ export function BudgetPane() {
             </p>
             {snapshot.otherSpend && (snapshot.otherSpend.today !== 0 || snapshot.otherSpend.month !== 0) && (
               <p className="balance__other" data-testid="other-spend" title={t("spend.otherHint")}>
-                {t("spend.otherToday", { amount: formatMoney(snapshot.otherSpend.today) })}
+                {t("spend.otherToday", { amount: formatMoney(snapshot.otherSpend.today) })}{" "}
                 <span className="balance__other-month">
                   {t("spend.otherMonth", { amount: formatMoney(snapshot.otherSpend.month) })}
                 </span>

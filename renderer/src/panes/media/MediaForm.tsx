@@ -29,7 +29,7 @@ export function MediaForm(props: MediaFormProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const shortfall = useShortfallText(props.spendCheck);
-  const blocked = props.spendCheck.cover.state === "exhausted";
+  const blocked = props.spendCheck.cover.state === "exhausted" || props.spendCheck.cover.state === "over";
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blocked) return;

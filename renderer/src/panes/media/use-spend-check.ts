@@ -8,8 +8,10 @@ export interface SpendCheck {
   /** Null: the form is incomplete, so nothing is estimated. */
   readonly asked: boolean;
   readonly pending: boolean;
-  /** Null when the model's price is not known yet. */
+  /** The least the job can cost; null when the model's price is not known yet. */
   readonly amount: number | null;
+  /** The most it can cost (a reply writing all of its max tokens); the same as `amount` for media. */
+  readonly high: number | null;
   readonly cover: Cover;
   /** What is left of each limit, for the warning. */
   readonly left: { readonly daily: number | null; readonly monthly: number | null; readonly balance: number | null };
@@ -21,12 +23,14 @@ export function useSpendCheck(request: CostEstimateRequest | null): SpendCheck {
   const { data: snapshot } = useLatestBudget(profile?.id ?? null);
   const estimate = useCostEstimate(profile?.id ?? null, request);
   const amount = request ? (estimate.data?.amount ?? null) : null;
+  const high = request ? (estimate.data?.high ?? amount) : null;
   const balance = snapshot?.balance;
   return {
     asked: request !== null,
     pending: request !== null && estimate.isPending,
     amount,
-    cover: budgetCover(amount, balance),
+    high,
+    cover: budgetCover(amount, high, balance),
     left: {
       daily: balance?.api_key.daily_remaining ?? null,
       monthly: balance?.api_key.monthly_remaining ?? null,
