@@ -3,6 +3,7 @@ import { useHostReconnects } from "./api/use-host-reconnects.ts";
 import { useMainEvents } from "./api/use-main-events.ts";
 import { ConnectionBar } from "./layout/ConnectionBar.tsx";
 import { ImageDropOffer } from "./layout/ImageDropOffer.tsx";
+import { AlertToast } from "./layout/AlertToast.tsx";
 import { NavRail } from "./layout/NavRail.tsx";
 import { useGlobalShortcuts } from "./layout/use-global-shortcuts.ts";
 import { StatusBar } from "./layout/StatusBar.tsx";
@@ -62,6 +63,7 @@ export function App() {
       <ConnectionBar />
       <NavRail />
       <main className="app__main">
+        <AlertToast />
         <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
           <ActivePane />
         </Suspense>

@@ -5,13 +5,14 @@ import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { startGateway } from "./support/test-gateway.ts";
 
 const KEY = "sk-e2e-alerts-00001";
+const TOAST_KEY = "sk-e2e-alerts-00002";
 let gateway: RunningGateway;
 
 /** Charges the key directly, as another client of the same key would. */
-async function spend(images: number) {
+async function spend(images: number, key = KEY) {
   const response = await fetch(`${gateway.url}/v1/images/generations`, {
     method: "POST",
-    headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify({ model: "image-fast", prompt: "spend", n: images, size: "64x64" }),
   });
   expect(response.status).toBe(200);
@@ -20,9 +21,13 @@ async function spend(images: number) {
 test.beforeAll(async () => {
   gateway = await startGateway({
     tenants: [{ id: "t", name: "Tenant", topupBalance: 50, giftBalance: 0 }],
-    keys: [{ key: KEY, tenant: "t", id: "k1", name: "Alert key", dailyBudget: 1, monthlyBudget: null }],
+    keys: [
+      { key: KEY, tenant: "t", id: "k1", name: "Alert key", dailyBudget: 1, monthlyBudget: null },
+      { key: TOAST_KEY, tenant: "t", id: "k2", name: "Toast key", dailyBudget: 1, monthlyBudget: null },
+    ],
   });
   for (const images of [4, 4, 1]) await spend(images);
+  for (const images of [4, 2]) await spend(images, TOAST_KEY);
 });
 test.afterAll(() => gateway.close());
 
@@ -77,4 +82,18 @@ test("a daily budget past 80 % shows the alert, turns the status bar amber, and 
   await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "web-budget-alerts.png") });
   await overview.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "web-budget-profiles.png") });
+});
+
+test("an alert reaches the user on whatever pane they are: a toast that leads to the Budget pane, and a badge on the rail", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ profile: { url: gateway.url, key: TOAST_KEY } });
+  await expect(page.getByLabel("Message")).toBeVisible();
+  const toast = page.getByRole("status", { name: "Budget alert: Gateway at " + new URL(gateway.url).host });
+  await expect(toast).toContainText("Today's budget has reached 50 % (¥0.60 of ¥1.00).");
+  await expect(page.getByTestId("budget-alert-badge")).toHaveAttribute("title", "1 budget alert");
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "web-budget-alert-toast.png") });
+  await toast.getByRole("button", { name: "See alerts" }).click();
+  await expect(page.getByRole("region", { name: "Budget alerts" })).toContainText("Today's budget has reached 50 %");
+  await expect(toast).toBeHidden();
 });

@@ -9,6 +9,7 @@ import { alertKeys } from "./alert-queries.ts";
 import { notifyBudgetAlert } from "./budget-notifications.ts";
 import { openTarget } from "../state/open-target.ts";
 import { chatKeys } from "../panes/chat/chat-queries.ts";
+import { useAlertToastStore } from "../state/alert-toast-store.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -38,6 +39,7 @@ export function useMainEvents(): void {
       api.budget.onAlert((alert) => {
         void queryClient.invalidateQueries({ queryKey: alertKeys.fired });
         notifyBudgetAlert(alert);
+        useAlertToastStore.getState().alertFired(alert);
       }),
       api.app.onOpenPane(openTarget),
       api.gallery.onChanged(({ kind }) => {

@@ -8,6 +8,10 @@ export const alertsEn = {
     dailyReached: noticesEn.DAILY_BUDGET_REACHED,
     monthlyReached: noticesEn.MONTHLY_BUDGET_REACHED,
     balanceBelow: noticesEn.BALANCE_BELOW,
+    openBudget: "See alerts",
+    dismiss: "Dismiss",
+    railBadge_one: "{{count}} budget alert",
+    railBadge_other: "{{count}} budget alerts",
     notificationTitle: noticesEn.BUDGET_ALERT,
     settingsTitle: "Budget alerts for {{profile}}",
     settingsIntro:

@@ -3,6 +3,8 @@ import { PANES } from "../../../shared/ipc/app-info.ts";
 import { useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
 import { useRunningTaskCount } from "../api/task-queries.ts";
+import { useBudgetAlerts } from "../api/alert-queries.ts";
+import { useActiveProfile } from "../api/queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
 import { useLayoutStore } from "../state/layout-store.ts";
 import { useNarrowWindow } from "./use-narrow-window.ts";
@@ -13,6 +15,7 @@ export function NavRail() {
   const pane = useUiStore((state) => state.pane);
   const paneSelected = useUiStore((state) => state.paneSelected);
   const running = useRunningTaskCount();
+  const { data: alerts = [] } = useBudgetAlerts(useActiveProfile()?.id ?? null);
   const narrow = useNarrowWindow();
   const chosen = useLayoutStore((state) => state.navCollapsed);
   const collapse = useLayoutStore((state) => state.navCollapsedChanged);
@@ -34,6 +37,16 @@ export function NavRail() {
               {candidate === "tasks" && running > 0 && (
                 <span className="rail__badge" aria-hidden="true" title={t("tasks.running", { count: running })}>
                   {running}
+                </span>
+              )}
+              {candidate === "budget" && alerts.length > 0 && (
+                <span
+                  className="rail__badge rail__badge--alert"
+                  aria-hidden="true"
+                  data-testid="budget-alert-badge"
+                  title={t("alerts.railBadge", { count: alerts.length })}
+                >
+                  !
                 </span>
               )}
             </button>
