@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { startAppServices } from "../../../electron/composition/app-services.ts";
 import { DATA_FILES } from "../../../electron/services/store/data-files.ts";
 import { webHostEnvironment } from "../../support/app-services.ts";
+import { countingFetch } from "../../support/counting-fetch.ts";
 import { KEYS, startTestGateway, tempDir } from "../../support/local-gateway.ts";
 
 const gateway = await startTestGateway();
@@ -62,19 +63,8 @@ describe("an idle app", () => {
     // Time is the subject: every timer the app makes runs on the fake clock, counted.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
     const timers = timerCallbackCounter();
-    const requests: string[] = [];
-    let inFlight = 0;
-    const environment = webHostEnvironment(dataDir);
-    const countingFetch: typeof fetch = async (input, init) => {
-      requests.push(`${init?.method ?? "GET"} ${input instanceof Request ? input.url : String(input)}`);
-      inFlight++;
-      try {
-        return await fetch(input, init);
-      } finally {
-        inFlight--;
-      }
-    };
-    const services = await startAppServices({ ...environment, fetch: countingFetch }, { profile });
+    const requests = countingFetch();
+    const services = await startAppServices({ ...webHostEnvironment(dataDir), fetch: requests.fetch }, { profile });
     try {
       // Start-up: capabilities, resuming tasks, and whatever their timers start within a few seconds.
       await expect
@@ -82,12 +72,12 @@ describe("an idle app", () => {
         .toBe("failed");
       for (let second = 0; second < 5; second++) {
         await vi.advanceTimersByTimeAsync(1_000);
-        await expect.poll(() => inFlight, "start-up requests answered").toBe(0);
+        await expect.poll(() => requests.inFlight, { message: "start-up requests answered" }).toBe(0);
       }
-      const startUpRequests = requests.length;
+      const startUpRequests = requests.sent.length;
       const startUpWakes = timers.count;
       for (let second = 0; second < IDLE_MS / 1_000; second++) await vi.advanceTimersByTimeAsync(1_000);
-      const idleRequests = requests.slice(startUpRequests);
+      const idleRequests = requests.sent.slice(startUpRequests);
       const idleWakes = timers.count - startUpWakes;
 
       expect(idleRequests).toEqual([]);

@@ -13,7 +13,7 @@ describe("the stream hub", () => {
       emit({ kind: "delta", data: { text: "lo" } });
       emit({ kind: "waiting", data: { until: "2026-01-01T00:00:00.000Z" } });
     });
-    await expect.poll(() => hub.openCount, "the stream has ended").toBe(0);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(owner.received).toEqual([
       { event: "stream.event", payload: { streamId, seq: 0, kind: "delta", data: { text: "Hel" } } },
       { event: "stream.event", payload: { streamId, seq: 1, kind: "delta", data: { text: "lo" } } },
@@ -43,7 +43,7 @@ describe("the stream hub", () => {
     expect(aborted).toBe(false);
     expect(hub.cancel(streamId, "owner")).toBe(true);
     expect(aborted).toBe(true);
-    await expect.poll(() => hub.openCount, "the stream has ended").toBe(0);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(hub.cancel(streamId, "owner")).toBe(false);
   });
 
@@ -63,7 +63,9 @@ describe("the stream hub", () => {
     owner.close();
     expect(signal?.aborted).toBe(true);
     afterClose.resolve();
-    await expect.poll(() => triedToSendMore && hub.openCount === 0, "the producer has run to its end").toBe(true);
+    await expect
+      .poll(() => triedToSendMore && hub.openCount === 0, { message: "the producer has run to its end" })
+      .toBe(true);
     expect(owner.received).toHaveLength(1);
   });
 
@@ -79,7 +81,7 @@ describe("the stream hub", () => {
         retryAfter: 3,
       });
     });
-    await expect.poll(() => hub.openCount, "the stream has ended").toBe(0);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(owner.received.at(-1)!.payload).toMatchObject({
       kind: "error",
       data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3 },
