@@ -33,7 +33,7 @@ export function moduleSourceVisitor(onSource) {
     ExportAllDeclaration: fromSourceField,
     ImportExpression: fromSourceField,
     TSImportType(node) {
-      report(node, node.argument?.literal ?? node.argument ?? node.source);
+      report(node, node.source ?? node.argument?.literal);
     },
     TSExternalModuleReference(node) {
       report(node, node.expression);
