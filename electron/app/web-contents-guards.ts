@@ -1,4 +1,4 @@
-import { APP_ORIGIN } from "../ipc/sender-policy.ts";
+import { isAppUrl } from "../ipc/sender-policy.ts";
 
 interface PreventableEvent {
   preventDefault(): void;
@@ -21,7 +21,7 @@ export function guardWebContents(contents: GuardableWebContents, openExternal: (
     return { action: "deny" };
   });
   contents.on("will-navigate", (event, url) => {
-    if (url.startsWith(`${APP_ORIGIN}/`)) return;
+    if (isAppUrl(url)) return;
     event.preventDefault();
     openExternal(url);
   });

@@ -1,11 +1,7 @@
-import type { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import type { RunningGateway } from "../local-gateway/index.ts";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
-import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
-import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
-import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
 import { BudgetAlerts } from "../services/budget/budget-alerts.ts";
 import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
@@ -37,9 +33,11 @@ import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
 import { TaskRepository } from "../services/tasks/task-repository.ts";
 import type { PollTiming } from "../services/tasks/poll-policy.ts";
-import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { SecretCipher } from "../services/vault/secret-cipher.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
+import type { AppEvents, AppServices } from "../services/app-services.ts";
+
+export type { AppEvents, AppServices };
 
 /** What the host (Electron or the web host) provides to the services. */
 export interface AppEnvironment {
@@ -62,38 +60,6 @@ export interface AppServicesOptions {
   readonly pollTiming?: PollTiming;
   /** Overrides for when the balance is read to measure costs (tests). */
   readonly samplerTiming?: SamplerTiming;
-}
-
-export interface AppEvents {
-  taskChanged(view: TaskView): void;
-  galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
-  capabilitiesChanged(capabilities: ServerCapabilities): void;
-  budgetAlert(alert: BudgetAlert): void;
-  costsChanged(change: { profileId: string }): void;
-}
-
-export interface AppServices {
-  readonly info: AppInfo;
-  readonly db: DatabaseSync;
-  readonly vault: ProfileVault;
-  readonly budget: BudgetService;
-  readonly monitor: BudgetMonitor;
-  readonly settings: SettingsStore;
-  headroom(profileId: string): RateHeadroom;
-  readonly ledger: LedgerStore;
-  readonly prices: PriceBook;
-  readonly costs: CostAttributor;
-  readonly streams: StreamHub;
-  readonly conversations: ConversationStore;
-  readonly chat: ChatService;
-  readonly tasks: TaskEngine;
-  readonly media: MediaLibrary;
-  readonly capabilities: CapabilityService;
-  readonly localGateway: RunningGateway | null;
-  clientFor(profileId: string): GatewayClient;
-  /** Subscribes to what main pushes to windows; returns the unsubscribe function. */
-  subscribe(listener: Partial<AppEvents>): () => void;
-  close(): Promise<void>;
 }
 
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */

@@ -1,4 +1,4 @@
-import type { AppServices } from "../composition/app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import { ledgerExport } from "../services/budget/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";

@@ -1,4 +1,4 @@
-import type { AppServices } from "../composition/app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import { WINDOWLESS_SHELL, type DesktopShell } from "./desktop-shell.ts";
 import { invokeHandlers } from "./invoke-handlers.ts";
 import { createInvokeRouter, type InvokeRouter } from "./invoke-router.ts";

@@ -3,6 +3,7 @@ import { invoke, openBridgeAt } from "../support/bridge-client.ts";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
 import { startVariantServer, type VariantServer } from "../support/variant-server.ts";
 import { expect, test } from "./support/app-fixture.ts";
+import { recordPageRequests, requestsTo } from "./support/page-requests.ts";
 
 const KEY = "sk-attack-chain-secret-0001";
 let model: VariantServer;
@@ -22,6 +23,7 @@ test("the whole chain fails: a reply's images leak no token, kill no host, and a
 }, testInfo) => {
   test.skip(testInfo.project.name !== "web", "the chain goes through the web host's token and bridge");
   const { page, output } = await launchApp({ profile: { url: model.url, key: KEY } });
+  const requests = recordPageRequests(page);
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
   const modelField = page.getByRole("combobox", { name: "Model" });
@@ -35,7 +37,7 @@ test("the whole chain fails: a reply's images leak no token, kill no host, and a
   await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("finish")).toHaveText("Finished");
   await page.reload(); // the conversation reopens with the same reply
   await expect(page.getByRole("article", { name: "Assistant" }).last()).toBeVisible();
-  await page.waitForTimeout(1_000);
+  expect(requestsTo(await requests.issuedSoFar(), attacker.url)).toEqual([]);
   expect(attacker.requests).toEqual([]);
 
   // 2. Had the token leaked anyway: a script opens the bridge with it and re-points the profile.

@@ -5,7 +5,7 @@ import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { startNewChat } from "./support/chat-steps.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
-import { startGateway } from "./support/test-gateway.ts";
+import { balanceOf, startGateway } from "./support/test-gateway.ts";
 
 const KEY = "sk-e2e-chat-0001";
 let fast: RunningGateway;
@@ -65,6 +65,7 @@ test("sends in each wire format and shows the streamed replies with their metada
 test("Stop ends the reply at once and keeps the partial text", async ({ launchApp }) => {
   const { page } = await launchApp({ profile: { url: slow.url, key: KEY } });
   await newChat(page);
+  const balanceBefore = (await balanceOf(slow, KEY)).balance;
   await ask(page, "Write something long");
   const streaming = replies(page).last();
   await expect(streaming.locator(".markdown")).toContainText(/\w+ \w+ \w+/);
@@ -73,7 +74,9 @@ test("Stop ends the reply at once and keeps the partial text", async ({ launchAp
   const kept = await replies(page).last().locator(".markdown").textContent();
   expect(kept!.length).toBeGreaterThan(5);
   await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
-  await page.waitForTimeout(1500);
+  // The gateway charges a stream when it ends; this one is charged once the app has closed it, so
+  // from then on no more text can come, and none came.
+  await expect.poll(async () => (await balanceOf(slow, KEY)).balance).toBeLessThan(balanceBefore);
   expect(await replies(page).last().locator(".markdown").textContent()).toBe(kept);
 });
 
@@ -88,8 +91,13 @@ test("a cut stream is marked Interrupted and Retry answers", async ({ launchApp 
   await expect(replies(page).last().locator(".markdown")).not.toBeEmpty();
   await model.fill("chat-fast");
   await model.press("Enter");
+  const cut = await replies(page).last().locator(".markdown").textContent();
   await replies(page).last().getByRole("button", { name: "Retry" }).click();
+  // The same reply is answered again, in full, by the model now chosen.
   await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
+  await expect(replies(page).last()).not.toContainText("Interrupted");
+  await expect(replies(page).last().getByTestId("reply-meta")).toContainText("chat-fast");
+  await expect(replies(page).last().locator(".markdown")).not.toHaveText(cut!);
   await expect(replies(page)).toHaveCount(1);
 });
 
@@ -164,10 +172,11 @@ test("exports the conversation to Markdown and to JSON", async ({ launchApp }, t
   await newChat(page);
   await ask(page, "Export me please");
   await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
-  for (const [button, extension] of [
-    ["Export Markdown", ".md"],
-    ["Export JSON", ".json"],
-  ] as const) {
+  const formats: [string, string, (content: string) => void][] = [
+    ["Export Markdown", ".md", (content) => expect(content).toContain("## Assistant (chat-fast)")],
+    ["Export JSON", ".json", (content) => expect(JSON.parse(content).messages).toHaveLength(2)],
+  ];
+  for (const [button, extension, holdsTheConversation] of formats) {
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: button }).click(),
@@ -175,8 +184,7 @@ test("exports the conversation to Markdown and to JSON", async ({ launchApp }, t
     expect(download.suggestedFilename()).toBe(`Export-me-please${extension}`);
     const content = readFileSync((await download.path())!, "utf8");
     expect(content).toContain("Export me please");
-    if (extension === ".json") expect(JSON.parse(content).messages).toHaveLength(2);
-    else expect(content).toContain("## Assistant (chat-fast)");
+    holdsTheConversation(content);
   }
 });
 

@@ -1,6 +1,8 @@
+import type { Page } from "@playwright/test";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
 import { startVariantServer, type VariantServer } from "../support/variant-server.ts";
 import { expect, test } from "./support/app-fixture.ts";
+import { recordPageRequests, requestsTo } from "./support/page-requests.ts";
 
 let model: VariantServer;
 let elsewhere: RecordingServer;
@@ -14,13 +16,8 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => elsewhere.close());
 
-/** Long enough for an image request the page would have sent to arrive. */
-const SETTLE_MS = 1_000;
-
-test("a reply's image and script link load nothing: a Load image button opens the image only when clicked", async ({
-  launchApp,
-}, testInfo) => {
-  const { page } = await launchApp({ profile: { url: model.url, key: "sk-variant-e2e-0002" } });
+/** Asks the echo model to repeat a reply with an image from elsewhere and a script link. */
+async function echoAttack(page: Page) {
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
   const modelField = page.getByRole("combobox", { name: "Model" });
@@ -29,7 +26,12 @@ test("a reply's image and script link load nothing: a Load image button opens th
   const attack = `Look ![x](${elsewhere.url}/leak.png) and [click](javascript:alert(1)) here.`;
   await page.getByRole("textbox", { name: "Message" }).fill(attack);
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
+}
 
+test("a reply's image and script link load nothing, not even after a reload", async ({ launchApp }) => {
+  const { page } = await launchApp({ profile: { url: model.url, key: "sk-variant-e2e-0002" } });
+  const requests = recordPageRequests(page);
+  await echoAttack(page);
   const reply = page.getByRole("article", { name: "Assistant" }).last();
   const placeholder = reply.getByRole("button", { name: "Load image: x" });
   await expect(placeholder).toBeVisible();
@@ -37,19 +39,24 @@ test("a reply's image and script link load nothing: a Load image button opens th
   await expect(reply.getByRole("img")).toHaveCount(0);
   await expect(reply.getByRole("link")).toHaveCount(0);
   await expect(reply).toContainText("and click here.");
-  await page.waitForTimeout(SETTLE_MS);
-  expect(elsewhere.requests).toEqual([]);
+  expect(requestsTo(await requests.issuedSoFar(), elsewhere.url)).toEqual([]);
 
   // The last conversation reopens on load: still nothing is fetched.
   await page.reload();
   await expect(
     page.getByRole("article", { name: "Assistant" }).last().getByRole("button", { name: "Load image: x" }),
   ).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
+  expect(requestsTo(await requests.issuedSoFar(), elsewhere.url)).toEqual([]);
   expect(elsewhere.requests).toEqual([]);
+});
 
-  // Electron hands the click to the system browser (https only); a browser opens a new tab.
-  if (testInfo.project.name !== "web") return;
+test("a reply's Load image button opens the image in a new tab only when clicked", async ({ launchApp }, testInfo) => {
+  test.skip(testInfo.project.name !== "web", "Electron hands the click to the system browser (https only).");
+  const { page } = await launchApp({ profile: { url: model.url, key: "sk-variant-e2e-0002" } });
+  await echoAttack(page);
+  await expect(
+    page.getByRole("article", { name: "Assistant" }).last().getByRole("button", { name: "Load image: x" }),
+  ).toBeVisible();
   const opened = page.context().waitForEvent("page");
   await page.getByRole("button", { name: "Load image: x" }).click();
   await opened;
@@ -59,6 +66,7 @@ test("a reply's image and script link load nothing: a Load image button opens th
 
 test("a pasted reference-image link is shown by its address, not fetched by the page", async ({ launchApp }) => {
   const { page } = await launchApp();
+  const requests = recordPageRequests(page);
   await page.getByRole("button", { name: "Videos" }).click();
   const zone = page.getByRole("group", { name: "Reference image" });
   const link = `${elsewhere.url}/reference.png`;
@@ -66,6 +74,5 @@ test("a pasted reference-image link is shown by its address, not fetched by the 
   await zone.getByRole("button", { name: "Use link" }).click();
   await expect(zone).toContainText(link);
   await expect(zone.getByRole("img")).toHaveCount(0);
-  await page.waitForTimeout(SETTLE_MS);
-  expect(elsewhere.requests).toEqual([]);
+  expect(requestsTo(await requests.issuedSoFar(), elsewhere.url)).toEqual([]);
 });

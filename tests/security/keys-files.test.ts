@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { keyFileCipher } from "../../electron/services/vault/key-file-cipher.ts";
@@ -40,6 +40,30 @@ describe("files on disk are for their owner only", () => {
     chmodSync(keyFile, 0o644);
     keyFileCipher(keyFile);
     expect(modeOf(keyFile)).toBe(0o600);
+  });
+
+  it.each([0o000, 0o477])("a new key file is created 0600 and can be read again, whatever the umask (%o)", (umask) => {
+    const keyFile = join(tempDir("keys-"), "fresh", "secret.key");
+    const previous = process.umask(umask);
+    let cipher;
+    try {
+      cipher = keyFileCipher(keyFile);
+    } finally {
+      process.umask(previous);
+    }
+    expect(modeOf(keyFile)).toBe(0o600);
+    expect(keyFileCipher(keyFile).decrypt(cipher.encrypt("sk-round-trip"))).toBe("sk-round-trip");
+  });
+
+  it.each([
+    ["empty", Buffer.alloc(0)],
+    ["cut short", Buffer.alloc(16, 1)],
+    ["too long", Buffer.alloc(64, 1)],
+  ])("a damaged key file (%s) is refused and left as it is, never replaced by a new key", (_, bytes) => {
+    const keyFile = join(tempDir("keys-"), "secret.key");
+    writeFileSync(keyFile, bytes, { mode: 0o600 });
+    expect(() => keyFileCipher(keyFile)).toThrow(/damaged \(expected 32 bytes\)/);
+    expect(readFileSync(keyFile)).toEqual(bytes);
   });
 
   it("a ciphertext whose authentication tag was cut short is refused (a 4-byte tag is forged in 2^32 tries)", () => {

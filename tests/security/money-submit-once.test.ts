@@ -1,7 +1,6 @@
 import { join } from "node:path";
-import type { DatabaseSync } from "node:sqlite";
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GatewayClient } from "../../electron/services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../../electron/services/gateway-client/header-timeout-fetch.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
@@ -10,14 +9,17 @@ import { MediaLibrary } from "../../electron/services/media/media-library.ts";
 import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
 import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
-import { startServices } from "../support/app-services.ts";
+import { startAppServices } from "../../electron/composition/app-services.ts";
+import { webHostEnvironment } from "../support/app-services.ts";
+import { countingFetch, type CountingFetch } from "../support/counting-fetch.ts";
 import { seedTasks } from "../support/seeded-tasks.ts";
 import { startFaultProxy, type FaultProxy, type SubmitFault, type SubmitPath } from "../support/fault-proxy.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 
 const PROFILE = "money-profile";
-/** Longer than any wait the engine takes before sending again, so a resend it makes by itself is counted. */
-const SETTLE_MS = 1100;
+const HEADER_TIMEOUT_MS = 1000;
+/** Far longer than any wait the engine takes before sending again: on the fake clock it passes at once. */
+const LATER_MS = 60 * 60_000;
 const UNCONFIRMED = /may have received and charged it; the app did not send it again\. Check the gateway's console/;
 
 let gateway: TestGateway;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy(gateway.url);
 });
 afterEach(() => {
+  vi.useRealTimers();
   for (const { engine, db } of opened.splice(0)) {
     engine.close();
     db.close();
@@ -39,18 +42,46 @@ afterAll(async () => {
   await gateway.close();
 });
 
+/** Time is the subject from here on: the app's timers run on a fake clock the test moves. */
+function useFakeClock() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+}
+
+/**
+ * Runs every timer the app has set, an hour ahead on the fake clock, then waits for the answers to
+ * whatever that made it send: a resend the app planned, however late, has been sent and counted.
+ */
+async function runEveryLaterTimer(app: CountingFetch): Promise<void> {
+  await vi.advanceTimersByTimeAsync(LATER_MS);
+  await expect.poll(() => app.inFlight, { message: "the app's requests answered" }).toBe(0);
+}
+
+/** How many tasks the gateway has taken, from its own database: the truth of what was paid for. */
+function gatewayTaskCount(): number {
+  const db = new DatabaseSync(join(gateway.dataDir, "gateway.sqlite"), { readOnly: true });
+  try {
+    return Number(db.prepare("SELECT COUNT(*) AS count FROM tasks").get()!.count);
+  } finally {
+    db.close();
+  }
+}
+
+/** The submit POSTs to `path` the app itself sent, counted as it sent them. */
+const postsTo = (app: CountingFetch, path: SubmitPath) =>
+  app.sent.filter((line) => line === `POST ${proxy.url}${path}`);
+
 /**
  * The task engine from the app's own parts (SQLite store, media library, gateway client) talking to
  * the proxy, with a one-second header timeout so that a hung submission is given up quickly.
  */
-function startEngine(): TaskEngine {
+function startEngine(app: CountingFetch = countingFetch()): TaskEngine {
   const dataDir = tempDir("money-");
   const db = openAppDatabase(join(dataDir, DATA_FILES.database));
   const credentials = { baseUrl: proxy.url, auth: "bearer" as const, key: KEYS.main.key };
   const engine = new TaskEngine({
     tasks: new TaskRepository(db),
     media: new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`),
-    clientFor: () => new GatewayClient(credentials, { fetch: withHeaderTimeout(fetch, 1000) }),
+    clientFor: () => new GatewayClient(credentials, { fetch: withHeaderTimeout(app.fetch, HEADER_TIMEOUT_MS) }),
     download: fetch,
     profileBaseUrl: () => proxy.url,
     onTaskChanged: () => undefined,
@@ -80,10 +111,11 @@ const SUBMISSIONS: Record<"image" | "video", { path: SubmitPath; submit(engine: 
   },
 };
 
-const FAULTS: [string, SubmitFault, { code: string; message: RegExp }][] = [
+/** Each fault, the failure the task ends with, and whether the app must give up waiting (its header timeout). */
+const FAULTS: [string, SubmitFault, { code: string; message: RegExp; givesUp?: true }][] = [
   ["a 404", { kind: "status", status: 404, code: "MODEL_NOT_FOUND" }, { code: "MODEL_NOT_FOUND", message: /404/ }],
   ["a 500", { kind: "status", status: 500, code: "INTERNAL_ERROR" }, { code: "INTERNAL_ERROR", message: /500/ }],
-  ["a timeout", { kind: "hang" }, { code: "SUBMISSION_UNCONFIRMED", message: /TIMEOUT/ }],
+  ["a timeout", { kind: "hang" }, { code: "SUBMISSION_UNCONFIRMED", message: /TIMEOUT/, givesUp: true }],
   ["a network error", { kind: "drop" }, { code: "SUBMISSION_UNCONFIRMED", message: /NETWORK_ERROR/ }],
   ["a cut connection", { kind: "cut-after-forward" }, { code: "SUBMISSION_UNCONFIRMED", message: /NETWORK_ERROR/ }],
 ];
@@ -92,15 +124,21 @@ describe.each(["image", "video"] as const)("a paid %s submission", (kind) => {
   const { path, submit } = SUBMISSIONS[kind];
 
   it.each(FAULTS)("is sent exactly once after %s, and ends failed with the reason", async (_, fault, expected) => {
-    const engine = startEngine();
+    useFakeClock();
+    const app = countingFetch();
+    const engine = startEngine(app);
     const before = proxy.submits(path).length;
     proxy.failNextSubmit(fault);
-    const refusal = await submit(engine).then(
+    const outcome = submit(engine).then(
       () => null,
       (error: unknown) => error,
     );
-    await sleep(SETTLE_MS);
-    expect(proxy.submits(path).length - before, "submit POSTs sent").toBe(1);
+    await expect.poll(() => proxy.submits(path).length - before, { message: "the submission arrived" }).toBe(1);
+    if (expected.givesUp) await vi.advanceTimersByTimeAsync(HEADER_TIMEOUT_MS);
+    const refusal = await outcome;
+    await runEveryLaterTimer(app);
+    expect(postsTo(app, path), "submit POSTs the app sent").toHaveLength(1);
+    expect(proxy.submits(path).length - before, "submit POSTs that arrived").toBe(1);
     expect(refusal).toMatchObject({ code: expected.code });
     const [task] = engine.list(PROFILE);
     expect(task).toMatchObject({ status: "failed", errorCode: expected.code, remoteId: null });
@@ -109,26 +147,39 @@ describe.each(["image", "video"] as const)("a paid %s submission", (kind) => {
   });
 
   it("meets a 429 by sending once more, after Retry-After, and is accepted", async () => {
-    const engine = startEngine();
+    // The wait for Retry-After is on the real clock (node:timers/promises), measured by the proxy.
+    useFakeClock();
+    const app = countingFetch();
+    const engine = startEngine(app);
     const before = proxy.submits(path).length;
     const acceptedBefore = proxy.gatewayAnswers(path).length;
     proxy.failNextSubmit({ kind: "rate-limit", retryAfterSeconds: 1 });
     const task = await submit(engine);
-    await sleep(SETTLE_MS);
+    await runEveryLaterTimer(app);
+    expect(postsTo(app, path), "submit POSTs the app sent").toHaveLength(2);
     const sent = proxy.submits(path).slice(before);
-    expect(sent, "submit POSTs sent").toHaveLength(2);
+    expect(sent, "submit POSTs that arrived").toHaveLength(2);
     expect(task.remoteId).toMatch(/^task_/);
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(1000);
     expect(proxy.gatewayAnswers(path).slice(acceptedBefore)).toEqual([200]);
   });
 });
 
-it("a cut connection happens after the gateway took the submission: sending it again would pay twice", async () => {
-  const engine = startEngine();
-  const answered = proxy.gatewayAnswers("/v1/images/generations").length;
+it("a cut connection after the gateway took the submission: the app never sends it again, so it is paid once", async () => {
+  useFakeClock();
+  const app = countingFetch();
+  const engine = startEngine(app);
+  const path = "/v1/images/generations";
+  const tasksBefore = gatewayTaskCount();
   proxy.failNextSubmit({ kind: "cut-after-forward" });
-  await SUBMISSIONS.image.submit(engine).catch(() => undefined);
-  expect(proxy.gatewayAnswers("/v1/images/generations").slice(answered)).toEqual([200]);
+  const refusal = await SUBMISSIONS.image.submit(engine).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  await runEveryLaterTimer(app);
+  expect(refusal).toMatchObject({ code: "SUBMISSION_UNCONFIRMED" });
+  expect(postsTo(app, path), "submit POSTs the app sent").toHaveLength(1);
+  expect(gatewayTaskCount() - tasksBefore, "tasks the gateway took").toBe(1);
 });
 
 describe("after the app died in the middle of a submission", () => {
@@ -141,7 +192,9 @@ describe("after the app died in the middle of a submission", () => {
 
   it("marks a row stuck in submitting SUBMISSION_UNCONFIRMED on start and sends nothing", async () => {
     const dataDir = tempDir("app-");
-    const first = await startServices(proxy.url, KEYS.main.key, dataDir);
+    // The test keys allow 1000 requests a minute; the profile says so.
+    const profile = { profile: { baseUrl: proxy.url, key: KEYS.main.key, rpm: 1000 } };
+    const first = await startAppServices(webHostEnvironment(dataDir), profile);
     const profileId = first.vault.resolveId();
     await first.close();
     seed(dataDir, [
@@ -152,11 +205,17 @@ describe("after the app died in the middle of a submission", () => {
     ]);
     const sentBefore = proxy.submits("/v1/images/generations").length + proxy.submits("/v1/video/generations").length;
 
-    const second = await startServices(proxy.url, KEYS.main.key, dataDir);
+    useFakeClock();
+    const app = countingFetch();
+    const second = await startAppServices({ ...webHostEnvironment(dataDir), fetch: app.fetch }, profile);
     try {
-      await sleep(SETTLE_MS);
+      await runEveryLaterTimer(app);
       const sentAfter = proxy.submits("/v1/images/generations").length + proxy.submits("/v1/video/generations").length;
-      expect(sentAfter - sentBefore, "submit POSTs sent").toBe(0);
+      expect(
+        app.sent.filter((line) => line.startsWith("POST ")),
+        "POSTs the app sent",
+      ).toEqual([]);
+      expect(sentAfter - sentBefore, "submit POSTs that arrived").toBe(0);
       const tasks = second.tasks.list(profileId);
       const [image, video, sync] = ["seeded-0", "seeded-1", "seeded-2"].map((id) => tasks.find((t) => t.id === id)!);
       for (const task of [image!, video!]) {

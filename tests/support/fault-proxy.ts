@@ -21,7 +21,7 @@ export interface FaultProxy {
   readonly url: string;
   /** The next submit POST (either path) meets `fault`; the ones after it pass through. */
   failNextSubmit(fault: SubmitFault): void;
-  /** When each submit POST to `path` reached the proxy (epoch ms). */
+  /** When each submit POST to `path` reached the proxy (ms on the monotonic clock, which fake timers leave alone). */
   submits(path: SubmitPath): readonly number[];
   /** The statuses the gateway answered to the submit POSTs the proxy forwarded to it. */
   gatewayAnswers(path: SubmitPath): readonly number[];
@@ -111,7 +111,7 @@ export async function startFaultProxy(gatewayUrl: string): Promise<FaultProxy> {
     const path = (request.url ?? "/").split("?")[0]!;
     const submit = request.method === "POST" && (SUBMIT_PATHS as readonly string[]).includes(path);
     if (!submit) return relay(request, response);
-    record(arrivals, path, Date.now());
+    record(arrivals, path, performance.now());
     const fault = nextFault;
     nextFault = null;
     if (fault) return misbehave(fault, request, response, path);

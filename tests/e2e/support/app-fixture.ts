@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rendererBuildDir } from "../../../scripts/renderer-build.ts";
 import { electronBinary, PROJECT_ROOT } from "./electron-binary.ts";
+import { NO_ELECTRON_BINARY } from "./electron-not-run.ts";
 
 /** Set by the global setup to the renderer build every worker serves. */
 export const RENDERER_DIR_VARIABLE = "MODELDESK_E2E_RENDERER_DIR";
@@ -147,7 +148,20 @@ async function launchElectron(options: LaunchOptions, dataDir: string): Promise<
 }
 
 /** `launchApp()` starts the app the way the project under test runs it: web host + Chromium, or Electron. */
-export const test = base.extend<{ launchApp: (options?: LaunchOptions) => Promise<RunningApp> }>({
+export const test = base.extend<{
+  launchApp: (options?: LaunchOptions) => Promise<RunningApp>;
+  electronPresent: void;
+}>({
+  // Every test of the Electron project is skipped, and named at the end of the run, without its binary.
+  electronPresent: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      testInfo.skip(testInfo.project.name === "electron" && electronBinary() === null, NO_ELECTRON_BINARY);
+      await use();
+    },
+    { auto: true },
+  ],
   launchApp: async ({ browser }, use, testInfo) => {
     const running: RunningApp[] = [];
     // Each launch gets a browser profile of its own unless it asks for an earlier one's.

@@ -1,16 +1,20 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { startAppServices } from "../../../electron/composition/app-services.ts";
 import { DATA_FILES } from "../../../electron/services/store/data-files.ts";
 import { webHostEnvironment } from "../../support/app-services.ts";
+import { countingFetch } from "../../support/counting-fetch.ts";
 import { KEYS, startTestGateway, tempDir } from "../../support/local-gateway.ts";
 
 const gateway = await startTestGateway();
 afterAll(() => gateway.close());
+afterEach(() => vi.useRealTimers());
 
-/** Counts the timer callbacks that run while it is on: what keeps an idle process awake. */
+/** How long the app is watched once started: time on the fake clock, so a minute takes no minute. */
+const IDLE_MS = 60_000;
+
+/** Counts the timer callbacks that run, from when it is made: what keeps an idle process awake. */
 function timerCallbackCounter() {
   const original = { setTimeout: globalThis.setTimeout, setInterval: globalThis.setInterval };
   let count = 0;
@@ -56,24 +60,32 @@ describe("an idle app", () => {
     await first.close();
     seedStuckImage(dataDir, profileId);
 
-    const requests: string[] = [];
-    const environment = webHostEnvironment(dataDir);
-    const countingFetch: typeof fetch = (input, init) => {
-      requests.push(`${init?.method ?? "GET"} ${input instanceof Request ? input.url : String(input)}`);
-      return fetch(input, init);
-    };
-    const services = await startAppServices({ ...environment, fetch: countingFetch }, { profile });
-    await sleep(2_000); // start-up: capabilities, the first balance reading, resuming tasks
-    const startUpRequests = requests.length;
+    // Time is the subject: every timer the app makes runs on the fake clock, counted.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
     const timers = timerCallbackCounter();
-    await sleep(5_000);
-    timers.stop();
-    const idleRequests = requests.slice(startUpRequests);
-    const stuck = services.tasks.list(profileId).find((task) => task.id === "stuck-image");
-    await services.close();
+    const requests = countingFetch();
+    const services = await startAppServices({ ...webHostEnvironment(dataDir), fetch: requests.fetch }, { profile });
+    try {
+      // Start-up: capabilities, resuming tasks, and whatever their timers start within a few seconds.
+      await expect
+        .poll(() => services.tasks.list(profileId).find((task) => task.id === "stuck-image")?.status)
+        .toBe("failed");
+      for (let second = 0; second < 5; second++) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        await expect.poll(() => requests.inFlight, { message: "start-up requests answered" }).toBe(0);
+      }
+      const startUpRequests = requests.sent.length;
+      const startUpWakes = timers.count;
+      for (let second = 0; second < IDLE_MS / 1_000; second++) await vi.advanceTimersByTimeAsync(1_000);
+      const idleRequests = requests.sent.slice(startUpRequests);
+      const idleWakes = timers.count - startUpWakes;
 
-    expect(idleRequests).toEqual([]);
-    expect(timers.count).toBeLessThanOrEqual(5);
-    expect(stuck).toMatchObject({ status: "failed" });
+      expect(idleRequests).toEqual([]);
+      expect(idleWakes).toBeLessThanOrEqual(IDLE_MS / 1_000);
+    } finally {
+      timers.stop();
+      vi.useRealTimers();
+      await services.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync, openSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDataFiles, restoreLatestBackup, startFresh } from "../../../electron/services/store/data-files.ts";
 import { backupsOf } from "../../../electron/services/store/data-backups.ts";
@@ -77,7 +77,11 @@ describe("damaged data files", () => {
 
       restoreLatestBackup(damaged!);
       expect(checkDataFiles(dataDir)).toEqual([]);
-      if (problem !== "missing") expect(readdirSync(dataDir).some((file) => file.includes(".damaged-"))).toBe(true);
+      const keptAside = readdirSync(dataDir).filter(
+        (file) => file.startsWith(`${basename(damaged!.path)}.damaged-`) && !/-(wal|shm)$/.test(file),
+      );
+      // A damaged file is kept aside for the user; a missing one leaves nothing to keep.
+      expect(keptAside).toHaveLength(problem === "missing" ? 0 : 1);
       const services = await startServices(gateway.url, KEYS.main.key, dataDir);
       try {
         expect(services.conversations.list().map((item) => item.title)).toContain("Kept conversation");

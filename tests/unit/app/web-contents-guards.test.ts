@@ -33,14 +33,20 @@ describe("guardWebContents", () => {
     expect(opened).toEqual(["https://example.com/x.png", "file:///etc/passwd"]);
   });
 
-  it.each(["https://example.com/", "http://127.0.0.1:9/leak", "file:///etc/passwd", "app://modeldesk.evil/"])(
-    "stops a navigation to %s and hands it to the external opener",
-    (url) => {
-      const { contents, opened } = guarded();
-      expect(contents.dispatch("will-navigate", url)).toBe(true);
-      expect(opened).toEqual([url]);
-    },
-  );
+  it.each([
+    "https://example.com/",
+    "http://127.0.0.1:9/leak",
+    "file:///etc/passwd",
+    "app://modeldesk.evil/",
+    "app://modeldesk.evil",
+    "app://modeldesk:8080/index.html",
+    "app://modeldesk-evil/",
+    "not a url",
+  ])("stops a navigation to %s and hands it to the external opener", (url) => {
+    const { contents, opened } = guarded();
+    expect(contents.dispatch("will-navigate", url)).toBe(true);
+    expect(opened).toEqual([url]);
+  });
 
   it("lets the app navigate within its own origin", () => {
     const { contents, opened } = guarded();

@@ -115,6 +115,17 @@ describe("the stream normaliser on recorded streams", () => {
     }
   });
 
+  it("keeps the text of the chunk that carries the finish reason: the reply's last words are not lost", async () => {
+    const body =
+      [chunk({ content: "All " }), chunk({ content: "done." }, "stop"), "data: [DONE]"].join("\n\n") + "\n\n";
+    const stream = await client(body).streamChatCompletion(request);
+    expect(await collect(normaliseChatChunks(stream.events))).toEqual([
+      { type: "delta", text: "All " },
+      { type: "delta", text: "done." },
+      { type: "finish", finish: "finished", stopSequence: null },
+    ]);
+  });
+
   it("reads the messages format, skipping ping, even cut inside a multi-byte character", async () => {
     for (const cuts of [[], [5, 60, 61, 62, 333], Array.from({ length: 40 }, (_, i) => i * 13)]) {
       const stream = await client(MESSAGES_STREAM, cuts).streamMessages({ ...request, max_tokens: 10 });

@@ -19,4 +19,17 @@ describe("the IPC sender policy", () => {
   ])("refuses %j", (candidate, reason) => {
     expect(senderRefusal(candidate, windows)).toMatch(reason);
   });
+
+  it.each([
+    "app://modeldesk.evil/index.html",
+    "app://modeldesk.evil",
+    "app://modeldesk-evil/index.html",
+    "app://modeldesk:8080/index.html",
+    "app://modeldesk./index.html",
+    "app://modeldeskevil/index.html",
+    "apps://modeldesk/index.html",
+    "app://evil.modeldesk/index.html",
+  ])("refuses the look-alike origin of %s: only the app's exact origin is the app", (frameUrl) => {
+    expect(senderRefusal({ ...sender, frameUrl }, windows)).toMatch(/is not the app's/);
+  });
 });

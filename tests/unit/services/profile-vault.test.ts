@@ -1,5 +1,5 @@
 import Conf from "conf";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { keyFileCipher } from "../../../electron/services/vault/key-file-cipher.ts";
@@ -133,5 +133,34 @@ describe("the profile vault", () => {
     );
     expect(elsewhere.state().profiles[0]).toMatchObject({ hasKey: false, keyHint: null });
     expect(() => elsewhere.credentials(view.id)).toThrow(/cannot be decrypted/);
+  });
+
+  it.each([
+    ["another origin", { baseUrl: "https://attacker.example.net/v1" }],
+    ["a look-alike origin", { baseUrl: "https://g.example.com.evil.net" }],
+    ["another port", { baseUrl: "https://g.example.com:8443" }],
+    ["plain http", { baseUrl: "http://g.example.com" }],
+    ["another auth mode", { auth: "x-api-key" }],
+  ])(
+    "never hands a key to %s written into the settings file behind its back: the key stays bound where it was saved",
+    (_, edit) => {
+      const dir = tempDir("vault-");
+      const { vault, settingsFile } = vaultIn(dir);
+      const view = vault.save({ name: "Work", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
+      const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as { profiles: Record<string, unknown>[] };
+      Object.assign(settings.profiles[0]!, edit);
+      writeFileSync(settingsFile, JSON.stringify(settings));
+      expect(() => vault.credentials(view.id)).toThrow(expect.objectContaining({ code: "KEY_MISSING" }));
+    },
+  );
+
+  it("hands the key to the origin and auth mode it was saved for", () => {
+    const { vault } = vaultIn(tempDir("vault-"));
+    const view = vault.save({ name: "Work", baseUrl: "https://g.example.com/v1", auth: "bearer", key: SECRET });
+    expect(vault.credentials(view.id)).toMatchObject({
+      baseUrl: "https://g.example.com/v1",
+      auth: "bearer",
+      key: SECRET,
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import { StreamHub } from "../../../electron/services/streams/stream-hub.ts";
@@ -14,7 +13,7 @@ describe("the stream hub", () => {
       emit({ kind: "delta", data: { text: "lo" } });
       emit({ kind: "waiting", data: { until: "2026-01-01T00:00:00.000Z" } });
     });
-    await sleep(10);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(owner.received).toEqual([
       { event: "stream.event", payload: { streamId, seq: 0, kind: "delta", data: { text: "Hel" } } },
       { event: "stream.event", payload: { streamId, seq: 1, kind: "delta", data: { text: "lo" } } },
@@ -24,7 +23,6 @@ describe("the stream hub", () => {
       },
     ]);
     expect(other.received).toEqual([]);
-    expect(hub.openCount).toBe(0);
   });
 
   it("lets only the owner cancel, and cancelling aborts the producer", async () => {
@@ -44,24 +42,30 @@ describe("the stream hub", () => {
     expect(hub.cancel(streamId, "someone-else")).toBe(false);
     expect(aborted).toBe(false);
     expect(hub.cancel(streamId, "owner")).toBe(true);
-    await sleep(5);
     expect(aborted).toBe(true);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(hub.cancel(streamId, "owner")).toBe(false);
   });
 
   it("aborts a page's streams when the page reloads or closes, and sends nothing more", async () => {
     const hub = new StreamHub();
     const owner = recordingPage();
+    const afterClose = Promise.withResolvers<void>();
     let signal: AbortSignal | undefined;
+    let triedToSendMore = false;
     hub.open(owner.page, async (emit, streamSignal) => {
       signal = streamSignal;
       emit({ kind: "delta", data: { text: "a" } });
-      await sleep(30);
+      await afterClose.promise;
       emit({ kind: "delta", data: { text: "b" } });
+      triedToSendMore = true;
     });
     owner.close();
-    await sleep(50);
     expect(signal?.aborted).toBe(true);
+    afterClose.resolve();
+    await expect
+      .poll(() => triedToSendMore && hub.openCount === 0, { message: "the producer has run to its end" })
+      .toBe(true);
     expect(owner.received).toHaveLength(1);
   });
 
@@ -77,7 +81,7 @@ describe("the stream hub", () => {
         retryAfter: 3,
       });
     });
-    await sleep(5);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(owner.received.at(-1)!.payload).toMatchObject({
       kind: "error",
       data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3 },

@@ -39,11 +39,14 @@ export function startPoller(
     tasks = TASKS,
     rpm = RPM,
     files = {},
+    held = {},
     busy = false,
   }: {
     tasks?: Record<string, FakeTask>;
     rpm?: number;
     files?: Record<string, Promise<Response>>;
+    /** A poll of the task answered when the test settles this promise (it is counted as polled at once). */
+    held?: Record<string, Promise<Response>>;
     /** More than half of the key's minute is spent. */
     busy?: boolean;
   } = {},
@@ -57,6 +60,8 @@ export function startPoller(
     const file = files[name];
     if (file) return file;
     polled.push(name);
+    const answer = held[name];
+    if (answer) return answer;
     const now = tasks[name]?.now ?? { status: "failed", progress: 0 };
     const record = { id: name, ...now, created_at: new Date(SUBMITTED_AT).toISOString() };
     return Response.json(record);

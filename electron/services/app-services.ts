@@ -1,0 +1,63 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { AppInfo } from "../../shared/ipc/app-info.ts";
+import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
+import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
+import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
+import type { TaskView } from "../../shared/ipc/tasks.ts";
+import type { BudgetMonitor } from "./budget/budget-monitor.ts";
+import type { BudgetService } from "./budget/budget-service.ts";
+import type { LedgerStore } from "./budget/ledger-store.ts";
+import type { PriceBook } from "./budget/price-book.ts";
+import type { CostAttributor } from "./budget/cost-attributor.ts";
+import type { CapabilityService } from "./capabilities/capability-service.ts";
+import type { ChatService } from "./chat/chat-service.ts";
+import type { ConversationStore } from "./chat/conversation-store.ts";
+import type { GatewayClient } from "./gateway-client/gateway-client.ts";
+import type { StreamHub } from "./streams/stream-hub.ts";
+import type { ProfileVault } from "./vault/profile-vault.ts";
+import type { MediaLibrary } from "./media/media-library.ts";
+import type { TaskEngine } from "./tasks/task-engine.ts";
+import type { SettingsStore } from "./vault/settings-store.ts";
+
+export interface AppEvents {
+  taskChanged(view: TaskView): void;
+  galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
+  capabilitiesChanged(capabilities: ServerCapabilities): void;
+  budgetAlert(alert: BudgetAlert): void;
+  costsChanged(change: { profileId: string }): void;
+}
+
+/** Where the embedded local gateway answers, when the app started one. */
+export interface EmbeddedGateway {
+  /** `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  readonly defaultKey: string;
+}
+
+/**
+ * Every main-process service of one data directory, as the composition root builds it
+ * (electron/composition/app-services.ts) and the hosts and the IPC router use it.
+ */
+export interface AppServices {
+  readonly info: AppInfo;
+  readonly db: DatabaseSync;
+  readonly vault: ProfileVault;
+  readonly budget: BudgetService;
+  readonly monitor: BudgetMonitor;
+  readonly settings: SettingsStore;
+  headroom(profileId: string): RateHeadroom;
+  readonly ledger: LedgerStore;
+  readonly prices: PriceBook;
+  readonly costs: CostAttributor;
+  readonly streams: StreamHub;
+  readonly conversations: ConversationStore;
+  readonly chat: ChatService;
+  readonly tasks: TaskEngine;
+  readonly media: MediaLibrary;
+  readonly capabilities: CapabilityService;
+  readonly localGateway: EmbeddedGateway | null;
+  clientFor(profileId: string): GatewayClient;
+  /** Subscribes to what main pushes to windows; returns the unsubscribe function. */
+  subscribe(listener: Partial<AppEvents>): () => void;
+  close(): Promise<void>;
+}
