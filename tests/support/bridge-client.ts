@@ -1,9 +1,34 @@
 import WebSocket from "ws";
+import { bridgeProof, BridgeProofSchema, isBridgeProof, newChallenge } from "../../shared/ipc/bridge-handshake.ts";
 
-/** A bridge connection to the web host at `hostUrl`, as its own page opens it (cookie and Origin), once open. */
-export async function openBridgeAt(hostUrl: string, cookie: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${hostUrl.replace("http", "ws")}/bridge`, { headers: { origin: hostUrl, cookie } });
+/** The next text frame `ws` receives, parsed. */
+export function nextFrame(ws: WebSocket): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    ws.once("message", (raw: WebSocket.RawData) => resolve(JSON.parse(raw.toString())));
+    ws.once("close", (code) => reject(new Error(`the host closed the bridge with ${code}`)));
+  });
+}
+
+/** A bridge connection to the web host at `hostUrl` from its own page (Origin), before any handshake. */
+export async function openSocketAt(hostUrl: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  const ws = new WebSocket(`${hostUrl.replace("http", "ws")}/bridge`, { headers: { origin: hostUrl, ...headers } });
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  return ws;
+}
+
+/**
+ * A bridge connection to the web host at `hostUrl`, as its own page opens it: Origin, then the
+ * handshake proving it holds `secret` (the host's proof is checked too); resolves once calls may go.
+ */
+export async function openBridgeAt(hostUrl: string, secret: string): Promise<WebSocket> {
+  const ws = await openSocketAt(hostUrl);
+  const challenge = newChallenge();
+  ws.send(JSON.stringify({ t: "hello", challenge }));
+  const answer = BridgeProofSchema.parse(await nextFrame(ws));
+  if (!(await isBridgeProof(secret, "host", hostUrl, challenge, answer.proof))) throw new Error("not this host");
+  ws.send(JSON.stringify({ t: "auth", proof: await bridgeProof(secret, "page", hostUrl, answer.challenge) }));
+  const ready = await nextFrame(ws);
+  if (JSON.stringify(ready) !== '{"t":"ready"}') throw new Error(`the host did not say ready: ${String(ready)}`);
   return ws;
 }
 
