@@ -8,6 +8,7 @@ import { markupTexts, staticMarkup } from "../support/static-markup.ts";
 beforeAll(() => markupTexts);
 
 /** Every character that would reorder or hide what follows it, as a model or a gateway may send them. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe("a citation whose title ends in a right-to-left override", () => {
