@@ -1,4 +1,5 @@
 import WebSocket from "ws";
+import { HOST_SECRET_TAB_KEY } from "../../renderer/src/api/host-secret.ts";
 import { bridgeProof, BridgeProofSchema, isBridgeProof, newChallenge } from "../../shared/ipc/bridge-handshake.ts";
 
 /** The next text frame `ws` receives, parsed. */
@@ -30,6 +31,13 @@ export async function openBridgeAt(hostUrl: string, secret: string): Promise<Web
   const ready = await nextFrame(ws);
   if (JSON.stringify(ready) !== '{"t":"ready"}') throw new Error(`the host did not say ready: ${String(ready)}`);
   return ws;
+}
+
+/** The web host's secret as the page at its address holds it (the tab's copy), for a script that stole it. */
+export async function secretHeldBy(page: { evaluate<T, A>(fn: (arg: A) => T, arg: A): Promise<T> }): Promise<string> {
+  const secret = await page.evaluate((key) => sessionStorage.getItem(key), HOST_SECRET_TAB_KEY);
+  if (secret === null) throw new Error("the page holds no host secret");
+  return secret;
 }
 
 let nextId = 1;
