@@ -11,9 +11,11 @@ const ACTION_MODIFIERS = new Set([
 ]);
 /** Modifiers that only change what a key types (Shift+A is "A", Option+A is "å"): never enough alone. */
 const TYPING_MODIFIERS = new Set(["Shift", "Alt", "Option"]);
-const NAMED_KEYS = new Set([
-  "Plus",
-  "Space",
+/**
+ * Named keys whose chords edit or move through text (word and line moves, deleting, switching
+ * tabs, confirming, cancelling), with any modifiers.
+ */
+const EDITING_NAMED_KEYS = [
   "Tab",
   "Backspace",
   "Delete",
@@ -30,39 +32,15 @@ const NAMED_KEYS = new Set([
   "PageDown",
   "Escape",
   "Esc",
-  "PrintScreen",
-]);
+];
+const NAMED_KEYS = new Set(["Plus", "Space", "PrintScreen", ...EDITING_NAMED_KEYS]);
 const SINGLE_KEY = /^(?:[A-Z0-9]|F(?:[1-9]|1\d|2[0-4])|[)!@#$%^&*(:;<=>?,_.\-/`~[\]\\|{}'"])$/;
 const FUNCTION_KEY = /^F(?:[1-9]|1\d|2[0-4])$/;
 /**
- * Keys whose chords edit or move through text (select all, copy, cut, paste, undo, redo, word and
- * line moves, deleting, switching tabs) with any modifiers: taken system-wide, they would stop
- * working in every other application.
+ * Keys whose chords select all, copy, cut, paste, undo or redo, or edit as above: taken
+ * system-wide, they would stop working in every other application.
  */
-const EDITING_KEYS = new Set([
-  "A",
-  "C",
-  "V",
-  "X",
-  "Y",
-  "Z",
-  "Insert",
-  "Delete",
-  "Backspace",
-  "Tab",
-  "Return",
-  "Enter",
-  "Escape",
-  "Esc",
-  "Up",
-  "Down",
-  "Left",
-  "Right",
-  "Home",
-  "End",
-  "PageUp",
-  "PageDown",
-]);
+const EDITING_KEYS = new Set(["A", "C", "V", "X", "Y", "Z", ...EDITING_NAMED_KEYS]);
 
 /**
  * An Electron accelerator a desktop app may take system-wide, e.g. `CommandOrControl+Shift+Space`:

@@ -37,23 +37,6 @@ describe.each([
   });
 });
 
-describe.each([
-  ["without the secret", false],
-  ["with the secret in the address", true],
-])("malformed request targets %s", (_name, withSecret) => {
-  const target = (path: string) => (withSecret && path.startsWith("/") ? `${path}?token=${fixture.secret}` : path);
-
-  it.each(MALFORMED_TARGETS)("answers GET %s with a 4xx and keeps serving", async (path) => {
-    expectClientError((await rawRequest(fixture, target(path))).status);
-    expect(await stillServes(fixture)).toBe(true);
-  });
-
-  it.each(MALFORMED_TARGETS)("answers an upgrade to %s with a 4xx and keeps serving", async (path) => {
-    expectClientError((await rawRequest(fixture, target(path), upgradeHeaders(fixture))).status);
-    expect(await stillServes(fixture)).toBe(true);
-  });
-});
-
 function expectClientError(status: number): void {
   expect(status).toBeGreaterThanOrEqual(400);
   expect(status).toBeLessThan(500);
