@@ -16,9 +16,7 @@ export function commandLineProfile(
     allowPositionals: true,
   });
   try {
-    const { profile, warning } = profileFromCommandLine(values, env);
-    if (warning) console.error(warning);
-    return profile;
+    return profileFromCommandLine(values, env);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return undefined;

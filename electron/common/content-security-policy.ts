@@ -12,8 +12,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    // No network images: a reply could beacon data out, and an image on another loopback port
-    // would carry the web host's token cookie there (cookies are not scoped by port).
+    // No network images: a reply could beacon data out, or reach services on other loopback ports.
     `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self'",

@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 /** Where a profile's key is best given: a process's environment is readable only by its own user. */
 export const PROFILE_KEY_VARIABLE = "MODELDESK_PROFILE_KEY";
 
-/** The `parseArgs` options of a profile given on the command line (the web host's and Electron's). */
+/**
+ * The `parseArgs` options of a profile given on the command line (the web host's and Electron's).
+ * `--profile-key` is listed only to be refused with a sentence of its own rather than as unknown.
+ */
 export const PROFILE_OPTIONS = {
   "profile-url": { type: "string" },
   "profile-key-file": { type: "string" },
@@ -13,34 +16,32 @@ export const PROFILE_OPTIONS = {
 export type ProfileArguments = Partial<Record<keyof typeof PROFILE_OPTIONS, string | boolean>>;
 
 export interface CommandLineProfile {
-  readonly profile?: { readonly baseUrl: string; readonly key: string };
-  /** One line for stderr when the key was given the unsafe way. */
-  readonly warning?: string;
+  readonly baseUrl: string;
+  readonly key: string;
 }
 
-const KEY_SOURCES = `${PROFILE_KEY_VARIABLE}, --profile-key-file FILE or --profile-key KEY`;
-const FLAG_KEY_WARNING = `warning: --profile-key shows the key to every local user (/proc/PID/cmdline); use ${PROFILE_KEY_VARIABLE} or --profile-key-file FILE`;
+const KEY_SOURCES = `${PROFILE_KEY_VARIABLE} or --profile-key-file FILE`;
+export const FLAG_KEY_REFUSED = `--profile-key is refused: a command line is readable by every local user (/proc/PID/cmdline) and npm prints it, so give the key through ${PROFILE_KEY_VARIABLE} or --profile-key-file FILE.`;
 
 /**
  * The profile at `--profile-url` with its key from `--profile-key-file` (the file's contents,
- * trimmed), else `--profile-key`, else the environment: an explicit flag wins over an inherited
- * variable. `--profile-key` works but is warned about: every local user can read a process's
- * arguments (/proc/PID/cmdline). Throws with a message for the user when the arguments do not fit.
+ * trimmed), else from the environment; none when no URL is given. Throws with a message for the
+ * user when the arguments do not fit, and always for `--profile-key`, whose key every local user
+ * could read in the process list.
  */
 export function profileFromCommandLine(
   values: ProfileArguments,
   env: Readonly<Record<string, string | undefined>>,
-): CommandLineProfile {
+): CommandLineProfile | undefined {
+  if (values["profile-key"] !== undefined) throw new Error(FLAG_KEY_REFUSED);
   const baseUrl = stringOption(values, "profile-url");
   const keyFile = stringOption(values, "profile-key-file");
-  const flagKey = stringOption(values, "profile-key");
-  const envKey = env[PROFILE_KEY_VARIABLE] || undefined;
-  const key = keyFile !== undefined ? keyFromFile(keyFile) : (flagKey ?? envKey);
-  // A key inherited from the environment means nothing without a URL; a key given here does.
-  if (baseUrl === undefined && keyFile === undefined && flagKey === undefined) return {};
-  if (baseUrl === undefined) throw new Error(`a profile key (from ${KEY_SOURCES}) needs --profile-url`);
+  // A key inherited from the environment means nothing without a URL; a key file given here does.
+  if (baseUrl === undefined && keyFile === undefined) return undefined;
+  if (baseUrl === undefined) throw new Error("--profile-key-file needs --profile-url");
+  const key = keyFile !== undefined ? keyFromFile(keyFile) : env[PROFILE_KEY_VARIABLE] || undefined;
   if (key === undefined) throw new Error(`--profile-url needs a key: ${KEY_SOURCES}`);
-  return { profile: { baseUrl, key }, warning: flagKey === undefined ? undefined : FLAG_KEY_WARNING };
+  return { baseUrl, key };
 }
 
 /** `parseArgs` without `strict` gives `true` for a flag that lacks its value. */

@@ -12,7 +12,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * Shown instead of the app when a data file is damaged: names each file and offers to restore the
  * latest backups or to start fresh; either way the damaged files are kept, renamed.
  */
-export function recoveryPage(damaged: readonly DamagedFile[]): string {
+export function recoveryPage(damaged: readonly DamagedFile[], secret: string): string {
   const restorable = damaged.every((file) => file.backup !== null);
   const items = damaged.map((file) => `<li>${escapeHtml(describeDamage(file))}</li>`).join("");
   return `<!doctype html>
@@ -25,7 +25,7 @@ li{margin:.4rem 0;word-break:break-all}</style></head>
 <ul>${items}</ul>
 <p>Nothing has been changed. Whichever you choose, the damaged files are kept beside the originals as
 <code>NAME.damaged-TIME</code>.</p>
-<form method="post" action="/recovery">
+<form method="post" action="/recovery?token=${encodeURIComponent(secret)}">
 ${restorable ? '<button type="submit" name="action" value="restore">Restore the latest backup</button>' : ""}
 <button type="submit" name="action" value="fresh">Start fresh</button>
 </form>

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
+  FLAG_KEY_REFUSED,
   PROFILE_KEY_VARIABLE,
   PROFILE_OPTIONS,
   profileFromCommandLine,
@@ -19,9 +20,14 @@ const USAGE = `usage: npm run web -- [--port N] [--data DIR] [--profile-url URL 
   --renderer DIR           serve this renderer build (default dist/electron/renderer; npm run web passes the
                            build of the current sources)
   --profile-url URL        use this gateway as the active profile; its key comes from the environment
-                           variable ${PROFILE_KEY_VARIABLE} or from --profile-key-file FILE (contents, trimmed).
-                           --profile-key KEY works too, but every local user can read it in the process list.`;
+                           variable ${PROFILE_KEY_VARIABLE} or from --profile-key-file FILE (contents, trimmed);
+                           --profile-key KEY is refused: every local user can read a process's arguments.`;
 
+// Refused before parsing, so that a --profile-key missing its value gets the same sentence.
+if (process.argv.some((arg) => arg === "--profile-key" || arg.startsWith("--profile-key="))) {
+  console.error(`${FLAG_KEY_REFUSED}\n${USAGE}`);
+  process.exit(2);
+}
 const { values } = parseArgs({
   options: {
     port: { type: "string" },
@@ -46,14 +52,13 @@ if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
   console.error(`--port must be an integer between 0 and 65535\n${USAGE}`);
   process.exit(2);
 }
-let commandLine: CommandLineProfile;
+let profile: CommandLineProfile | undefined;
 try {
-  commandLine = profileFromCommandLine(values, process.env);
+  profile = profileFromCommandLine(values, process.env);
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   process.exit(2);
 }
-if (commandLine.warning) console.error(commandLine.warning);
 reportUnhandledRejections();
 
 try {
@@ -70,7 +75,7 @@ try {
     dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
     rendererDir,
     version,
-    ...(commandLine.profile ? { profile: commandLine.profile } : {}),
+    ...(profile ? { profile } : {}),
     ...(values["gateway-config"]
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),

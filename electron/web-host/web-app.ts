@@ -6,15 +6,19 @@ import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";
 import { settingsFile } from "./settings-file.ts";
 import type { WebHostOptions } from "./web-host.ts";
-import { WebSocketBridge } from "./ws-bridge.ts";
+import { mediaAddress } from "./host-access.ts";
+import { WebSocketBridge, type BridgeAccess } from "./ws-bridge.ts";
 
 export interface WebApp {
   readonly services: AppServices;
   readonly bridge: WebSocketBridge;
 }
 
-/** The host adapters of the web host on `dataDir`: a settings file, a key-file cipher, media over HTTP. */
-export function webHostEnvironment(dataDir: string, version: string): AppEnvironment {
+/**
+ * The host adapters of the web host on `dataDir`: a settings file, a key-file cipher, media over
+ * HTTP at addresses that carry `mediaCapability`.
+ */
+export function webHostEnvironment(dataDir: string, version: string, mediaCapability: string): AppEnvironment {
   restrictToOwner(dataDir);
   return {
     host: "web",
@@ -24,15 +28,19 @@ export function webHostEnvironment(dataDir: string, version: string): AppEnviron
     cipher: keyFileCipher(join(dataDir, "secret.key")),
     // Node's fetch is loaded on first use of the global (undici, ~50 ms): left for the first request.
     fetch: (input, init) => fetch(input, init),
-    mediaSrc: (id) => `/media/${id}`,
+    mediaSrc: (id) => mediaAddress(mediaCapability, id),
   };
 }
 
 /** The services on the data directory, as the web host runs them. */
-export async function openWebApp(options: WebHostOptions): Promise<WebApp> {
-  const services = await startAppServices(webHostEnvironment(options.dataDir, options.version), {
+export async function openWebApp(
+  options: WebHostOptions,
+  access: BridgeAccess & { readonly mediaCapability: string },
+): Promise<WebApp> {
+  const environment = webHostEnvironment(options.dataDir, options.version, access.mediaCapability);
+  const services = await startAppServices(environment, {
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
   });
-  return { services, bridge: new WebSocketBridge(createMainCore(services)) };
+  return { services, bridge: new WebSocketBridge(createMainCore(services), access) };
 }

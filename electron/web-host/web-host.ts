@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type * as Http from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
@@ -7,7 +6,8 @@ import type { AppServices, AppServicesOptions } from "../composition/app-service
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
 import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } from "../services/store/data-files.ts";
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
-import { requestGuard, tokenCookie } from "./request-guard.ts";
+import { newHostAccess, sameSecret } from "./host-access.ts";
+import { OPEN_PRINTED_ADDRESS, requestGuard } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
 import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
@@ -43,21 +43,25 @@ export interface RunningWebHost {
 
 /**
  * The app in a browser: the same main-process services in plain Node, the built renderer on
- * 127.0.0.1, and the same contract over a WebSocket. Every request needs the per-run token, given
- * once in the URL and then kept in an HttpOnly, same-site cookie. No request may end the process:
- * each handler answers its own failures.
+ * 127.0.0.1, and the same contract over a WebSocket. The per-run secret is given once, in the
+ * printed address; the page keeps it and proves it on the bridge, stored media carry a capability
+ * derived from it, and no cookie is ever set. No request may end the process: each handler answers
+ * its own failures.
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
-  const token = randomBytes(24).toString("hex");
+  const { secret, mediaCapability } = newHostAccess();
   let damaged = checkDataFiles(options.dataDir);
   const damagedAtStart = damaged;
-  let app: WebApp | null = damaged.length === 0 ? await openWebApp(options) : null;
   const server = createServer();
   await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the web host is not listening on TCP");
   const origin = `http://127.0.0.1:${address.port}`;
-  const admit = requestGuard(origin, token);
+  const access = { secret, mediaCapability, origin };
+  // The page proves it holds the secret at this origin, so the bridge opens once the port is known;
+  // until the handlers below are attached, a request waits and an upgrade is closed.
+  let app: WebApp | null = damaged.length === 0 ? await openWebApp(options, access) : null;
+  const admit = requestGuard(origin);
   const securityHeaders = {
     "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),
     "x-content-type-options": "nosniff",
@@ -70,17 +74,20 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   };
 
   /** Until the user has chosen what to do with damaged data, every page is the recovery page. */
-  async function recover(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>) {
+  async function recover(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const headers = { ...securityHeaders };
+    // The recovery page runs no script: the secret stays in its address, and its form posts it back.
+    if (!sameSecret(url.searchParams.get("token"), secret)) return refuse(response, 403, OPEN_PRINTED_ADDRESS);
     if (request.method === "POST") {
-      // The Origin check stops another site from choosing for the user with their cookie.
+      // The Origin check stops another site from choosing for the user even with the address.
       if (request.headers.origin !== origin) return refuse(response, 403, "Forbidden");
       const action = recoveryActionOf(await smallBody(request));
       if (!action) return refuse(response, 400, "Choose restore or fresh");
       if (action === "restore" && damaged.some((file) => !file.backup)) return refuse(response, 400, "No backup");
       for (const file of damaged) (action === "restore" ? restoreLatestBackup : startFresh)(file);
       damaged = checkDataFiles(options.dataDir);
-      if (damaged.length === 0) app = await openWebApp(options);
-      response.writeHead(303, { ...headers, location: "/" });
+      if (damaged.length === 0) app = await openWebApp(options, access);
+      response.writeHead(303, { ...headers, location: `/?token=${secret}` });
       return void response.end();
     }
     response.writeHead(200, {
@@ -90,7 +97,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       "referrer-policy": "same-origin",
       "content-type": "text/html; charset=utf-8",
     });
-    response.end(recoveryPage(damaged));
+    response.end(recoveryPage(damaged, secret));
   }
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -99,20 +106,22 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (!allowed) return refuse(response, 405, "Method not allowed");
     const admission = admit(request);
     if (!admission.admitted) return refuse(response, admission.status, admission.message);
-    const { pathname, searchParams } = admission.url;
+    const { pathname } = admission.url;
     const headers: Record<string, string> = { ...securityHeaders };
-    if (searchParams.has("token")) headers["set-cookie"] = tokenCookie(token);
-    if (app === null) return recover(request, response, headers);
-    const mediaId = /^\/media\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
-    if (mediaId) {
-      const media = app.services.media.file(mediaId);
-      if (!media) return refuse(response, 404, "Not found");
-      return sendFile(request, response, media.path, {
+    if (app === null) return recover(request, response, admission.url);
+    const media = /^\/media\/([0-9a-f]{64})\/([0-9a-f-]{36})$/.exec(pathname);
+    if (pathname.startsWith("/media/")) {
+      if (!media || !sameSecret(media[1], mediaCapability)) return refuse(response, 404, "Not found");
+      const stored = app.services.media.file(media[2]!);
+      if (!stored) return refuse(response, 404, "Not found");
+      return sendFile(request, response, stored.path, {
         ...headers,
-        "content-type": media.mime,
+        "content-type": stored.mime,
         "cache-control": "private, max-age=86400",
       });
     }
+    // The app's own files hold nothing of the user's: a reload, whose address no longer carries the
+    // secret, gets them, and the page then proves itself on the bridge with the secret it kept.
     const file = await resolveStaticFile(options.rendererDir, rendererFilePath(pathname));
     if (!file) return refuse(response, 404, "Not found");
     // Vite names what it puts in assets/ by their content: a changed file has a new address.
@@ -135,7 +144,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     try {
       const admission = admit(request);
       if (!admission.admitted) return refuseUpgrade(socket, admission.status);
-      // The Origin check stops other sites from opening the bridge with the user's cookie.
+      // Only the host's own page may open the bridge; it then proves it holds the secret (page-handshake.ts).
       if (admission.url.pathname !== "/bridge" || request.headers.origin !== origin) return refuseUpgrade(socket, 403);
       if (app === null) return refuseUpgrade(socket, 503);
       app.bridge.upgrade(request, socket, head);
@@ -147,8 +156,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
 
   return {
     url: origin,
-    appUrl: `${origin}/?token=${token}`,
-    quickChatUrl: `${origin}${QUICK_CHAT_PATH}?token=${token}`,
+    appUrl: `${origin}/?token=${secret}`,
+    quickChatUrl: `${origin}${QUICK_CHAT_PATH}?token=${secret}`,
     damaged: damagedAtStart,
     get services() {
       if (app === null) throw new Error("the web host is waiting for its damaged data to be recovered");

@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import type { MainCore } from "../ipc/main-core.ts";
 import type { Page } from "../common/pages.ts";
+import { pageProven } from "./page-handshake.ts";
 
 /** A call from the browser stand-in of the preload. */
 const BridgeRequestSchema = z.object({
@@ -17,17 +18,26 @@ const BridgeRequestSchema = z.object({
 /** Room for the largest call: a video request with an 8 MiB reference image as a data: URL (≈10.7 MiB). */
 const MAX_MESSAGE_BYTES = 12 * 1024 * 1024;
 
+/** What a page must prove it knows, and the address it proves it at. */
+export interface BridgeAccess {
+  readonly secret: string;
+  readonly origin: string;
+}
+
 /**
- * The web host's IPC: each WebSocket connection is a page. Invokes go through the same router as
- * Electron IPC; events are pushed as `{t:"event"}` frames. A reload opens a new connection and
- * closing the old one aborts its streams.
+ * The web host's IPC: each WebSocket connection is a page, once it has proven it holds the host's
+ * secret (page-handshake.ts). Invokes go through the same router as Electron IPC; events are
+ * pushed as `{t:"event"}` frames. A reload opens a new connection and closing the old one aborts
+ * its streams.
  */
 export class WebSocketBridge {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly core: MainCore;
+  private readonly access: BridgeAccess;
 
-  constructor(core: MainCore) {
+  constructor(core: MainCore, access: BridgeAccess) {
     this.core = core;
+    this.access = access;
   }
 
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -40,6 +50,16 @@ export class WebSocketBridge {
   }
 
   private connect(ws: WebSocket): void {
+    ws.on("error", () => {
+      // A frame over the limit, text that is not UTF-8 or a broken frame: ws has already closed the
+      // connection with the matching code; unheard, the error would end the process.
+    });
+    void pageProven(ws, this.access.secret, this.access.origin).then((proven) => {
+      if (proven) this.admit(ws);
+    });
+  }
+
+  private admit(ws: WebSocket): void {
     const closed = new AbortController();
     const page: Page = {
       id: randomUUID(),
@@ -50,10 +70,6 @@ export class WebSocketBridge {
     };
     this.core.pages.add(page);
     ws.on("close", () => closed.abort());
-    ws.on("error", () => {
-      // A frame over the limit, text that is not UTF-8 or a broken frame: ws has already closed the
-      // connection with the matching code; unheard, the error would end the process.
-    });
     ws.on("message", (raw) => {
       this.answer(ws, page, raw).catch(() => ws.close(1011, "internal error"));
     });

@@ -1,52 +1,6 @@
 import { z } from "zod";
 import { invalid } from "../text/validation-code.ts";
-
-const MODIFIERS = new Set([
-  "Command",
-  "Cmd",
-  "Control",
-  "Ctrl",
-  "CommandOrControl",
-  "CmdOrCtrl",
-  "Alt",
-  "Option",
-  "AltGr",
-  "Shift",
-  "Super",
-  "Meta",
-]);
-const NAMED_KEYS = new Set([
-  "Plus",
-  "Space",
-  "Tab",
-  "Backspace",
-  "Delete",
-  "Insert",
-  "Return",
-  "Enter",
-  "Up",
-  "Down",
-  "Left",
-  "Right",
-  "Home",
-  "End",
-  "PageUp",
-  "PageDown",
-  "Escape",
-  "Esc",
-  "PrintScreen",
-]);
-const SINGLE_KEY = /^(?:[A-Z0-9]|F(?:[1-9]|1\d|2[0-4])|[)!@#$%^&*(:;<=>?,_.\-/`~[\]\\|{}'"])$/;
-
-/** An Electron accelerator with at least one modifier, e.g. `CommandOrControl+Shift+Space`. */
-export function isGlobalAccelerator(value: string): boolean {
-  const parts = value.split("+");
-  const key = parts.at(-1) ?? "";
-  const modifiers = parts.slice(0, -1);
-  if (modifiers.length === 0 || new Set(modifiers).size !== modifiers.length) return false;
-  if (!modifiers.every((part) => MODIFIERS.has(part))) return false;
-  return NAMED_KEYS.has(key) || SINGLE_KEY.test(key.toUpperCase());
-}
+import { isGlobalAccelerator } from "./global-accelerator.ts";
 
 export const DEFAULT_QUICK_CHAT_SHORTCUT = "CommandOrControl+Shift+Space";
 

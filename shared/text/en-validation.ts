@@ -30,7 +30,8 @@ export const validationEn = {
   TOO_MANY_ALERT_PERCENTS: `At most ${ALERT_PERCENT_MAX_COUNT} thresholds`,
   BALANCE_THRESHOLD_INVALID: `The balance threshold must be a number from 0 to ${amount(BALANCE_ALERT_MAX)}`,
   RETENTION_DAYS_INVALID: `Keep a whole number of days, between 1 and ${LEDGER_RETENTION_MAX_DAYS}`,
-  SHORTCUT_INVALID: "Use one or more modifiers and a key, e.g. CommandOrControl+Shift+Space.",
+  SHORTCUT_INVALID:
+    "Use Control, Command or Super with Shift or Alt and a key, e.g. CommandOrControl+Shift+Space (a function key needs only one): chords such as Shift+A or Control+C, and any on A, C, V, X, Y, Z, arrows or Delete, belong to typing and editing in every app.",
 
   NAME_REQUIRED: "Name is required",
   NAME_TOO_LONG: `Name must be at most ${PROFILE_NAME_MAX} characters`,

@@ -26,7 +26,8 @@ export const validationZh: Record<ValidationCode, string> = {
   TOO_MANY_ALERT_PERCENTS: `最多 ${ALERT_PERCENT_MAX_COUNT} 个阈值`,
   BALANCE_THRESHOLD_INVALID: `余额阈值必须是 0 到 ${amount(BALANCE_ALERT_MAX)} 之间的数字`,
   RETENTION_DAYS_INVALID: `保留天数必须是 1 到 ${LEDGER_RETENTION_MAX_DAYS} 之间的整数`,
-  SHORTCUT_INVALID: "请使用一个或多个修饰键加一个按键，例如 CommandOrControl+Shift+Space。",
+  SHORTCUT_INVALID:
+    "请使用 Control、Command 或 Super，加上 Shift 或 Alt 和一个按键，例如 CommandOrControl+Shift+Space（功能键只需一个修饰键）：Shift+A、Control+C 这类组合，以及 A、C、V、X、Y、Z、方向键或 Delete 上的任何组合，都属于各应用中的输入和编辑。",
 
   NAME_REQUIRED: "请填写名称",
   NAME_TOO_LONG: `名称最多 ${PROFILE_NAME_MAX} 个字符`,

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import { start } from "../../electron/local-gateway/index.ts";
-import { invoke, openBridgeAt } from "../support/bridge-client.ts";
+import { invoke, openBridgeAt, secretHeldBy } from "../support/bridge-client.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { report } from "./measure.ts";
@@ -66,11 +66,9 @@ function seedHistory(databaseFile: string, profileId: string, now: number): void
   db.close();
 }
 
-/** The active profile's id, asked over the page's own bridge (its cookie, its origin). */
+/** The active profile's id, asked over the page's own bridge (its secret, its origin). */
 async function activeProfileId(page: Page): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const cookies = await page.context().cookies(origin);
-  const bridge = await openBridgeAt(origin, cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "));
+  const bridge = await openBridgeAt(new URL(page.url()).origin, await secretHeldBy(page));
   try {
     const state = await invoke<{ ok: boolean; data?: { activeId: string | null } }>(bridge, "profiles.list");
     if (!state.data?.activeId) throw new Error("no active profile");

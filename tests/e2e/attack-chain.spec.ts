@@ -1,5 +1,5 @@
 import type WebSocket from "ws";
-import { invoke, openBridgeAt } from "../support/bridge-client.ts";
+import { invoke, openBridgeAt, secretHeldBy } from "../support/bridge-client.ts";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
 import { startVariantServer, type VariantServer } from "../support/variant-server.ts";
 import { expect, test } from "./support/app-fixture.ts";
@@ -30,7 +30,7 @@ test("the whole chain fails: a reply's images leak no token, kill no host, and a
   await modelField.fill("echo");
   await modelField.press("Enter");
 
-  // 1. A reply whose images would send the page's cookie elsewhere, or send the host paths that once killed it.
+  // 1. A reply whose images would send the page's secret elsewhere, or send the host paths that once killed it.
   const reply = `![a](${attacker.url}/steal.png) ![b](/.//x:abc/) ![c](/%c0%ae) ![d](//127.0.0.1:${new URL(attacker.url).port}/x.png)`;
   await page.getByRole("textbox", { name: "Message" }).fill(reply);
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
@@ -40,10 +40,9 @@ test("the whole chain fails: a reply's images leak no token, kill no host, and a
   expect(requestsTo(await requests.issuedSoFar(), attacker.url)).toEqual([]);
   expect(attacker.requests).toEqual([]);
 
-  // 2. Had the token leaked anyway: a script opens the bridge with it and re-points the profile.
+  // 2. Had the secret leaked anyway: a script opens the bridge with it and re-points the profile.
   const hostUrl = new URL(page.url()).origin;
-  const token = (await page.context().cookies(hostUrl)).find((cookie) => cookie.name === "modeldesk_token")!;
-  const ws: WebSocket = await openBridgeAt(hostUrl, `${token.name}=${token.value}`);
+  const ws: WebSocket = await openBridgeAt(hostUrl, await secretHeldBy(page));
   const listed = await invoke<{ ok: true; data: { activeId: string; profiles: { id: string; name: string }[] } }>(
     ws,
     "profiles.list",

@@ -1,21 +1,11 @@
-import i18next from "i18next";
-import { createElement, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../shared/gateway-api/search-completions.ts";
-import { en } from "../../renderer/src/i18n/en.ts";
 import { MarkdownView } from "../../renderer/src/panes/chat/MarkdownView.tsx";
 import { SourcesList } from "../../renderer/src/panes/chat/SourcesList.tsx";
+import { markupTexts, staticMarkup as render } from "../support/static-markup.ts";
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: "en" });
-});
-
-function render(element: ReactElement): string {
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, element));
-}
+beforeAll(() => markupTexts);
 
 const reply = (text: string, sourceCount = 0) =>
   render(createElement(MarkdownView, { text, anchorPrefix: "reply-1", sourceCount }));
@@ -64,7 +54,7 @@ describe("links in a reply", () => {
 
   it("keeps an https link, opening outside the app without a referrer", () => {
     expect(reply("[docs](https://example.com/docs)")).toContain(
-      '<a href="https://example.com/docs" target="_blank" rel="noreferrer noopener">docs</a>',
+      '<a href="https://example.com/docs" target="_blank" rel="noreferrer noopener"><bdi>docs</bdi></a>',
     );
   });
 

@@ -20,7 +20,7 @@ afterAll(() => fixture.close());
 /** A bridge connection opened by hand, so that frames can be written byte for byte. */
 async function rawBridge(): Promise<Socket> {
   const socket = connect(fixture.port, "127.0.0.1");
-  socket.write(requestText(fixture, "/bridge", { ...upgradeHeaders(fixture), cookie: fixture.cookie }));
+  socket.write(requestText(fixture, "/bridge", upgradeHeaders(fixture)));
   const head = await new Promise<Buffer>((resolve) => socket.once("data", resolve));
   expect(head.toString("latin1")).toMatch(/^HTTP\/1\.1 101 /);
   return socket;

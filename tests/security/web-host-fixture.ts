@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import WebSocket from "ws";
+import { mediaAddress, mediaCapabilityOf } from "../../electron/web-host/host-access.ts";
 import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
 import { invoke, openBridgeAt } from "../support/bridge-client.ts";
 import { KEYS, startTestGateway, tempDir } from "../support/local-gateway.ts";
@@ -10,8 +11,10 @@ export interface HostFixture {
   readonly host: RunningWebHost;
   readonly port: number;
   readonly rendererDir: string;
-  /** The `Cookie` header that carries the token. */
-  readonly cookie: string;
+  /** The per-run secret, as the printed address carries it. */
+  readonly secret: string;
+  /** Where the page finds stored file `id`. */
+  mediaPath(id: string): string;
   /** The `Host` header this host answers to. */
   readonly hostHeader: string;
   /** A temporary directory that `close` removes. */
@@ -34,11 +37,13 @@ export async function startHostFixture(): Promise<HostFixture> {
     version: "0.0.0-test",
     profile: { baseUrl: gateway.url, key: KEYS.main.key },
   });
+  const secret = new URL(host.appUrl).searchParams.get("token")!;
   return {
     host,
     port: Number(new URL(host.url).port),
     rendererDir,
-    cookie: `modeldesk_token=${new URL(host.appUrl).searchParams.get("token")}`,
+    secret,
+    mediaPath: (id) => mediaAddress(mediaCapabilityOf(secret), id),
     hostHeader: new URL(host.url).host,
     tempDir: ownTempDir,
     async close() {
@@ -83,7 +88,7 @@ export function rawRequest(
   });
 }
 
-/** The headers of a WebSocket upgrade from the app's own page, without the token. */
+/** The headers of a WebSocket upgrade from the app's own page. */
 export function upgradeHeaders(fixture: HostFixture): Record<string, string> {
   return {
     connection: "Upgrade",
@@ -107,8 +112,8 @@ export function bridgeStatus(fixture: HostFixture, headers: Record<string, strin
   });
 }
 
-/** A bridge connection from the app's page with the token cookie, once open. */
-export const openBridge = (fixture: HostFixture) => openBridgeAt(fixture.host.url, fixture.cookie);
+/** A bridge connection from the app's page, once it has proven it holds the secret. */
+export const openBridge = (fixture: HostFixture) => openBridgeAt(fixture.host.url, fixture.secret);
 
 /** Whether the host still answers: the app page with the token, and a call over a new bridge. */
 export async function stillServes(fixture: HostFixture): Promise<boolean> {

@@ -48,14 +48,14 @@ describe("paths outside the renderer folder", () => {
   it("refuses every escape with a 4xx, never the file's contents", async () => {
     const answered: string[] = [];
     for (const target of escapingTargets()) {
-      const { status, text } = await rawRequest(fixture, target, { cookie: fixture.cookie });
+      const { status, text } = await rawRequest(fixture, target);
       if (status < 400 || status >= 500 || text.includes(SECRET) || text.includes("root:")) answered.push(target);
     }
     expect(answered).toEqual([]);
   });
 
   it("still serves the files inside it", async () => {
-    const answer = await rawRequest(fixture, "/assets/app.js", { cookie: fixture.cookie });
+    const answer = await rawRequest(fixture, "/assets/app.js");
     expect(answer.status).toBe(200);
     expect(answer.text).toContain("console.log('app')");
   });

@@ -3,7 +3,11 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { commandLineProfile } from "../../electron/app/command-line.ts";
-import { PROFILE_KEY_VARIABLE, profileFromCommandLine } from "../../electron/services/command-line-profile.ts";
+import {
+  FLAG_KEY_REFUSED,
+  PROFILE_KEY_VARIABLE,
+  profileFromCommandLine,
+} from "../../electron/services/command-line-profile.ts";
 import { tempDir } from "../support/local-gateway.ts";
 
 const GATEWAY_URL = "http://127.0.0.1:9/";
@@ -16,44 +20,41 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ENV = { [PROFILE_KEY_VARIABLE]: "sk-from-env" };
 
 describe("the profile key given on the command line", () => {
-  it("comes from the environment without a warning", () => {
+  it("comes from the environment", () => {
     expect(profileFromCommandLine({ "profile-url": GATEWAY_URL }, ENV)).toEqual({
-      profile: { baseUrl: GATEWAY_URL, key: "sk-from-env" },
-      warning: undefined,
+      baseUrl: GATEWAY_URL,
+      key: "sk-from-env",
     });
   });
 
-  it("comes from --profile-key-file, trimmed, ahead of the flag and the environment", () => {
+  it("comes from --profile-key-file, trimmed, ahead of the environment", () => {
     const values = { "profile-url": GATEWAY_URL, "profile-key-file": keyFile };
-    expect(profileFromCommandLine(values, ENV).profile).toEqual({ baseUrl: GATEWAY_URL, key: "sk-from-file" });
-    expect(profileFromCommandLine({ ...values, "profile-key": "sk-flag" }, ENV).profile?.key).toBe("sk-from-file");
+    expect(profileFromCommandLine(values, ENV)).toEqual({ baseUrl: GATEWAY_URL, key: "sk-from-file" });
   });
 
-  it("comes from --profile-key ahead of the environment, with a warning that names the safe ways", () => {
-    const { profile, warning } = profileFromCommandLine({ "profile-url": GATEWAY_URL, "profile-key": "sk-flag" }, ENV);
-    expect(profile?.key).toBe("sk-flag");
-    expect(warning).toMatch(/^warning: --profile-key .*\/proc\/PID\/cmdline/);
-    expect(warning).toContain(PROFILE_KEY_VARIABLE);
-    expect(warning).toContain("--profile-key-file");
-    expect(warning).not.toContain("\n");
-  });
-
-  it("warns about --profile-key even when a key file wins over it", () => {
-    const values = { "profile-url": GATEWAY_URL, "profile-key-file": keyFile, "profile-key": "sk-flag" };
-    expect(profileFromCommandLine(values, {}).warning).toMatch(/--profile-key/);
+  it.each([
+    ["with a URL", { "profile-url": GATEWAY_URL, "profile-key": "sk-flag" }],
+    ["beside a key file", { "profile-url": GATEWAY_URL, "profile-key-file": keyFile, "profile-key": "sk-flag" }],
+    ["alone", { "profile-key": "sk-flag" }],
+    ["without its value", { "profile-url": GATEWAY_URL, "profile-key": true }],
+  ])("is refused as --profile-key %s, with a sentence that names the safe ways", (_name, values) => {
+    expect(() => profileFromCommandLine(values, ENV)).toThrow(FLAG_KEY_REFUSED);
+    expect(FLAG_KEY_REFUSED).toMatch(
+      /^--profile-key is refused: .*MODELDESK_PROFILE_KEY or --profile-key-file FILE\.$/,
+    );
   });
 
   it("gives no profile when nothing is given", () => {
-    expect(profileFromCommandLine({}, {})).toEqual({});
+    expect(profileFromCommandLine({}, {})).toBeUndefined();
   });
 
   it("ignores a key inherited from the environment when no profile is asked for", () => {
-    expect(profileFromCommandLine({}, ENV)).toEqual({});
+    expect(profileFromCommandLine({}, ENV)).toBeUndefined();
   });
 
   it.each([
     ["a URL without a key", { "profile-url": GATEWAY_URL }, {}, /--profile-url needs a key/],
-    ["a flag key without a URL", { "profile-key": "sk-flag" }, {}, /needs --profile-url/],
+    ["a key file without a URL", { "profile-key-file": keyFile }, {}, /needs --profile-url/],
     [
       "a missing key file",
       { "profile-url": GATEWAY_URL, "profile-key-file": join(dir, "none") },
@@ -61,12 +62,6 @@ describe("the profile key given on the command line", () => {
       /cannot read .*none/,
     ],
     ["an empty key file", { "profile-url": GATEWAY_URL, "profile-key-file": join(dir, "empty") }, ENV, /empty/],
-    [
-      "a flag without its value",
-      { "profile-url": GATEWAY_URL, "profile-key": true },
-      {},
-      /--profile-key needs a value/,
-    ],
   ])("refuses %s", (_name, values, env, message) => {
     expect(() => profileFromCommandLine(values, env)).toThrow(message);
   });
@@ -80,8 +75,8 @@ describe("where the key is taken", () => {
       expect(commandLineProfile(argv, ENV)).toEqual({ baseUrl: GATEWAY_URL, key: "sk-from-env" });
       expect(commandLineProfile([...argv, "--profile-key-file", keyFile], ENV)?.key).toBe("sk-from-file");
       expect(stderr).not.toHaveBeenCalled();
-      expect(commandLineProfile([...argv, "--profile-key", "sk-flag"], {})?.key).toBe("sk-flag");
-      expect(stderr).toHaveBeenLastCalledWith(expect.stringMatching(/^warning: --profile-key/));
+      expect(commandLineProfile([...argv, "--profile-key", "sk-flag"], ENV)).toBeUndefined();
+      expect(stderr).toHaveBeenLastCalledWith(FLAG_KEY_REFUSED);
       expect(commandLineProfile(argv, {})).toBeUndefined();
       expect(stderr).toHaveBeenLastCalledWith(expect.stringMatching(/--profile-url needs a key/));
     } finally {
@@ -89,7 +84,7 @@ describe("where the key is taken", () => {
     }
   });
 
-  it("the web host CLI refuses a URL without a key before it builds anything, and documents the safe ways", () => {
+  it("the web host CLI refuses a URL without a key, and --profile-key, before it builds anything, and documents the safe ways", () => {
     const cli = (args: string[]) =>
       spawnSync(process.execPath, ["electron/web-host/cli.ts", "--data", join(dir, "data"), ...args], {
         encoding: "utf8",
@@ -100,6 +95,13 @@ describe("where the key is taken", () => {
     const refused = cli(["--profile-url", GATEWAY_URL]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--profile-url needs a key/);
+    for (const flag of [["--profile-key", "sk-flag"], ["--profile-key=sk-flag"], ["--profile-key"]]) {
+      const flagged = cli(["--profile-url", GATEWAY_URL, ...flag]);
+      expect(flagged.status, flag.join(" ")).toBe(2);
+      expect(flagged.stderr.split("\n")[0]).toBe(FLAG_KEY_REFUSED);
+      expect(flagged.stderr).not.toContain("sk-flag");
+      expect(flagged.stdout).not.toContain("app at");
+    }
     const help = cli(["--help"]).stdout;
     expect(help).toContain(PROFILE_KEY_VARIABLE);
     expect(help).toContain("--profile-key-file FILE");

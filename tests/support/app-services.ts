@@ -7,8 +7,12 @@ import {
 import { webHostEnvironment as hostEnvironment } from "../../electron/web-host/web-app.ts";
 import { tempDir } from "./local-gateway.ts";
 
+/** The capability in stored media's addresses under these services. */
+export const TEST_MEDIA_CAPABILITY = "0".repeat(64);
+
 /** The host adapters the web host passes, on `dataDir`. */
-export const webHostEnvironment = (dataDir: string): AppEnvironment => hostEnvironment(dataDir, "0.0.0-test");
+export const webHostEnvironment = (dataDir: string): AppEnvironment =>
+  hostEnvironment(dataDir, "0.0.0-test", TEST_MEDIA_CAPABILITY);
 
 /** The main-process services as the web host builds them, on a fresh data directory, using `gatewayUrl` with `key`. */
 export function startServices(

@@ -5,6 +5,7 @@ import type { TaskView } from "../../../shared/ipc/tasks.ts";
 import { codedText, translate, type TextCode } from "../../../shared/text/app-texts.ts";
 import { LOCALES, type Language } from "../../../shared/text/languages.ts";
 import { formatMoneyWith, moneyOptions } from "../../../shared/text/money.ts";
+import { noticeSentence } from "../../../shared/text/notice-sentence.ts";
 
 /** A desktop notification's words. */
 export interface Notice {
@@ -22,12 +23,15 @@ const moneyIn = (language: Language) => (amount: number) =>
 const READY: Record<TaskView["kind"], TextCode> = { image: "IMAGE_READY", video: "VIDEO_READY" };
 const FAILED: Record<TaskView["kind"], TextCode> = { image: "IMAGE_FAILED", video: "VIDEO_FAILED" };
 
-/** What a finished task's notification says: that it is ready, or that it failed and why; null while it runs. */
+/**
+ * What a finished task's notification says: that it is ready, or that it failed and why (one
+ * sentence of it, markup stripped); null while it runs.
+ */
 export function taskNotice(task: TaskView, language: Language): Notice | null {
   if (task.status !== "completed" && task.status !== "failed") return null;
   const title = say(language, task.status === "completed" ? READY[task.kind] : FAILED[task.kind]);
   const failure = task.errorText ? translate(language, task.errorText) : task.errorMessage;
-  return { title, body: failure ?? task.prompt.slice(0, 120) };
+  return { title, body: failure ? noticeSentence(failure, LOCALES[language]) : task.prompt.slice(0, 120) };
 }
 
 /** What a fired budget alert's notification says: the profile, the budget and the amounts. */

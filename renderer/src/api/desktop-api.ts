@@ -1,5 +1,6 @@
 import { createDesktopApi, type DesktopApi } from "../../../shared/ipc/desktop-api.ts";
 import { useHostConnection } from "./host-connection.ts";
+import { takeHostSecret } from "./host-secret.ts";
 import { webSocketTransport } from "./web-socket-transport.ts";
 
 declare global {
@@ -12,7 +13,7 @@ declare global {
 function webHostApi(): DesktopApi {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const { statusChanged } = useHostConnection.getState();
-  return createDesktopApi(webSocketTransport(`${protocol}//${location.host}/bridge`, statusChanged));
+  return createDesktopApi(webSocketTransport(`${protocol}//${location.host}/bridge`, takeHostSecret(), statusChanged));
 }
 
 /** The window's only way to main: the preload's `window.api`, or the same API over the web host's bridge. */

@@ -2,6 +2,7 @@ import type { ApiTransport } from "../../../shared/ipc/desktop-api.ts";
 import type { EventChannel } from "../../../shared/ipc/contract.ts";
 import type { Result } from "../../../shared/ipc/result.ts";
 import type { HostConnection } from "./host-connection.ts";
+import { openProvenBridge } from "./host-handshake.ts";
 
 interface Pending {
   resolve(result: Result<unknown>): void;
@@ -21,16 +22,21 @@ const DISCONNECTED = {
 } as const;
 
 /**
- * The web host's stand-in for the preload: the same contract over a WebSocket to the host (the
- * access token travels as an HttpOnly cookie, never through this code). A lost socket is reported
- * at once and retried every second; calls made meanwhile fail with a result value.
+ * The web host's stand-in for the preload: the same contract over a WebSocket to the host. Each
+ * connection first proves, both ways, that page and host share the host's per-run `secret`
+ * (host-handshake.ts); until then nothing is sent. A lost socket is reported at once and retried
+ * every second; calls made meanwhile fail with a result value. An answer that cannot prove it is
+ * this page's host ends the page's link for good (`lost`): a new run has a new secret.
  */
-export function webSocketTransport(url: string, onStatus: (status: HostConnection) => void): ApiTransport {
+export function webSocketTransport(
+  url: string,
+  secret: string | null,
+  onStatus: (status: HostConnection) => void,
+): ApiTransport {
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   let nextId = 1;
-  let socket: WebSocket;
-  let opened: Promise<boolean>;
+  let socket: WebSocket | null = null;
 
   const onMessage = (message: MessageEvent) => {
     // Written by the host's own bridge (electron/web-host/ws-bridge.ts) from these same shapes, as main
@@ -44,52 +50,50 @@ export function webSocketTransport(url: string, onStatus: (status: HostConnectio
     }
   };
 
-  const retryLater = () => setTimeout(() => void reconnect(), RECONNECT_EVERY_MS);
+  // Once lost, always lost: nothing this page can do brings its host back.
+  let lost = false;
+  const report = (status: HostConnection) => {
+    if (lost) return;
+    lost = status === "lost";
+    onStatus(status);
+  };
+  const retryLater = () => setTimeout(() => void (connecting = connect()), RECONNECT_EVERY_MS);
 
   const onClose = () => {
+    socket = null;
     for (const call of pending.values()) call.resolve(DISCONNECTED);
     pending.clear();
-    onStatus("reconnecting");
+    report("reconnecting");
     retryLater();
   };
 
   const connect = async (): Promise<boolean> => {
-    socket = new WebSocket(url);
-    opened = new Promise((resolve) => {
-      socket.addEventListener("open", () => resolve(true), { once: true });
-      socket.addEventListener("error", () => resolve(false), { once: true });
-    });
-    socket.addEventListener("message", onMessage);
-    const open = await opened;
-    if (open) {
-      onStatus("connected");
-      socket.addEventListener("close", onClose, { once: true });
+    const attempt = secret === null ? null : await openProvenBridge(url, secret, location.origin);
+    if (attempt === null || attempt.outcome === "impostor") {
+      report("lost");
+      return false;
     }
-    return open;
+    if (attempt.outcome === "unreachable") {
+      report("reconnecting");
+      retryLater();
+      return false;
+    }
+    socket = attempt.socket;
+    socket.addEventListener("message", onMessage);
+    socket.addEventListener("close", onClose, { once: true });
+    report("connected");
+    return true;
   };
-
-  // A host that answers again but refuses this page's token is a new run: only its printed address opens it.
-  const reconnect = async () => {
-    const answer = await fetch(location.origin + location.pathname, { method: "HEAD", cache: "no-store" }).catch(
-      () => null,
-    );
-    if (answer?.status === 403) return onStatus("restarted");
-    if (!answer?.ok || !(await connect())) retryLater();
-  };
-
-  void connect().then((open) => {
-    if (open) return;
-    onStatus("reconnecting");
-    retryLater();
-  });
+  let connecting = connect();
 
   return {
     async invoke(channel, payload) {
-      if (!(await opened) || socket.readyState !== WebSocket.OPEN) return DISCONNECTED;
+      if (!(await connecting) || socket?.readyState !== WebSocket.OPEN) return DISCONNECTED;
+      const open = socket;
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, { resolve });
-        socket.send(JSON.stringify({ t: "invoke", id, channel, payload }));
+        open.send(JSON.stringify({ t: "invoke", id, channel, payload }));
       });
     },
     subscribe(event, listener) {

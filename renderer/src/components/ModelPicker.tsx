@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModelOption } from "../api/model-option-list.ts";
+import { ServerText } from "./ServerText.tsx";
 import "./model-picker.css";
 
 interface ModelPickerProps {
@@ -119,7 +120,7 @@ export function ModelPicker(props: ModelPickerProps) {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option.code)}
             >
-              <span className="model-picker__code">{option.code}</span>
+              <ServerText className="model-picker__code" text={option.code} />
               <span className="model-picker__source">{t(`picker.${option.source}`)}</span>
             </li>
           ))}

@@ -14,7 +14,8 @@ export const desktopEn = {
     shortcutSaved: "Saved: {{shortcut}} opens quick chat.",
     shortcutWebOnly: "Saved. Global shortcuts work in the desktop app; here, open /quick in a tab.",
     shortcutNotWorking: "{{shortcut}} is saved but the system did not give it to ModelDesk.",
-    shortcutInvalid: "Use one or more modifiers and a key, e.g. CommandOrControl+Shift+Space.",
+    shortcutInvalid:
+      "Use Control, Command or Super with Shift or Alt and a key, e.g. CommandOrControl+Shift+Space (a function key needs only one): chords such as Shift+A or Control+C, and any on A, C, V, X, Y, Z, arrows or Delete, belong to typing and editing in every app.",
     dropTitle: "Make a video from this image?",
     dropBody: "“{{name}}” becomes the reference image of a new video; nothing is sent until you press Generate.",
     dropConfirm: "Use in a new video",

@@ -39,7 +39,9 @@ export const en = {
   },
   connection: {
     reconnecting: "Disconnected — reconnecting…",
-    restarted: "The app host restarted: open the address it printed to continue.",
+    lost: "This window lost its app",
+    lostAdvice:
+      "What answers at this address cannot prove it is the app host that opened this window, so nothing more is sent. Open the address the app host printed to continue.",
   },
   capabilities: {
     title: "What the server offers",

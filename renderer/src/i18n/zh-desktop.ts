@@ -16,7 +16,8 @@ export const desktopZh: typeof desktopEn = {
     shortcutSaved: "已保存：{{shortcut}} 打开快速对话。",
     shortcutWebOnly: "已保存。全局快捷键在桌面应用中生效；在这里请在标签页中打开 /quick。",
     shortcutNotWorking: "{{shortcut}} 已保存，但系统没有把它交给 ModelDesk。",
-    shortcutInvalid: "请使用一个或多个修饰键加一个键，例如 CommandOrControl+Shift+Space。",
+    shortcutInvalid:
+      "请使用 Control、Command 或 Super，加上 Shift 或 Alt 和一个按键，例如 CommandOrControl+Shift+Space（功能键只需一个修饰键）：Shift+A、Control+C 这类组合，以及 A、C、V、X、Y、Z、方向键或 Delete 上的任何组合，都属于各应用中的输入和编辑。",
     dropTitle: "用这张图片生成视频？",
     dropBody: "“{{name}}”将作为新视频的参考图片；在你点击生成之前不会发送任何内容。",
     dropConfirm: "用于新视频",

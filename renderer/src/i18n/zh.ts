@@ -25,7 +25,9 @@ export const zh: Strings = {
   },
   connection: {
     reconnecting: "已断开 — 正在重新连接…",
-    restarted: "应用主机已重启：请打开它打印的地址继续。",
+    lost: "此窗口已失去它的应用",
+    lostAdvice:
+      "此地址上的应答方无法证明自己是打开此窗口的应用主机，因此不再发送任何内容。请打开应用主机打印的地址继续。",
   },
   capabilities: {
     title: "服务器提供的功能",

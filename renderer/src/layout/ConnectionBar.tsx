@@ -7,9 +7,16 @@ export function ConnectionBar() {
   const { t } = useTranslation();
   const status = useHostConnection((state) => state.status);
   if (status === "connected") return null;
+  if (status === "reconnecting") {
+    return (
+      <div className="connection-bar" role="alert">
+        {t("connection.reconnecting")}
+      </div>
+    );
+  }
   return (
     <div className="connection-bar" role="alert">
-      {t(status === "restarted" ? "connection.restarted" : "connection.reconnecting")}
+      <strong>{t("connection.lost")}</strong> {t("connection.lostAdvice")}
     </div>
   );
 }

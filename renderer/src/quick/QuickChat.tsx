@@ -4,6 +4,7 @@ import { useAppInfo } from "../api/queries.ts";
 import { api } from "../api/desktop-api.ts";
 import { useMainEvents } from "../api/use-main-events.ts";
 import { ActionError } from "../components/ActionError.tsx";
+import { ConnectionBar } from "../layout/ConnectionBar.tsx";
 import { useConversation, useSaveSettings } from "../panes/chat/chat-queries.ts";
 import { useLiveReply } from "../panes/chat/chat-store.ts";
 import { Composer } from "../panes/chat/Composer.tsx";
@@ -56,6 +57,7 @@ export function QuickChat() {
 
   return (
     <main className="quick-chat" aria-label={t("quick.title")}>
+      <ConnectionBar />
       <header className="quick-chat__header">
         <h1 className="quick-chat__title">{t("quick.title")}</h1>
         <QuickModelField key={currentModel} value={currentModel} onChange={chooseModel} />

@@ -4,7 +4,7 @@ import type { TaskView } from "../../../shared/ipc/tasks.ts";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import type { PollTiming } from "../../../electron/services/tasks/poll-policy.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices, TEST_MEDIA_CAPABILITY } from "../../support/app-services.ts";
 import { twoColourPngDataUrl, decodePng, probeMp4 } from "../../support/media-probe.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
@@ -73,7 +73,7 @@ describe("the task engine against the local gateway", () => {
     expect(
       app.media
         .list(profileId, "image")
-        .some((media) => media.taskId === task.id && media.src === `/media/${media.id}`),
+        .some((media) => media.taskId === task.id && media.src === `/media/${TEST_MEDIA_CAPABILITY}/${media.id}`),
     ).toBe(true);
     expect(submissions(app, "/v1/images/generations")).toBe(before + 1);
   });

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { mediaAddress, mediaCapabilityOf } from "../../../electron/web-host/host-access.ts";
 import { stablePortFor } from "../../../electron/web-host/stable-port.ts";
 import { startWebHost, type RunningWebHost } from "../../../electron/web-host/web-host.ts";
+import { invoke, openBridgeAt } from "../../support/bridge-client.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;
@@ -28,49 +29,17 @@ afterAll(async () => {
   await gateway.close();
 });
 
-function connect(headers: Record<string, string>, query = "", target = host) {
-  return new WebSocket(`${target.url.replace("http", "ws")}/bridge${query}`, { headers });
-}
-
-function opened(ws: WebSocket): Promise<boolean> {
-  return new Promise((resolve) => {
-    ws.once("open", () => resolve(true));
-    ws.once("unexpected-response", () => resolve(false));
-    ws.once("error", () => resolve(false));
-  });
-}
-
-/** Calls a channel over the bridge; `T` is the result shape the test expects. */
-function invoke<T = { ok: boolean }>(ws: WebSocket, id: number, channel: string, payload?: unknown): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (raw: WebSocket.RawData) => {
-      const frame = JSON.parse(raw.toString());
-      if (frame.t === "result" && frame.id === id) {
-        ws.off("message", onMessage);
-        resolve(frame.result);
-      }
-    };
-    ws.on("message", onMessage);
-    ws.send(JSON.stringify({ t: "invoke", id, channel, payload }));
-  });
-}
+const secretOf = (running: RunningWebHost) => new URL(running.appUrl).searchParams.get("token")!;
 
 describe("the web host", () => {
-  it("serves nothing without the per-run token, and sets an HttpOnly cookie with it", async () => {
-    expect((await fetch(`${host.url}/`)).status).toBe(403);
-    expect((await fetch(`${host.url}/?token=wrong`)).status).toBe(403);
-    expect((await fetch(`${host.url}/assets/app.js`)).status).toBe(403);
+  it("serves the app's own files to a reload without the secret, and never sets a cookie", async () => {
     const page = await fetch(host.appUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
-    const cookie = page.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const asset = await fetch(`${host.url}/assets/app.js`, { headers: { cookie: cookie.split(";")[0]! } });
-    expect(asset.status).toBe(200);
-    expect((await fetch(`${host.url}/../../etc/passwd`, { headers: { cookie: cookie.split(";")[0]! } })).status).toBe(
-      404,
-    );
+    expect(page.headers.get("set-cookie")).toBeNull();
+    expect((await fetch(`${host.url}/`)).status).toBe(200);
+    expect((await fetch(`${host.url}/assets/app.js`)).status).toBe(200);
+    expect((await fetch(`${host.url}/../../etc/passwd`)).status).toBe(404);
   });
 
   it("serves stored media by id only, with byte ranges and the page's security headers", async () => {
@@ -89,8 +58,8 @@ describe("the web host", () => {
       remoteUrl: null,
       requestId: null,
     });
-    const cookie = `modeldesk_token=${new URL(host.appUrl).searchParams.get("token")}`;
-    const part = await fetch(`${host.url}${media.src}`, { headers: { cookie, range: "bytes=10-19" } });
+    expect(media.src).toBe(mediaAddress(mediaCapabilityOf(secretOf(host)), media.id));
+    const part = await fetch(`${host.url}${media.src}`, { headers: { range: "bytes=10-19" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe("bytes 10-19/64");
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(10, 20));
@@ -99,35 +68,27 @@ describe("the web host", () => {
     expect(part.headers.get("x-content-type-options")).toBe("nosniff");
     expect(part.headers.get("referrer-policy")).toBe("no-referrer");
     expect(part.headers.get("content-security-policy")).toContain("script-src 'self'");
-    const whole = await fetch(`${host.url}${media.src}`, { headers: { cookie } });
+    const whole = await fetch(`${host.url}${media.src}`);
     expect(whole.status).toBe(200);
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
-    expect((await fetch(`${host.url}/media/${randomUUID()}`, { headers: { cookie } })).status).toBe(404);
-    expect((await fetch(`${host.url}${media.src}`)).status).toBe(403);
-  });
-
-  it("opens the bridge only with the token and the host's own Origin", async () => {
-    const token = new URL(host.appUrl).searchParams.get("token")!;
-    expect(await opened(connect({ origin: host.url }))).toBe(false);
-    expect(await opened(connect({ origin: "https://evil.example.com" }, `?token=${token}`))).toBe(false);
-    const ws = connect({ origin: host.url, cookie: `modeldesk_token=${token}` });
-    expect(await opened(ws)).toBe(true);
-    ws.close();
+    expect((await fetch(`${host.url}${media.src.replace(media.id, randomUUID())}`)).status).toBe(404);
+    // Without the capability, or with the secret itself in its place, a stored file is not there.
+    expect((await fetch(`${host.url}/media/${media.id}`)).status).toBe(404);
+    expect((await fetch(`${host.url}/media/${"0".repeat(64)}/${media.id}`)).status).toBe(404);
+    expect((await fetch(`${host.url}/media/${secretOf(host)}/${media.id}`)).status).toBe(404);
   });
 
   it("answers the contract over the bridge, with the gateway's numbers and never the key", async () => {
-    const token = new URL(host.appUrl).searchParams.get("token")!;
-    const ws = connect({ origin: host.url }, `?token=${token}`);
+    const ws = await openBridgeAt(host.url, secretOf(host));
     const frames: string[] = [];
     ws.on("message", (raw) => frames.push(raw.toString()));
-    await opened(ws);
-    const profiles = await invoke<{ ok: true; data: { profiles: { keyHint: string }[] } }>(ws, 1, "profiles.list");
+    const profiles = await invoke<{ ok: true; data: { profiles: { keyHint: string }[] } }>(ws, "profiles.list");
     expect(profiles.ok).toBe(true);
     expect(profiles.data.profiles[0]!.keyHint).toBe(`…${KEYS.main.key.slice(-2)}`);
-    const budget = await invoke<{ ok: true; data: { balance: unknown } }>(ws, 2, "budget.get", {});
+    const budget = await invoke<{ ok: true; data: { balance: unknown } }>(ws, "budget.get", {});
     const direct = await (await gateway.call("/v1/balance")).json();
     expect(budget.data.balance).toEqual(direct);
-    const invalid = await invoke(ws, 3, "profiles.select", { id: 42 });
+    const invalid = await invoke(ws, "profiles.select", { id: 42 });
     expect(invalid).toMatchObject({ ok: false, error: { code: "INVALID_PAYLOAD" } });
     expect(frames.join("\n")).not.toContain(KEYS.main.key);
     ws.close();
@@ -142,14 +103,8 @@ describe("the web host", () => {
     });
     try {
       expect(second.url).not.toBe(host.url);
-      const ws = connect({ origin: second.url }, `?token=${new URL(second.appUrl).searchParams.get("token")}`, second);
-      await opened(ws);
-      const budget = await invoke<{ ok: true; data: { balance: { api_key: { id: string } } } }>(
-        ws,
-        1,
-        "budget.get",
-        {},
-      );
+      const ws = await openBridgeAt(second.url, secretOf(second));
+      const budget = await invoke<{ ok: true; data: { balance: { api_key: { id: string } } } }>(ws, "budget.get", {});
       expect(budget.data.balance.api_key.id).toBe(KEYS.other.id);
       ws.close();
       expect((await fetch(host.appUrl)).status).toBe(200);

@@ -4,6 +4,8 @@ import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { ServerText } from "../../components/ServerText.tsx";
+import { visibleControls } from "../../components/visible-controls.ts";
 import { webUrl } from "../../components/web-url.ts";
 import { ReplyImage } from "./ReplyImage.tsx";
 import "./markdown.css";
@@ -18,7 +20,11 @@ function textOf(node: unknown): string {
   return "";
 }
 
-/** `[n]` markers link within the page; other links only to http(s) addresses, else they stay text. */
+/**
+ * `[n]` markers link within the page; other links only to http(s) addresses, else they stay text.
+ * A link's words are the model's: unless they are the address itself, the host it really goes to
+ * is shown apart after them.
+ */
 function ReplyLink({ href, children }: ComponentProps<"a">) {
   if (href?.startsWith("#")) {
     return (
@@ -29,10 +35,19 @@ function ReplyLink({ href, children }: ComponentProps<"a">) {
   }
   const url = webUrl(href);
   if (!url) return <>{children}</>;
+  const words = textOf(children);
   return (
-    <a href={url.href} target="_blank" rel="noreferrer noopener">
-      {children}
-    </a>
+    <>
+      <a href={url.href} target="_blank" rel="noreferrer noopener">
+        <bdi>{children}</bdi>
+      </a>
+      {words !== href && words !== url.href && (
+        <>
+          {" "}
+          <ServerText className="reply-link__host" text={url.host} />
+        </>
+      )}
+    </>
   );
 }
 
@@ -62,7 +77,8 @@ interface MarkdownViewProps {
 
 /**
  * A reply as Markdown (GFM tables, lists, links) with highlighted code and a copy button. Raw HTML
- * from the model is shown as text, never executed; links open outside the app; images are not loaded.
+ * from the model is shown as text, never executed; links open outside the app; images are not
+ * loaded; control and bidirectional formatting characters are shown, not obeyed.
  */
 export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sourceCount }: MarkdownViewProps) {
   return (
@@ -77,7 +93,7 @@ export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sou
           img: ({ src, alt }) => <ReplyImage src={src} alt={alt} />,
         }}
       >
-        {linkCitations(text, anchorPrefix, sourceCount)}
+        {linkCitations(visibleControls(text), anchorPrefix, sourceCount)}
       </Markdown>
     </div>
   );

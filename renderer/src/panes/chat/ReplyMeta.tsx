@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { MessageMeta } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { ServerText } from "../../components/ServerText.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { formatSeconds } from "../../components/format.ts";
 
@@ -18,7 +19,7 @@ export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null
         : null;
   return (
     <div className="reply-meta" data-testid="reply-meta">
-      <span>{meta.model}</span>
+      <ServerText text={meta.model} />
       {finish && <span data-testid="finish">{finish}</span>}
       <span title={meta.tokensEstimated ? t("chat.tokensEstimatedHint") : undefined}>
         {meta.tokensEstimated ? "≈ " : ""}

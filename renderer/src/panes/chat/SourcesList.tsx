@@ -1,17 +1,21 @@
 import { useTranslation } from "react-i18next";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
+import { ServerText } from "../../components/ServerText.tsx";
 import { webUrl } from "../../components/web-url.ts";
 
-/** A source's title links to it when its address is http(s); any other address stays unlinked. */
+/**
+ * A source's title links to it when its address is http(s); any other address stays unlinked. The
+ * title is the search engine's words: the host shown beside it, apart, is where the link goes.
+ */
 function SourceItem({ source }: { source: SearchResult }) {
   const url = webUrl(source.url);
-  if (!url) return <>{source.title}</>;
+  if (!url) return <ServerText text={source.title} />;
   return (
     <>
       <a href={url.href} target="_blank" rel="noreferrer noopener">
-        {source.title}
+        <ServerText text={source.title} />
       </a>{" "}
-      <span className="sources__domain">{url.host}</span>
+      <ServerText className="sources__domain" text={url.host} />
     </>
   );
 }
@@ -27,7 +31,11 @@ export function SourcesList({ sources, anchorPrefix }: { sources: readonly Searc
         {sources.map((source, index) => (
           <li key={source.url + index} id={`${anchorPrefix}-${index + 1}`} className="sources__item">
             <SourceItem source={source} />
-            {source.snippet && <p className="sources__snippet">{source.snippet}</p>}
+            {source.snippet && (
+              <p className="sources__snippet">
+                <ServerText text={source.snippet} />
+              </p>
+            )}
           </li>
         ))}
       </ol>
