@@ -1,0 +1,35 @@
+import { useEffect, type RefObject } from "react";
+
+/** A form's first problem: the dotted path of the field it is about (its control's `name`) and what to say. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The dotted field path of a schema issue, as the form's controls are named. */
+export const fieldOf = (path: readonly PropertyKey[]): string => path.map(String).join(".");
+
+/**
+ * A form's first problem said beside the button that was pressed (a sticky bar can never cover
+ * it there), with focus moved to the field it is about. Each refusal is a new object, so pressing
+ * the button again moves focus again.
+ */
+export function SubmitProblem({
+  problem,
+  form,
+}: {
+  readonly problem: FieldProblem | null;
+  readonly form: RefObject<HTMLFormElement | null>;
+}) {
+  useEffect(() => {
+    if (!problem) return;
+    const control = form.current?.elements.namedItem(problem.field);
+    if (control instanceof HTMLElement) control.focus();
+  }, [problem, form]);
+  if (!problem) return null;
+  return (
+    <p className="field__error submit-problem" role="alert">
+      {problem.message}
+    </p>
+  );
+}
