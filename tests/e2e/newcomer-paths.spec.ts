@@ -1,7 +1,9 @@
+import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { twoColourPngDataUrl } from "../support/media-probe.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { dropFile } from "./support/drop-file.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -89,7 +91,8 @@ test("a deleted image stops being the video's reference, and the zone says so; U
 test("at 960 px the profile switcher keeps the profile's name and the Requests table shows its Cost column", async ({
   launchApp,
 }) => {
-  const { page } = await launchApp();
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await generateImages(page, "a red kite", 1);
   for (const [language, cost, profile] of [
     ["en", "Cost", /Switch profile \(now Local gateway/],
     ["zh", "费用", /切换配置（当前：/],
@@ -107,11 +110,19 @@ test("at 960 px the profile switcher keeps the profile's name and the Requests t
 
     await open(page, language === "en" ? "Budget" : "预算");
     const table = page.getByRole("table", { name: language === "en" ? "Requests" : "请求" });
+    await table.scrollIntoViewIfNeeded();
+    // Nothing runs past the table's edge (it would be cut off there), and the Cost header reads whole.
+    expect(await table.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     const header = table.getByRole("columnheader", { name: cost });
-    await header.scrollIntoViewIfNeeded();
-    const [tableBox, headerBox] = [(await table.boundingBox())!, (await header.boundingBox())!];
-    expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(tableBox.x + tableBox.width);
+    await expect(header).toBeVisible();
     expect(await header.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    const costs = table.getByTestId("request-cost");
+    await expect(costs.first()).toHaveText(/¥|—/);
+    for (const cell of await costs.all())
+      expect(await cell.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await table.screenshot({
+      path: join(PROJECT_ROOT, "tests", "artifacts", "panes", `${language}-requests-960x640.png`),
+    });
     await page.getByRole("button", { name: language === "en" ? "Collapse navigation" : "收起导航栏" }).click();
   }
 });
@@ -137,10 +148,19 @@ test("the forms say things as a user would, and Settings shows prices as money",
     await expect(imageRow.first().getByTestId("request-cost")).toHaveText(/¥0\.\d+/, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await open(page, "Settings");
-  const prices = page.getByRole("table", { name: /Model prices/ });
+  const prices = page.getByRole("table", { name: /Model prices|的模型价格/ });
   const row = prices.getByRole("row").filter({ hasText: "image-fast" }).first();
   await expect(row.getByRole("cell").nth(1)).toHaveText(/^¥\d+\.\d{2,4}$/);
   await expect(prices).not.toContainText(/\d\.\d{5,}/);
+  const shootPrices = async (language: string) => {
+    await page.setViewportSize({ width: 960, height: 640 });
+    await prices.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: join(PROJECT_ROOT, "tests", "artifacts", "panes", `${language}-prices-960x640.png`),
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  await shootPrices("en");
 
   await page.evaluate(() => localStorage.setItem("modeldesk.language", "zh"));
   await page.reload();
@@ -152,6 +172,9 @@ test("the forms say things as a user would, and Settings shows prices as money",
   await page.getByLabel("图片数量").fill("9");
   await page.getByRole("button", { name: "生成", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("图片数量：1 到 4 张");
+  await open(page, "设置");
+  await expect(page.getByRole("table", { name: /的模型价格/ })).toContainText("¥");
+  await shootPrices("zh");
 });
 
 test("Animate starts a video with an empty prompt; a thumbnail in the viewer's strip opens that item", async ({
