@@ -17,9 +17,12 @@ export const fieldOf = (path: readonly PropertyKey[]): string => path.map(String
 export function SubmitProblem({
   problem,
   form,
+  echoesField = false,
 }: {
   readonly problem: FieldProblem | null;
   readonly form: RefObject<HTMLFormElement | null>;
+  /** The field shows and announces the same message itself: said here for the eye only, not twice to a screen reader. */
+  readonly echoesField?: boolean;
 }) {
   useEffect(() => {
     if (!problem) return;
@@ -28,7 +31,7 @@ export function SubmitProblem({
   }, [problem, form]);
   if (!problem) return null;
   return (
-    <p className="field__error submit-problem" role="alert">
+    <p className="field__error submit-problem" {...(echoesField ? { "aria-hidden": true } : { role: "alert" })}>
       {problem.message}
     </p>
   );

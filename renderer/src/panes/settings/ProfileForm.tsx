@@ -228,7 +228,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
           error={errorOf("maxWaitMinutes")}
         />
       </fieldset>
-      <SubmitProblem problem={fieldError} form={form} />
+      <SubmitProblem problem={fieldError} form={form} echoesField />
       <ActionError actions={[save]} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
