@@ -26,8 +26,12 @@ export function SubmitProblem({
 }) {
   useEffect(() => {
     if (!problem) return;
-    const control = form.current?.elements.namedItem(problem.field);
-    if (control instanceof HTMLElement) control.focus();
+    // The nearest named control: `image.url` is about the field named `image`.
+    const parts = problem.field.split(".");
+    for (let length = parts.length; length > 0; length--) {
+      const control = form.current?.elements.namedItem(parts.slice(0, length).join("."));
+      if (control instanceof HTMLElement) return control.focus();
+    }
   }, [problem, form]);
   if (!problem) return null;
   return (
