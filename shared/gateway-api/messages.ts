@@ -19,7 +19,8 @@ export const MessagesRequestSchema = z.object({
   temperature: rangedNumber("temperature", 0, 1).optional(),
   top_p: rangedNumber("top_p", 0, 1).optional(),
   stream: z.boolean({ error: "stream must be a boolean" }).optional(),
-  stop_sequences: z.array(z.string().min(1, "stop_sequences must not contain empty strings")).max(8).optional(),
+  // The spec sets no count limit; the request body's size limit bounds the list.
+  stop_sequences: z.array(z.string().min(1, "stop_sequences must not contain empty strings")).optional(),
 });
 export type MessagesRequest = z.infer<typeof MessagesRequestSchema>;
 

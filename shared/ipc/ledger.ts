@@ -14,6 +14,12 @@ export const LEDGER_KINDS = [
   "other",
 ] as const;
 export const LedgerKindSchema = z.enum(LEDGER_KINDS);
+/** Calls the app makes by itself, never charged: task polls, balance readings, model lists. */
+export const BACKGROUND_KINDS = [
+  "poll",
+  "balance",
+  "models",
+] as const satisfies readonly (typeof LEDGER_KINDS)[number][];
 export type LedgerKind = z.infer<typeof LedgerKindSchema>;
 
 /**
@@ -66,6 +72,8 @@ export const LedgerFilterSchema = z.object({
   profileId: z.string().min(1).optional(),
   model: z.string().max(200).optional(),
   kind: LedgerKindSchema.optional(),
+  /** Leaves out the background calls (BACKGROUND_KINDS), so what the user did stands out. */
+  hideBackground: z.boolean().optional(),
   outcome: z.enum(["ok", "error"]).optional(),
   from: IsoDateSchema.optional(),
   to: IsoDateSchema.optional(),

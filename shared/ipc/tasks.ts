@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMAGE_COUNT_MAX, ImageSizeSchema, PromptSchema } from "../gateway-api/images.ts";
+import { IMAGE_COUNT_MAX, ImageSizeSchema, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../gateway-api/video.ts";
 import { CostSchema } from "./ledger.ts";
 import { CodedTextSchema } from "./coded-text.ts";
@@ -54,6 +54,8 @@ export const TaskViewSchema = z.object({
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
   nextPollAt: z.string().nullable(),
+  /** When a running task is expected to complete, from its progress or its model's earlier durations; null while unknown. */
+  expectedAt: z.string().nullable(),
   mediaIds: z.array(z.string()),
   /** What the submission cost, from the ledger, with the refund once a failed or cancelled task got it back. */
   cost: CostSchema.nullable(),
@@ -81,10 +83,16 @@ export const IMAGE_SEED_MAX = 4_294_967_295;
 
 const ProfileChoice = z.object({ profileId: z.string().min(1).optional() });
 const ModelCode = z.string().trim().min(1, invalid("MODEL_REQUIRED"));
+/** The gateway's prompt rule, worded for the form in the window's language. */
+const MediaPrompt = z
+  .string()
+  .trim()
+  .min(1, invalid("PROMPT_REQUIRED"))
+  .max(PROMPT_MAX_LENGTH, invalid("PROMPT_TOO_LONG"));
 
 export const ImageRequestSchema = ProfileChoice.extend({
   model: ModelCode,
-  prompt: PromptSchema,
+  prompt: MediaPrompt,
   n: z
     .number()
     .int(invalid("IMAGE_COUNT_INVALID"))
@@ -127,7 +135,7 @@ export type ReferenceImage = z.infer<typeof ReferenceImageSchema>;
 
 export const VideoRequestSchema = ProfileChoice.extend({
   model: ModelCode,
-  prompt: PromptSchema,
+  prompt: MediaPrompt,
   size: z.enum(VIDEO_SIZES),
   duration: z.union([z.literal(VIDEO_DURATIONS[0]), z.literal(VIDEO_DURATIONS[1])]),
   image: ReferenceImageSchema.optional(),

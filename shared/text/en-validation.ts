@@ -2,7 +2,7 @@ import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
 import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX } from "../ipc/profiles.ts";
-import { IMAGE_COUNT_MAX } from "../gateway-api/images.ts";
+import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 
 const amount = (value: number) => value.toLocaleString("en-US");
@@ -47,7 +47,9 @@ export const validationEn = {
   KEY_TOO_LONG: "The API key is too long",
   KEY_CHARACTERS: "The API key may contain only visible ASCII characters, without spaces",
 
-  IMAGE_COUNT_INVALID: `n must be a whole number between 1 and ${IMAGE_COUNT_MAX}`,
+  PROMPT_REQUIRED: "Prompt is required: say what to make",
+  PROMPT_TOO_LONG: `The prompt must be at most ${PROMPT_MAX_LENGTH} characters`,
+  IMAGE_COUNT_INVALID: `Number of images: 1 to ${IMAGE_COUNT_MAX}`,
   SEED_INVALID: `seed must be a whole number from 0 to ${IMAGE_SEED_MAX}`,
   REFERENCE_URL_INVALID: "The reference image must be a URL",
   REFERENCE_URL_SCHEME: "The reference image URL must be http(s)",

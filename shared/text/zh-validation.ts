@@ -2,7 +2,7 @@ import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
 import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX } from "../ipc/profiles.ts";
-import { IMAGE_COUNT_MAX } from "../gateway-api/images.ts";
+import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import type { ValidationCode } from "./validation-code.ts";
 
@@ -43,7 +43,9 @@ export const validationZh: Record<ValidationCode, string> = {
   KEY_TOO_LONG: "API 密钥太长",
   KEY_CHARACTERS: "API 密钥只能包含可见的 ASCII 字符，不能有空格",
 
-  IMAGE_COUNT_INVALID: `张数 n 必须是 1 到 ${IMAGE_COUNT_MAX} 之间的整数`,
+  PROMPT_REQUIRED: "请填写提示词：说明要生成什么",
+  PROMPT_TOO_LONG: `提示词最多 ${PROMPT_MAX_LENGTH} 个字符`,
+  IMAGE_COUNT_INVALID: `图片数量：1 到 ${IMAGE_COUNT_MAX} 张`,
   SEED_INVALID: `种子必须是 0 到 ${IMAGE_SEED_MAX} 之间的整数`,
   REFERENCE_URL_INVALID: "参考图片必须是网址",
   REFERENCE_URL_SCHEME: "参考图片地址必须是 http(s)",

@@ -51,8 +51,8 @@ test("sends in each wire format and shows the streamed replies with their metada
   await expect(first.getByTestId("request-id")).toHaveText(/^req_/);
   await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
 
-  await page.getByRole("combobox", { name: "Wire format" }).selectOption({ label: "Messages" });
-  await expect(page.getByRole("combobox", { name: "Wire format" })).toHaveValue("messages");
+  await page.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" }).selectOption({ label: "Messages" });
+  await expect(page.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" })).toHaveValue("messages");
   await ask(page, "And with the messages format?");
   await expect(replies(page)).toHaveCount(2);
   await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
@@ -109,7 +109,7 @@ test("an out-of-range temperature is refused in the form, naming the range", asy
   await form.getByLabel("Temperature").fill("2.5");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("alert")).toHaveText("Temperature must be between 0 and 2 for Chat Completions");
-  await page.getByRole("combobox", { name: "Wire format" }).selectOption({ label: "Messages" });
+  await page.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" }).selectOption({ label: "Messages" });
   await expect(form.locator("#temperature-hint")).toHaveText("Allowed: 0 to 1");
   await form.getByLabel("Temperature").fill("1.5");
   await form.getByRole("button", { name: "Save settings" }).click();

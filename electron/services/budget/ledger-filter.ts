@@ -1,5 +1,5 @@
 import type { SQLInputValue } from "node:sqlite";
-import type { LedgerFilter } from "../../../shared/ipc/ledger.ts";
+import { BACKGROUND_KINDS, type LedgerFilter } from "../../../shared/ipc/ledger.ts";
 
 /** A filter as SQL over `request_log`, for one profile; each condition can use the ledger's indexes. */
 export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: string; params: SQLInputValue[] } {
@@ -12,6 +12,10 @@ export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: str
   if (filter.kind !== undefined) {
     conditions.push("kind = ?");
     params.push(filter.kind);
+  }
+  if (filter.hideBackground) {
+    conditions.push(`kind NOT IN (${BACKGROUND_KINDS.map(() => "?").join(", ")})`);
+    params.push(...BACKGROUND_KINDS);
   }
   if (filter.outcome === "ok") conditions.push("status BETWEEN 200 AND 299");
   if (filter.outcome === "error") conditions.push("outside = 0 AND (status IS NULL OR status NOT BETWEEN 200 AND 299)");

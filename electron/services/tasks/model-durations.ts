@@ -54,6 +54,11 @@ export class ModelDurations {
     return { meanMs: known.mean_ms, spreadMs, settled };
   }
 
+  /** Whether a task of this model and size has completed before. */
+  hasHistory(row: TaskRow): boolean {
+    return this.read(row.model, sizeOf(row)) !== undefined;
+  }
+
   private read(model: string, size: string): DurationRow | undefined {
     return oneRow<DurationRow>(
       this.db.prepare("SELECT completed, mean_ms, m2 FROM task_durations WHERE model = ? AND size = ?"),

@@ -55,7 +55,8 @@ export class TaskEngine {
   constructor(deps: TaskEngineDependencies) {
     this.deps = deps;
     const timing = deps.timing ?? DEFAULT_POLL_TIMING;
-    const records = new TaskRecords(deps.tasks, deps.media, deps.onTaskChanged);
+    const observations = new TaskObservations(new ModelDurations(deps.tasks.database));
+    const records = new TaskRecords(deps.tasks, deps.media, deps.onTaskChanged, (row) => observations.expectedAt(row));
     const keeper = new ResultKeeper(deps.media, (profileId) => ({
       fetch: deps.download,
       profileBaseUrl: deps.profileBaseUrl(profileId),
@@ -80,7 +81,7 @@ export class TaskEngine {
         (profileId) => deps.profileSettings?.(profileId).rpm,
         (profileId) => deps.busyOf?.(profileId) ?? false,
       ),
-      observations: new TaskObservations(new ModelDurations(deps.tasks.database)),
+      observations,
       maxWaitOf: (profileId) =>
         deps.timing?.maxWaitMs ?? deps.profileSettings?.(profileId).maxWaitMs ?? timing.maxWaitMs,
       startWaitingVideo: (row) => this.submitter.startInBackground(row),

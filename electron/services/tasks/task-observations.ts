@@ -58,6 +58,19 @@ export class TaskObservations {
   }
 
   /**
+   * When a running task is expected to complete, to show the user: only once it rests on something
+   * seen (its progress moving, or its model's earlier completions), never on the first guess alone.
+   */
+  expectedAt(row: TaskRow): number | null {
+    if (row.status !== "queued" && row.status !== "processing") return null;
+    const samples = this.watched.get(row.id)?.samples ?? [];
+    const moved = samples.some((sample) => sample.progress > 0 && sample.progress < 100);
+    if (!moved && !this.durations.hasHistory(row)) return null;
+    const { expectedAt } = this.outlook(row, false).estimate;
+    return Number.isFinite(expectedAt) ? expectedAt : null;
+  }
+
+  /**
    * Seen complete at `now`: it took what the gateway says (`tookMs`) or, when it does not say,
    * it completed on average halfway since the last reading.
    */

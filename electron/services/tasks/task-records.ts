@@ -24,12 +24,20 @@ export class TaskRecords {
   readonly tasks: TaskRepository;
   private readonly media: MediaLibrary;
   private readonly onTaskChanged: (view: TaskView) => void;
+  private readonly expectedAt: (row: TaskRow) => number | null;
   private isClosed = false;
 
-  constructor(tasks: TaskRepository, media: MediaLibrary, onTaskChanged: (view: TaskView) => void) {
+  constructor(
+    tasks: TaskRepository,
+    media: MediaLibrary,
+    onTaskChanged: (view: TaskView) => void,
+    /** When a running task is expected to complete (task-observations.ts), null while unknown. */
+    expectedAt: (row: TaskRow) => number | null = () => null,
+  ) {
     this.tasks = tasks;
     this.media = media;
     this.onTaskChanged = onTaskChanged;
+    this.expectedAt = expectedAt;
   }
 
   get closed(): boolean {
@@ -100,6 +108,6 @@ export class TaskRecords {
   }
 
   view(row: TaskRow): TaskView {
-    return this.tasks.view(row, this.media.idsForTask(row.id));
+    return this.tasks.view(row, this.media.idsForTask(row.id), this.expectedAt(row));
   }
 }

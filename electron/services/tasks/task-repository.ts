@@ -147,7 +147,7 @@ export class TaskRepository {
     return Number(changes);
   }
 
-  view(row: TaskRow, mediaIds: string[]): TaskView {
+  view(row: TaskRow, mediaIds: string[], expectedAt: number | null = null): TaskView {
     return {
       id: row.id,
       profileId: row.profile_id,
@@ -167,6 +167,7 @@ export class TaskRepository {
       updatedAt: new Date(row.updated_at).toISOString(),
       finishedAt: iso(row.finished_at),
       nextPollAt: iso(row.next_poll_at),
+      expectedAt: iso(expectedAt),
       mediaIds,
       cost: ledgerCostOf(this.db, "task_id", row.id),
     };

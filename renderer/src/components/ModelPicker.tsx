@@ -14,6 +14,8 @@ interface ModelPickerProps {
   /** `inline`: the label beside the field, as in a toolbar; `bare`: the label for screen readers only. */
   readonly layout?: "stacked" | "inline" | "bare";
   readonly placeholder?: string;
+  /** The form's name for the field, so a refusal can move focus to it. */
+  readonly name?: string;
 }
 
 const LABEL_CLASSES = {
@@ -28,7 +30,7 @@ const LABEL_CLASSES = {
  * what was typed uses it as it is.
  */
 export function ModelPicker(props: ModelPickerProps) {
-  const { label, value, options, onChange, onCommit, layout = "stacked", placeholder } = props;
+  const { label, value, options, onChange, onCommit, layout = "stacked", placeholder, name } = props;
   const { t } = useTranslation();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -85,6 +87,7 @@ export function ModelPicker(props: ModelPickerProps) {
         <span className={LABEL_CLASSES[layout][1]}>{label}</span>
         <input
           role="combobox"
+          name={name}
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"

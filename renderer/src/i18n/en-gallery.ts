@@ -13,6 +13,8 @@ export const galleryEn = {
     fitted: "Fitted",
     close: "Close",
     player: "Video player",
+    strip: "More results",
+    show: "Show {{prompt}}",
     failedCard: "Not generated: {{prompt}}",
     dismiss: "Dismiss",
     deleted: "Deleted “{{prompt}}”.",

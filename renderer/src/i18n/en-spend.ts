@@ -69,6 +69,7 @@ export const spendEn = {
     from: "From",
     to: "To",
     search: "Request ID",
+    showBackground: "Show background calls",
     empty: "No requests match.",
     countSome: "The newest {{shown}} of {{total}} requests; more load as you scroll.",
     countAll_one: "{{total}} request",

@@ -15,6 +15,8 @@ export const galleryZh: typeof galleryEn = {
     fitted: "适应窗口",
     close: "关闭",
     player: "视频播放器",
+    strip: "更多结果",
+    show: "显示 {{prompt}}",
     failedCard: "未生成：{{prompt}}",
     dismiss: "移除",
     deleted: "已删除“{{prompt}}”。",

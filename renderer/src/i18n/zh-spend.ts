@@ -70,6 +70,7 @@ export const spendZh: typeof spendEn = {
     from: "从",
     to: "到",
     search: "请求 ID",
+    showBackground: "显示后台调用",
     empty: "没有符合条件的请求。",
     countSome: "最新的 {{shown}} / {{total}} 条请求，向下滚动加载更多。",
     countAll_one: "共 {{total}} 条请求",

@@ -64,7 +64,7 @@ export function NavRail() {
         >
           <span aria-hidden="true">{collapsed ? "»" : "«"}</span>
         </button>
-        <ProfileSwitcher />
+        <ProfileSwitcher folded={collapsed} onUnfold={() => collapse(false)} />
       </div>
     </nav>
   );

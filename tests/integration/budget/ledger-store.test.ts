@@ -70,6 +70,15 @@ describe("the ledger store", () => {
     ]);
   });
 
+  it("leaves out polls, balance readings and model lists when background calls are hidden", () => {
+    const now = Date.now();
+    for (const [offset, kind] of ["video", "poll", "balance", "models", "cancel", "poll"].entries())
+      call({ at: now + offset, kind, requestId: `req_${kind}_${offset}` });
+    const shown = ledger.page("p", { hideBackground: true }, 0, 10).entries.map((entry) => entry.kind);
+    expect(shown).toEqual(["cancel", "video"]);
+    expect(ledger.page("p", {}, 0, 10).total).toBe(6);
+  });
+
   it("sums spend per local day, model and kind, refunds counted against it and estimates flagged", () => {
     const today = new Date();
     const noon = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12).getTime();

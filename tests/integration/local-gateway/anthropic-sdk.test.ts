@@ -91,6 +91,20 @@ describe("local gateway through the official @anthropic-ai/sdk", () => {
     expect(streamed.stop_sequence).toBe(sequence);
   });
 
+  it("takes any number of stop_sequences, as the spec sets no limit", async () => {
+    const full = await client.messages.create({ model: "chat-pro", max_tokens: 1024, messages: ask("stop test") });
+    const sequence = (full.content[0] as { text: string }).text.slice(40, 50);
+    const unmatched = Array.from({ length: 20 }, (_, index) => `never-appears-${index}`);
+    const stopped = await client.messages.create({
+      model: "chat-pro",
+      max_tokens: 1024,
+      messages: ask("stop test"),
+      stop_sequences: [...unmatched, sequence],
+    });
+    expect(stopped.stop_reason).toBe("stop_sequence");
+    expect(stopped.stop_sequence).toBe(sequence);
+  });
+
   it("uses the system prompt as part of the conversation", async () => {
     const plain = await client.messages.create({ model: "chat-fast", max_tokens: 200, messages: ask("q") });
     const withSystem = await client.messages.create({

@@ -28,6 +28,7 @@ const task = (change: Partial<TaskView>): TaskView => ({
   updatedAt: "2026-11-23T04:00:00.000Z",
   finishedAt: null,
   nextPollAt: null,
+  expectedAt: null,
   mediaIds: [],
   cost: null,
   ...change,

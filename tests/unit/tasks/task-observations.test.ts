@@ -70,3 +70,28 @@ describe("a task not yet seen moving", () => {
     close();
   });
 });
+
+describe("the expected completion shown to the user", () => {
+  it("is said only once it rests on something seen: the task's own progress or its model's earlier tasks", () => {
+    const { rows, durations, close } = imageTasks(3);
+    const observations = new TaskObservations(durations);
+    // Only the first guess: nothing to show.
+    expect(observations.expectedAt(rows[0]!)).toBeNull();
+    // Its own progress: 50 % after 20 s, so 20 s more.
+    observations.note(rows[0]!, { at: SUBMITTED_AT + 20_000, progress: 50 });
+    expect(observations.expectedAt(rows[0]!)).toBeCloseTo(SUBMITTED_AT + 40_000, -2);
+    // One earlier completion of the model and size: a task not yet moving is expected from it.
+    durations.record(rows[1]!, 45_000);
+    expect(observations.expectedAt(rows[2]!)).toBeCloseTo(SUBMITTED_AT + 45_000, -2);
+    close();
+  });
+
+  it("is not said for a task that is not running at the gateway", () => {
+    const { rows, durations, close } = imageTasks(1);
+    durations.record(rows[0]!, 45_000);
+    const observations = new TaskObservations(durations);
+    expect(observations.expectedAt({ ...rows[0]!, status: "completed" })).toBeNull();
+    expect(observations.expectedAt({ ...rows[0]!, status: "waiting" })).toBeNull();
+    close();
+  });
+});

@@ -95,6 +95,14 @@ export function RequestsSection({ profileId }: { profileId: string }) {
             onChange={(event) => change("requestId")(event.target.value)}
           />
         </label>
+        <label className="requests__field requests__toggle">
+          <input
+            type="checkbox"
+            checked={draft.background}
+            onChange={(event) => change("background")(event.target.checked)}
+          />
+          <span>{t("requests.showBackground")}</span>
+        </label>
       </div>
       <ActionError actions={[exportCsv]} />
       <RequestsTable profileId={profileId} filter={filter} />

@@ -9,9 +9,19 @@ export interface RequestsDraft {
   readonly from: string;
   readonly to: string;
   readonly requestId: string;
+  /** Polls, balance readings and model lists too; off by default, so the calls the user made stand out. */
+  readonly background: boolean;
 }
 
-export const EMPTY_DRAFT: RequestsDraft = { model: "", kind: "", outcome: "", from: "", to: "", requestId: "" };
+export const EMPTY_DRAFT: RequestsDraft = {
+  model: "",
+  kind: "",
+  outcome: "",
+  from: "",
+  to: "",
+  requestId: "",
+  background: false,
+};
 
 /** Local midnight of a `YYYY-MM-DD` date, `days` later; null for anything else. */
 function localMidnight(date: string, days = 0): Date | null {
@@ -31,7 +41,8 @@ export function ledgerFilter(draft: RequestsDraft, profileId: string): LedgerFil
   return {
     profileId,
     ...(draft.model ? { model: draft.model } : {}),
-    ...(draft.kind ? { kind: draft.kind } : {}),
+    // A kind chosen by name is shown, background or not.
+    ...(draft.kind ? { kind: draft.kind } : draft.background ? {} : { hideBackground: true }),
     ...(draft.outcome ? { outcome: draft.outcome } : {}),
     ...(from ? { from: from.toISOString() } : {}),
     ...(to ? { to: new Date(to.getTime() - 1).toISOString() } : {}),

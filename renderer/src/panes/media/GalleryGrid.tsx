@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaView, TaskView } from "../../../../shared/ipc/tasks.ts";
 import { unwrap } from "../../api/api-error.ts";
@@ -14,6 +14,7 @@ import { useGalleryTrash } from "./gallery-trash.ts";
 import { MediaCard } from "./MediaCard.tsx";
 import { useMediaDrafts } from "./media-drafts.ts";
 import { MediaViewer } from "./MediaViewer.tsx";
+import { PendingCard } from "./PendingCard.tsx";
 import { UndoDeleteBar } from "./UndoDeleteBar.tsx";
 import "./gallery.css";
 
@@ -130,22 +131,9 @@ export function GalleryGrid({ items, pending, failed, label, emptyText }: Galler
   );
 }
 
-const PendingCard = memo(function PendingCard({ task }: { task: TaskView }) {
-  const { t } = useTranslation();
-  return (
-    <article className="media-card media-card--pending" aria-label={t("media.pending", { prompt: task.prompt })}>
-      <div className="media-card__placeholder">
-        <span>{t(`tasks.status.${task.status}`)}</span>
-        <progress max={100} value={task.progress} aria-label={t("tasks.progress")} />
-      </div>
-      <p className="media-card__prompt">{task.prompt}</p>
-    </article>
-  );
-});
-
 /** Animate: the image becomes the reference image of a new video, in Videos. */
 function animate(item: MediaView): void {
-  useMediaDrafts.getState().referenceChosen({
+  useMediaDrafts.getState().animateChosen({
     image: { kind: "media", mediaId: item.id },
     preview: item.src,
     label: item.prompt,

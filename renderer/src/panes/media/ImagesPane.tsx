@@ -77,6 +77,7 @@ export function ImagesPane() {
       >
         {missing && <NotOffered feature="images" />}
         <ModelPicker
+          name="model"
           label={t("media.model")}
           value={model}
           options={modelOptions}
@@ -85,6 +86,7 @@ export function ImagesPane() {
         <div className="media-form__row">
           <FormField
             id="image-count"
+            name="n"
             type="number"
             min={1}
             max={IMAGE_COUNT_MAX}
@@ -94,6 +96,7 @@ export function ImagesPane() {
           />
           <FormField
             id="image-size"
+            name="size"
             label={t("media.size")}
             value={size}
             onChange={(typed) => change({ size: typed })}
@@ -103,6 +106,7 @@ export function ImagesPane() {
         <SizePresets size={size} onChoose={(chosen) => change({ size: chosen })} />
         <FormField
           id="image-seed"
+          name="seed"
           type="number"
           min={0}
           max={IMAGE_SEED_MAX}

@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { SubmitProblem, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { CostEstimateLine, useShortfallText } from "./CostEstimateLine.tsx";
 import type { SpendCheck } from "./use-spend-check.ts";
 import "./media-form.css";
@@ -12,7 +13,8 @@ interface MediaFormProps {
   readonly prompt: string;
   onPromptChange(prompt: string): void;
   readonly submitLabel: string;
-  readonly problem: string | null;
+  /** The first field the form refused; its control is the one `name`d for it. */
+  readonly problem: FieldProblem | null;
   /** The latest start of a task from this form. */
   readonly submission: ActionAttempt & { readonly isPending: boolean };
   onSubmit(): void;
@@ -27,6 +29,7 @@ interface MediaFormProps {
  */
 export function MediaForm(props: MediaFormProps) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState(false);
   const shortfall = useShortfallText(props.spendCheck);
   const blocked = props.spendCheck.cover.state === "exhausted" || props.spendCheck.cover.state === "over";
@@ -37,23 +40,24 @@ export function MediaForm(props: MediaFormProps) {
     else props.onSubmit();
   };
   return (
-    <form className="media-form" onSubmit={submit} noValidate aria-labelledby={`${props.id}-title`}>
+    <form ref={form} className="media-form" onSubmit={submit} noValidate aria-labelledby={`${props.id}-title`}>
       <h1 id={`${props.id}-title`} className="pane__title">
         {props.title}
       </h1>
       <label className="field">
         <span className="field__label">{t("media.prompt")}</span>
-        <textarea rows={6} value={props.prompt} onChange={(event) => props.onPromptChange(event.target.value)} />
+        <textarea
+          name="prompt"
+          rows={6}
+          value={props.prompt}
+          onChange={(event) => props.onPromptChange(event.target.value)}
+        />
       </label>
       {props.children}
-      {props.problem && (
-        <p className="field__error" role="alert">
-          {props.problem}
-        </p>
-      )}
-      <ActionError actions={[props.submission]} />
-      {/* The price and the button stay in view however tall the form grows (a short window, a reference image). */}
+      {/* The price, the button and why it failed stay in view however tall the form grows (a short window, a reference image). */}
       <div className="media-form__submit">
+        <SubmitProblem problem={props.problem} form={form} />
+        <ActionError actions={[props.submission]} />
         <CostEstimateLine check={props.spendCheck} />
         <button type="submit" className="button button--primary" disabled={props.submission.isPending || blocked}>
           {props.submission.isPending ? t("media.generating") : props.submitLabel}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { MediaDetails } from "./MediaDetails.tsx";
 import { ViewerStage, ZOOM_LEVELS, zoomStep } from "./ViewerStage.tsx";
+import { ViewerStrip } from "./ViewerStrip.tsx";
 import "./viewer.css";
 
 interface MediaViewerProps {
@@ -126,6 +127,7 @@ export function MediaViewer({ items, shownId, onShow, onClose, onAnimate, onDele
         <ViewerStage item={item} zoom={zoom.level} fittedWidth={zoom.fittedWidth} pictureRef={picture} />
         <MediaDetails item={item} onAnimate={onAnimate} onDelete={onDelete} />
       </div>
+      <ViewerStrip items={items} shownIndex={index} onShow={onShow} />
     </dialog>
   );
 }

@@ -7,6 +7,8 @@ import "./reference-image.css";
 
 interface ReferenceImageZoneProps {
   readonly value: ChosenReference | null;
+  /** A reference whose image was deleted from the gallery since it was chosen. */
+  readonly lost: ChosenReference | null;
   readonly galleryImages: readonly MediaView[];
   onChange(reference: ChosenReference | null): void;
 }
@@ -41,7 +43,7 @@ function useWindowDrag(): boolean {
  * pasted URL. Shows a preview (a link by its address only) and clears with one click; a bad file gets
  * a clear message and is not used.
  */
-export function ReferenceImageZone({ value, galleryImages, onChange }: ReferenceImageZoneProps) {
+export function ReferenceImageZone({ value, lost, galleryImages, onChange }: ReferenceImageZoneProps) {
   const { t } = useTranslation();
   const windowDrag = useWindowDrag();
   const [over, setOver] = useState(false);
@@ -111,10 +113,18 @@ export function ReferenceImageZone({ value, galleryImages, onChange }: Reference
             </button>
           </div>
         ) : (
-          <p className="drop-zone__hint">{t("media.reference.hint")}</p>
+          <>
+            {lost && (
+              <p className="drop-zone__lost" role="status">
+                {t("media.reference.lost", { label: lost.label })}
+              </p>
+            )}
+            <p className="drop-zone__hint">{t("media.reference.hint")}</p>
+          </>
         )}
         <div className="drop-zone__url">
           <input
+            name="image"
             aria-label={t("media.reference.url")}
             placeholder="https://…/picture.png"
             value={url}

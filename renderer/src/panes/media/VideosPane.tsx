@@ -33,6 +33,7 @@ export function VideosPane() {
   const model = draft.model ?? preferredModel;
   const { prompt, size, duration } = draft;
   const reference = useMediaDrafts((state) => state.reference);
+  const lostReference = useMediaDrafts((state) => state.lostReference);
   const setReference = useMediaDrafts((state) => state.referenceChosen);
   const { submit, problem, start } = useTaskSubmit(VideoRequestSchema, (request) => api.videos.generate(request), [
     model,
@@ -59,6 +60,7 @@ export function VideosPane() {
       >
         {missing && <NotOffered feature="video" />}
         <ModelPicker
+          name="model"
           label={t("media.model")}
           value={model}
           options={modelOptions}
@@ -86,7 +88,7 @@ export function VideosPane() {
             </select>
           </label>
         </div>
-        <ReferenceImageZone value={reference} galleryImages={images} onChange={setReference} />
+        <ReferenceImageZone value={reference} lost={lostReference} galleryImages={images} onChange={setReference} />
         {images.length > 0 && (
           <div className="recent-images" aria-label={t("media.recentImages")} role="group">
             {images.slice(0, RECENT_IMAGES).map((image) => (

@@ -30,10 +30,19 @@ interface MediaDrafts {
   video: VideoDraft;
   /** Only for this run: a dropped file can be megabytes, and a link may be stale by the next. */
   reference: ChosenReference | null;
+  /** The reference whose gallery image was deleted: said in the zone, and put back if the deletion is undone. */
+  lostReference: ChosenReference | null;
   imageChanged(change: Partial<ImageDraft>): void;
   videoChanged(change: Partial<VideoDraft>): void;
   referenceChosen(reference: ChosenReference | null): void;
+  /** Animate: this image becomes the reference of a new video, whose prompt starts empty. */
+  animateChosen(reference: ChosenReference): void;
+  galleryImageDeleted(mediaId: string): void;
+  galleryImageRestored(mediaId: string): void;
 }
+
+const isGalleryImage = (reference: ChosenReference | null, mediaId: string) =>
+  reference?.image.kind === "media" && reference.image.mediaId === mediaId;
 
 const FIRST_IMAGE: ImageDraft = {
   prompt: "",
@@ -52,9 +61,22 @@ export const useMediaDrafts = create<MediaDrafts>()(
       image: FIRST_IMAGE,
       video: FIRST_VIDEO,
       reference: null,
+      lostReference: null,
       imageChanged: (change) => set((state) => ({ image: { ...state.image, ...change } })),
       videoChanged: (change) => set((state) => ({ video: { ...state.video, ...change } })),
-      referenceChosen: (reference) => set({ reference }),
+      referenceChosen: (reference) => set({ reference, lostReference: null }),
+      animateChosen: (reference) =>
+        set((state) => ({ reference, lostReference: null, video: { ...state.video, prompt: "" } })),
+      galleryImageDeleted: (mediaId) =>
+        set((state) =>
+          isGalleryImage(state.reference, mediaId) ? { reference: null, lostReference: state.reference } : {},
+        ),
+      galleryImageRestored: (mediaId) =>
+        set((state) =>
+          isGalleryImage(state.lostReference, mediaId) && state.reference === null
+            ? { reference: state.lostReference, lostReference: null }
+            : {},
+        ),
     }),
     {
       name: "modeldesk.media-drafts",

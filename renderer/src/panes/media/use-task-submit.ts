@@ -5,6 +5,7 @@ import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { firstIssue } from "../../components/form-issue.ts";
+import { fieldOf, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { queryKeys } from "../../api/queries.ts";
 import { askForNotifications } from "../../api/task-notifications.ts";
 import { taskKeys } from "../../api/task-queries.ts";
@@ -20,7 +21,7 @@ export function useTaskSubmit<Schema extends z.ZodType>(
   inputs: readonly unknown[],
 ) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [submittedInputs, setSubmittedInputs] = useState<readonly unknown[]>([]);
   const start = useMutation({
     mutationFn: (request: z.output<Schema>) => unwrap(call(request)),
@@ -35,7 +36,8 @@ export function useTaskSubmit<Schema extends z.ZodType>(
     setSubmittedInputs(inputs);
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
-      setProblem(firstIssue(parsed.error).message);
+      const issue = firstIssue(parsed.error);
+      setProblem({ field: fieldOf(issue.path), message: issue.message });
       return;
     }
     setProblem(null);

@@ -5,6 +5,7 @@ import type { ModelPrice } from "../../../../shared/ipc/ledger.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError } from "../../components/ActionError.tsx";
+import { formatMoney } from "../../components/format.ts";
 
 const priceKeys = { of: (profileId: string) => ["model-prices", profileId] as const };
 
@@ -12,7 +13,7 @@ type PriceChange = Pick<ModelPrice, "model" | "unit" | "size"> & { readonly pric
 
 function PriceRow({ price, onSave }: { readonly price: ModelPrice; onSave(change: PriceChange): void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(String(price.price));
+  const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
   const name = `${price.model} ${t(`prices.unit.${price.unit}`)}${price.size ? ` ${price.size}` : ""}`;
   const save = () => {
@@ -31,34 +32,36 @@ function PriceRow({ price, onSave }: { readonly price: ModelPrice; onSave(change
         {t(`prices.unit.${price.unit}`)}
         {price.size ? ` · ${price.size}` : ""}
       </td>
-      <td>
-        <input
-          className="numeric"
-          inputMode="decimal"
-          aria-label={t("prices.priceOf", { name })}
-          aria-invalid={error !== null}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        {error && <p className="field__error">{error}</p>}
-      </td>
+      <td className="numeric">{formatMoney(price.price)}</td>
       <td className="muted">
         {price.source === "user" ? t("prices.setByYou") : t("prices.learned", { count: price.observations })}
       </td>
       <td>
-        <button type="button" className="button" aria-label={t("prices.saveOf", { name })} onClick={save}>
-          {t("prices.save")}
-        </button>
-        {price.source === "user" && (
-          <button
-            type="button"
-            className="button"
-            aria-label={t("prices.resetOf", { name })}
-            onClick={() => onSave({ model: price.model, unit: price.unit, size: price.size, price: null })}
-          >
-            {t("prices.reset")}
+        <div className="price-edit">
+          <input
+            className="numeric"
+            inputMode="decimal"
+            aria-label={t("prices.priceOf", { name })}
+            aria-invalid={error !== null}
+            placeholder={t("prices.newPrice")}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="button" className="button" aria-label={t("prices.saveOf", { name })} onClick={save}>
+            {t("prices.save")}
           </button>
-        )}
+          {price.source === "user" && (
+            <button
+              type="button"
+              className="button"
+              aria-label={t("prices.resetOf", { name })}
+              onClick={() => onSave({ model: price.model, unit: price.unit, size: price.size, price: null })}
+            >
+              {t("prices.reset")}
+            </button>
+          )}
+        </div>
+        {error && <p className="field__error">{error}</p>}
       </td>
     </tr>
   );
@@ -90,9 +93,7 @@ export function PriceList({ profileId, profileName }: { readonly profileId: stri
               <th scope="col">{t("prices.per")}</th>
               <th scope="col">{t("prices.price")}</th>
               <th scope="col">{t("prices.source")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("prices.actions")}</span>
-              </th>
+              <th scope="col">{t("prices.yours")}</th>
             </tr>
           </thead>
           <tbody>

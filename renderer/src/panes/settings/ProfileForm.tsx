@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_MAX_WAIT_MINUTES,
@@ -19,6 +19,7 @@ import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { firstIssue } from "../../components/form-issue.ts";
 import { onOption } from "../../components/select-option.ts";
+import { fieldOf, SubmitProblem, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
 
 interface ProfileFormProps {
@@ -44,7 +45,8 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   const [perMinute, setPerMinute] = useState(String(limits.perMinute));
   const [perDay, setPerDay] = useState(String(limits.perDay));
   const [maxWait, setMaxWait] = useState(String(profile?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES));
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [fieldError, setFieldError] = useState<FieldProblem | null>(null);
   const save = useMutation({
     mutationFn: (input: ProfileInput) => unwrap(api.profiles.save(input)),
     onSuccess: async () => {
@@ -88,7 +90,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     const parsed = ProfileInputSchema.safeParse(candidate);
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
-      setFieldError({ field: issue.path.map(String).join("."), message: issue.message });
+      setFieldError({ field: fieldOf(issue.path), message: issue.message });
       return;
     }
     if (!parsed.data.key && (!profile || keyNeededAgain)) {
@@ -108,15 +110,24 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
 
   return (
     <form
+      ref={form}
       className="profile-form"
       onSubmit={submit}
       noValidate
       aria-label={profile ? t("settings.editProfile") : t("settings.newProfile")}
     >
       <h3>{profile ? t("settings.editProfile") : t("settings.newProfile")}</h3>
-      <FormField id="profile-name" label={t("settings.name")} value={name} onChange={setName} error={errorOf("name")} />
+      <FormField
+        id="profile-name"
+        name="name"
+        label={t("settings.name")}
+        value={name}
+        onChange={setName}
+        error={errorOf("name")}
+      />
       <FormField
         id="profile-base-url"
+        name="baseUrl"
         label={t("settings.baseUrl")}
         value={baseUrl}
         onChange={changeDestination(setBaseUrl)}
@@ -137,6 +148,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
       </label>
       <FormField
         id="profile-key"
+        name="key"
         label={t("settings.apiKey")}
         type="password"
         autoComplete="off"
@@ -149,6 +161,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
       />
       <FormField
         id="profile-rpm"
+        name="rpm"
         label={t("settings.rpm")}
         type="number"
         min={RPM_RANGE.min}
@@ -176,6 +189,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
         <legend>{t("settings.taskLimits")}</legend>
         <FormField
           id="profile-videos-at-once"
+          name="videoLimits.concurrent"
           type="number"
           min={1}
           label={t("settings.videosAtOnce")}
@@ -185,6 +199,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
         />
         <FormField
           id="profile-videos-per-minute"
+          name="videoLimits.perMinute"
           type="number"
           min={1}
           label={t("settings.videosPerMinute")}
@@ -194,6 +209,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
         />
         <FormField
           id="profile-videos-per-day"
+          name="videoLimits.perDay"
           type="number"
           min={1}
           label={t("settings.videosPerDay")}
@@ -203,6 +219,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
         />
         <FormField
           id="profile-max-wait"
+          name="maxWaitMinutes"
           type="number"
           min={1}
           label={t("settings.maxWait")}
@@ -211,6 +228,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
           error={errorOf("maxWaitMinutes")}
         />
       </fieldset>
+      <SubmitProblem problem={fieldError} form={form} echoesField />
       <ActionError actions={[save]} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -13,6 +13,7 @@ import { useTasks } from "../../api/task-queries.ts";
 import { sayText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { formatDuration, formatSeconds } from "../../components/format.ts";
+import { timeLeftText } from "../../components/time-left.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import "./tasks.css";
@@ -47,6 +48,7 @@ function TaskRow({
     task.nextPollAt && (task.status === "queued" || task.status === "processing")
       ? (Date.parse(task.nextPollAt) - now) / 1000
       : null;
+  const timeLeft = timeLeftText(task, now, t);
   const excerpt = task.prompt.length > 60 ? `${task.prompt.slice(0, 57)}…` : task.prompt;
   const unconfirmed = task.errorCode === SUBMISSION_UNCONFIRMED;
   return (
@@ -71,7 +73,9 @@ function TaskRow({
           "–"
         ) : (
           <>
-            <progress max={100} value={task.progress} aria-label={t("tasks.progress")} /> {task.progress}%
+            <progress max={100} value={task.progress} aria-label={t("tasks.progress")} />{" "}
+            {t("tasks.percent", { percent: task.progress })}
+            {timeLeft && <span className="tasks__note">{timeLeft}</span>}
           </>
         )}
       </td>
