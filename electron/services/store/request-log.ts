@@ -5,6 +5,8 @@ import { oneRow } from "../../common/sql-rows.ts";
 import { callTermsOf, ledgerKindOf, PAID_KINDS } from "../budget/ledger-call.ts";
 import { currentLedgerScope } from "../budget/ledger-context.ts";
 import { readStoredJson } from "./stored-json.ts";
+import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES, MAX_IMAGE_ANSWER_BYTES } from "../gateway-client/answer-limits.ts";
+import { readBoundedJson } from "../gateway-client/bounded-body.ts";
 
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string() }) });
 const TaskStatusBodySchema = z.object({ status: z.string() });
@@ -106,16 +108,17 @@ export function loggingFetch(
   };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** A copy of the answer the caller reads too: bounded the same way, or this copy alone would hold an endless body. */
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
   try {
-    return await response.json();
+    return await readBoundedJson(response, { maxBytes, timeoutMs: BODY_TIMEOUT_MS });
   } catch {
     return null;
   }
 }
 
 async function noteErrorCode(db: DatabaseSync, id: number, response: Response): Promise<void> {
-  const body = ErrorBodySchema.safeParse(await readJson(response));
+  const body = ErrorBodySchema.safeParse(await readJson(response, MAX_ERROR_BODY_BYTES));
   if (body.success) db.prepare("UPDATE request_log SET error_code = ? WHERE id = ?").run(body.data.error.code, id);
 }
 
@@ -131,7 +134,7 @@ async function noteRefund(
   response: Response,
   done: () => void,
 ): Promise<void> {
-  const body = TaskStatusBodySchema.safeParse(await readJson(response));
+  const body = TaskStatusBodySchema.safeParse(await readJson(response, MAX_IMAGE_ANSWER_BYTES));
   if (!body.success || !REFUNDED_STATUSES.includes(body.data.status)) return;
   const previous = oneRow<{ started_at: number }>(
     db.prepare("SELECT MAX(started_at) AS started_at FROM request_log WHERE task_id = ? AND started_at < ?"),
