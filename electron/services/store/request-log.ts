@@ -64,6 +64,13 @@ export function loggingFetch(
       ).lastInsertRowid,
     );
     const record = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
+      try {
+        recordAnswer(status, requestId, error, streamed);
+      } catch {
+        // The disk refused (full, or locked by another process): the row stays as sent, its cost unknown, never free.
+      }
+    };
+    const recordAnswer = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
       const now = Date.now();
       // A refused request costs nothing; one that got no answer may still have been charged.
       const paid = mayBePaid && (status === null || (status >= 200 && status < 300));
