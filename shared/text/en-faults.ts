@@ -9,5 +9,6 @@ export const faultsEn = {
     "The reply could not be saved ({{reason}}); it is kept in memory and saved as soon as the disk allows.",
   RETRY_AFTER_TOO_LONG:
     "The gateway asks to wait {{seconds}} s before trying again; the app waits at most {{limit}} s by itself. Try again later.",
-  PROFILE_UNUSABLE: "This profile cannot be used: {{reason}}",
+  SUBMISSION_MAY_BE_CHARGED:
+    "A proxy in front of the gateway answered HTTP {{status}}: the task may have been accepted and charged. The app did not send it again. Check the gateway console (tasks and request log) before trying again, or you may be charged twice.",
 };

@@ -9,5 +9,6 @@ export const faultsZh: Readonly<Record<keyof typeof faultsEn, string>> = {
   REPLY_TOO_LONG: "回复超过了 {{count}} 个字符；应用保留了这些内容并停止了它。",
   REPLY_NOT_SAVED: "回复无法保存（{{reason}}）；它保留在内存中，磁盘允许时立即保存。",
   RETRY_AFTER_TOO_LONG: "网关要求等待 {{seconds}} 秒后再试；应用自己最多等待 {{limit}} 秒。请稍后再试。",
-  PROFILE_UNUSABLE: "无法使用此配置：{{reason}}",
+  SUBMISSION_MAY_BE_CHARGED:
+    "网关前的代理返回了 HTTP {{status}}：任务可能已被接受并收费。应用没有再次发送。重试前请先查看网关控制台（任务和请求日志），否则可能会被收费两次。",
 };

@@ -7,6 +7,7 @@ import { currentLedgerScope } from "../budget/ledger-context.ts";
 import { readStoredJson } from "./stored-json.ts";
 import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES, MAX_IMAGE_ANSWER_BYTES } from "../gateway-client/answer-limits.ts";
 import { readBoundedJson } from "../gateway-client/bounded-body.ts";
+import { MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
 
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string() }) });
 const TaskStatusBodySchema = z.object({ status: z.string() });
@@ -72,8 +73,9 @@ export function loggingFetch(
     };
     const recordAnswer = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
       const now = Date.now();
-      // A refused request costs nothing; one that got no answer may still have been charged.
-      const paid = mayBePaid && (status === null || (status >= 200 && status < 300));
+      // A refused request costs nothing; one that got no answer, or a proxy's 502/504, may still have been charged.
+      const answeredOk = status !== null && status >= 200 && status < 300;
+      const paid = mayBePaid && (status === null || answeredOk || MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(status));
       const settlesLater = paid && streamed && scope?.link.messageId !== undefined;
       answered.run(
         status,

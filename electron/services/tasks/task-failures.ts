@@ -2,7 +2,7 @@ import type { CodedText, TextParams } from "../../../shared/ipc/coded-text.ts";
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
-import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { GatewayError, MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
 import { LASTING_DOWNLOAD_CODES } from "./result-download.ts";
 
 /**
@@ -43,12 +43,19 @@ export const SUBMISSION_CUT_BY_RESTART = ownFailure(SUBMISSION_UNCONFIRMED, code
 
 /**
  * A submission that brought back no task: an error answer is the gateway's refusal; no answer at
- * all (timeout, network, a cut connection) or one that could not be read leaves the charge unknown.
+ * all (timeout, network, a cut connection), one that could not be read, or a proxy's 502/504 (it
+ * lost the gateway's answer) leaves the charge unknown.
  */
 export function submissionFailure(error: unknown): TaskFailure {
   // Raised before anything was sent (e.g. no key for the profile).
   if (error instanceof AppError) return failureOf(error);
   const failure = error instanceof GatewayError ? error : null;
+  if (failure?.status !== undefined && MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(failure.status)) {
+    return {
+      ...ownFailure(SUBMISSION_UNCONFIRMED, codedText("SUBMISSION_MAY_BE_CHARGED", { status: failure.status })),
+      requestId: failure.requestId ?? null,
+    };
+  }
   if (failure?.status !== undefined && (failure.status < 200 || failure.status >= 300)) {
     return { ...failureOf(failure), requestId: failure.requestId ?? null };
   }
