@@ -60,6 +60,7 @@ export async function startFaultProxy(gatewayUrl: string): Promise<FaultProxy> {
   let rules: Rule[] = [];
   const seen: string[] = [];
   let bytesWritten = 0;
+  let ownUrl = "";
 
   const send = (request: IncomingMessage, onAnswer: (answer: IncomingMessage) => void, onError: () => void) => {
     const upstream = forward(
@@ -101,8 +102,20 @@ export async function startFaultProxy(gatewayUrl: string): Promise<FaultProxy> {
         send(
           request,
           (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
+            if (!/json/.test(String(answer.headers["content-type"]))) {
+              response.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(response);
+              return;
+            }
+            // The gateway's origin in JSON answers becomes the proxy's, as a reverse proxy's public address would.
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () => {
+              const body = Buffer.concat(chunks).toString("utf8").replaceAll(gateway.origin, ownUrl);
+              const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+              delete headers["transfer-encoding"];
+              response.writeHead(answer.statusCode ?? 502, headers).end(body);
+            });
           },
           () => response.destroy(),
         ),
@@ -127,9 +140,10 @@ export async function startFaultProxy(gatewayUrl: string): Promise<FaultProxy> {
     void Promise.resolve(rule.fault(exchange)).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  ownUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: ownUrl,
     when(match, fault, times = Number.POSITIVE_INFINITY) {
       rules.push({ match, fault, remaining: times });
     },

@@ -86,11 +86,28 @@ export function remoteFailure(code: string | null, message: string | null): Task
   return ownFailure(code ?? UPSTREAM_ERROR, codedText("TASK_FAILED"));
 }
 
-/** A failed poll or download that ends the task; null when asking again later can still help. */
-export function lastingPollFailure(error: unknown, remoteId: string | null): TaskFailure | null {
+/**
+ * How many times in a row a task (or its result) must be not found before the app believes it: a
+ * gateway's replica may not know a task yet, and a result that is gone may have expired, which
+ * only asking the task again tells.
+ */
+export const NOT_FOUND_LOOKS = 3;
+
+/** A task or result the gateway said it does not have (404, or 410 for a file). */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof GatewayError)) return false;
+  return error.status === 404 || (error.code.startsWith("DOWNLOAD_") && error.status === 410);
+}
+
+/**
+ * A failed poll or download that ends the task; null when asking again later can still help.
+ * `notFoundLooks` counts the not-found answers in a row, this one included.
+ */
+export function lastingPollFailure(error: unknown, remoteId: string | null, notFoundLooks = 1): TaskFailure | null {
   if (!(error instanceof GatewayError)) return null;
+  if (isNotFound(error) && notFoundLooks < NOT_FOUND_LOOKS) return null;
   const download = error.code.startsWith("DOWNLOAD_");
-  if (download && (LASTING_DOWNLOAD_CODES.includes(error.code) || error.status === 404 || error.status === 410))
+  if (download && (LASTING_DOWNLOAD_CODES.includes(error.code) || isNotFound(error)))
     return resultNotKept(error, remoteId);
   if (!download && error.status === 404) return failureOf(error);
   return null;

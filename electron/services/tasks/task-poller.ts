@@ -1,12 +1,13 @@
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { MAX_RETRY_AFTER_S } from "../gateway-client/rate-limit-retry.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
-import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, lastingPollFailure } from "./task-failures.ts";
+import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, isNotFound, lastingPollFailure } from "./task-failures.ts";
 import type { TaskObservations } from "./task-observations.ts";
 import type { TaskRecords } from "./task-records.ts";
 import type { TaskRow } from "./task-repository.ts";
@@ -44,6 +45,8 @@ const PAUSE_AFTER_FAILURE_MS = 5000;
 export class TaskPoller {
   private readonly deps: TaskPollerDependencies;
   private readonly polling = new Set<string>();
+  /** Not-found answers in a row, by task: one alone does not end a task (NOT_FOUND_LOOKS). */
+  private readonly notFound = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(deps: TaskPollerDependencies) {
@@ -125,15 +128,19 @@ export class TaskPoller {
         return;
       }
       await applyReading(this.deps, await this.readWithinBudget(row, row.remote_id));
+      this.notFound.delete(id);
     } catch (error) {
-      const lasting = lastingPollFailure(error, row.remote_id);
+      const looks = isNotFound(error) ? (this.notFound.get(id) ?? 0) + 1 : 0;
+      this.notFound.set(id, looks);
+      const lasting = lastingPollFailure(error, row.remote_id, looks);
       if (lasting) {
+        this.notFound.delete(id);
         records.fail(id, lasting);
         this.deps.onEndedWithoutResult(row);
       } else {
         const retryAfter = error instanceof GatewayError ? error.retryAfter : undefined;
         const wait = retryAfter
-          ? retryAfter * 1000
+          ? Math.min(retryAfter, MAX_RETRY_AFTER_S) * 1000
           : nextInterval(row.kind, row.poll_interval_ms, false, this.deps.timing);
         records.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
       }
