@@ -11,4 +11,6 @@ export const faultsEn = {
     "The gateway asks to wait {{seconds}} s before trying again; the app waits at most {{limit}} s by itself. Try again later.",
   SUBMISSION_MAY_BE_CHARGED:
     "A proxy in front of the gateway answered HTTP {{status}}: the task may have been accepted and charged. The app did not send it again. Check the gateway console (tasks and request log) before trying again, or you may be charged twice.",
+  DOWNLOAD_NOT_MEDIA: "The result address answered {{type}}, not a {{kinds}} file; nothing was kept.",
+  IMAGE_NOT_MEDIA: "The gateway sent image data that is not a {{kinds}} file; nothing was kept.",
 };

@@ -11,4 +11,6 @@ export const faultsZh: Readonly<Record<keyof typeof faultsEn, string>> = {
   RETRY_AFTER_TOO_LONG: "网关要求等待 {{seconds}} 秒后再试；应用自己最多等待 {{limit}} 秒。请稍后再试。",
   SUBMISSION_MAY_BE_CHARGED:
     "网关前的代理返回了 HTTP {{status}}：任务可能已被接受并收费。应用没有再次发送。重试前请先查看网关控制台（任务和请求日志），否则可能会被收费两次。",
+  DOWNLOAD_NOT_MEDIA: "结果地址返回的是 {{type}}，不是 {{kinds}} 文件；未保存任何内容。",
+  IMAGE_NOT_MEDIA: "网关发送的图像数据不是 {{kinds}} 文件；未保存任何内容。",
 };
