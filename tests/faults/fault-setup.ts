@@ -1,6 +1,8 @@
 import type { AppServices, AppServicesOptions } from "../../electron/composition/app-services.ts";
 import { ANSWER_LIMITS, type AnswerLimits } from "../../electron/services/gateway-client/answer-limits.ts";
+import type { PollTiming } from "../../electron/services/tasks/poll-policy.ts";
 import type { ChatMessage, ChatStreamData } from "../../shared/ipc/chat.ts";
+import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { StreamEvent } from "../../shared/ipc/streams.ts";
 import { startServices } from "../support/app-services.ts";
 import { recordingPage } from "../support/fake-page.ts";
@@ -56,3 +58,26 @@ export async function chatUntilDone(services: AppServices, content = "Hello ther
   const errors = events.filter((event) => event.kind === "error").map((event) => event.data as ChatStreamData["error"]);
   return { run, page, conversation, events, errors, reply: done.message as ChatMessage };
 }
+
+/** Polls every few hundred milliseconds: the faults, not the waits, are the subject. */
+export const FAST_POLLS: PollTiming = {
+  imageBaseMs: 100,
+  videoBaseMs: 100,
+  growth: 1.5,
+  maxIntervalMs: 400,
+  maxWaitMs: 60_000,
+};
+
+/** An image task the gateway runs asynchronously, its results at URLs. */
+export const ASYNC_IMAGE = {
+  model: "image-pro",
+  prompt: "a quiet harbour",
+  n: 1,
+  size: "96x64",
+  responseFormat: "url",
+  async: true,
+} as const;
+
+/** The task as the app lists it, once `done` holds. */
+export const taskUntil = (services: AppServices, id: string, done: (task: TaskView) => boolean) =>
+  waitUntil(async () => services.tasks.list(services.vault.resolveId()).find((task) => task.id === id)!, done, 30_000);

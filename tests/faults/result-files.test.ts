@@ -2,40 +2,20 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
-import type { PollTiming } from "../../electron/services/tasks/poll-policy.ts";
 import { RESULT_SIZE_CAPS } from "../../electron/services/tasks/result-download.ts";
 import { startServices } from "../support/app-services.ts";
-import { KEYS, tempDir, waitUntil } from "../support/local-gateway.ts";
+import { KEYS, tempDir } from "../support/local-gateway.ts";
 import { answer, answerAfterForward, cutAfter } from "./faults.ts";
-import { startFaultBench, type FaultBench } from "./fault-setup.ts";
+import { ASYNC_IMAGE, FAST_POLLS, startFaultBench, taskUntil, type FaultBench } from "./fault-setup.ts";
 
-const FAST_POLLS: PollTiming = {
-  imageBaseMs: 100,
-  videoBaseMs: 100,
-  growth: 1.5,
-  maxIntervalMs: 400,
-  maxWaitMs: 60_000,
-};
-const IMAGE = {
-  model: "image-pro",
-  prompt: "a quiet harbour",
-  n: 2,
-  size: "96x64",
-  responseFormat: "url",
-  async: true,
-} as const;
+const IMAGE = { ...ASYNC_IMAGE, n: 2 } as const;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let bench: FaultBench;
 afterEach(() => bench.close());
 
 const mediaFiles = () => readdirSync(join(bench.dataDir, "media")).filter((name) => !name.endsWith(".json"));
-const until = (id: string, done: (task: TaskView) => boolean) =>
-  waitUntil(
-    async () => bench.services.tasks.list(bench.services.vault.resolveId()).find((task) => task.id === id)!,
-    done,
-    30_000,
-  );
+const until = (id: string, done: (task: TaskView) => boolean) => taskUntil(bench.services, id, done);
 const ended = (task: TaskView) => task.status === "completed" || task.status === "failed";
 
 describe("a result file that is not what it claims", () => {

@@ -1,26 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
-import type { PollTiming } from "../../electron/services/tasks/poll-policy.ts";
 import { NOT_FOUND_LOOKS } from "../../electron/services/tasks/task-failures.ts";
 import { waitUntil } from "../support/local-gateway.ts";
 import { answer } from "./faults.ts";
-import { startFaultBench, type FaultBench } from "./fault-setup.ts";
+import { ASYNC_IMAGE, FAST_POLLS, startFaultBench, taskUntil, type FaultBench } from "./fault-setup.ts";
 
-const FAST_POLLS: PollTiming = {
-  imageBaseMs: 100,
-  videoBaseMs: 100,
-  growth: 1.5,
-  maxIntervalMs: 400,
-  maxWaitMs: 60_000,
-};
-const IMAGE = {
-  model: "image-pro",
-  prompt: "a quiet harbour",
-  n: 1,
-  size: "96x64",
-  responseFormat: "url",
-  async: true,
-} as const;
+const IMAGE = ASYNC_IMAGE;
 const notFound = JSON.stringify({
   error: { code: "TASK_NOT_FOUND", message: "No such task.", request_id: "req_fault" },
 });
@@ -28,12 +13,7 @@ const notFound = JSON.stringify({
 let bench: FaultBench;
 afterEach(() => bench.close());
 
-const until = (id: string, done: (task: TaskView) => boolean) =>
-  waitUntil(
-    async () => bench.services.tasks.list(bench.services.vault.resolveId()).find((task) => task.id === id)!,
-    done,
-    30_000,
-  );
+const until = (id: string, done: (task: TaskView) => boolean) => taskUntil(bench.services, id, done);
 
 describe("a task the gateway says it does not have", () => {
   it("is looked for again after one 404, and completes", async () => {
