@@ -98,7 +98,12 @@ export default defineConfig(({ mode }) => {
     build: { outDir: "../dist/electron/renderer", emptyOutDir: true, target: "chrome140" },
     test: {
       root: ".",
-      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+      include: [
+        "tests/unit/**/*.test.ts",
+        "tests/integration/**/*.test.ts",
+        "tests/security/**/*.test.ts",
+        "tests/faults/**/*.test.ts",
+      ],
       globalSetup: ["tests/support/vitest-global-setup.ts"],
       testTimeout: 60_000,
       hookTimeout: 60_000,

@@ -19,6 +19,7 @@ import { ChatService } from "../services/chat/chat-service.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
+import type { AnswerLimits } from "../services/gateway-client/answer-limits.ts";
 import { openAppDatabase } from "../services/store/app-database.ts";
 import { backUpDataFiles } from "../services/store/data-backups.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
@@ -60,6 +61,8 @@ export interface AppServicesOptions {
   readonly pollTiming?: PollTiming;
   /** Overrides for when the balance is read to measure costs (tests). */
   readonly samplerTiming?: SamplerTiming;
+  /** Overrides for how much of an answer is read and how long it may take (tests shrink the waits). */
+  readonly answerLimits?: AnswerLimits;
 }
 
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
@@ -120,7 +123,10 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     );
     const observed = capabilityFetch(capabilityStore, profileId, fetchThroughScheduler);
     const recorded = loggingFetch(db, profileId, observed, (id) => sampler.noteActivity(id));
-    return new GatewayClient(credentials, { fetch: recorded });
+    return new GatewayClient(credentials, {
+      fetch: recorded,
+      ...(options.answerLimits ? { limits: options.answerLimits } : {}),
+    });
   };
   // Background work (routine polls, balance readings) gives way while a key's minute is more than half spent.
   const busyOf = (profileId: string) => schedulers.get(profileId)?.busy() ?? false;

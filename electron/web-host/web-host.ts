@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import type { Duplex } from "node:stream";
 import type { AppServices, AppServicesOptions } from "../composition/app-services.ts";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
+import { lockDataFolder } from "../services/store/data-folder-lock.ts";
 import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } from "../services/store/data-files.ts";
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { newHostAccess, sameSecret } from "./host-access.ts";
@@ -50,6 +51,8 @@ export interface RunningWebHost {
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const { secret, mediaCapability } = newHostAccess();
+  // Before anything is read: a second host on the folder stops here, saying which process holds it.
+  const lock = lockDataFolder(options.dataDir);
   let damaged = checkDataFiles(options.dataDir);
   const damagedAtStart = damaged;
   const server = createServer();
@@ -168,6 +171,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app?.services.close();
+      lock.release();
     },
   };
 }

@@ -1,19 +1,21 @@
 import type { CodedText, TextParams } from "../ipc/coded-text.ts";
 import { errorsEn } from "./en-errors.ts";
+import { faultsEn } from "./en-faults.ts";
 import { noticesEn } from "./en-notices.ts";
 import { validationEn } from "./en-validation.ts";
 import { LOCALES, type Language } from "./languages.ts";
 import { errorsZh } from "./zh-errors.ts";
+import { faultsZh } from "./zh-faults.ts";
 import { noticesZh } from "./zh-notices.ts";
 import { validationZh } from "./zh-validation.ts";
 
-const textsEn = { ...errorsEn, ...validationEn, ...noticesEn };
+const textsEn = { ...errorsEn, ...faultsEn, ...validationEn, ...noticesEn };
 type TableKey = keyof typeof textsEn;
 
 /** Every sentence main and the shared schemas name by code, in each language. */
 export const APP_TEXTS: Readonly<Record<Language, Readonly<Record<TableKey, string>>>> = {
   en: textsEn,
-  zh: { ...errorsZh, ...validationZh, ...noticesZh },
+  zh: { ...errorsZh, ...faultsZh, ...validationZh, ...noticesZh },
 };
 
 type WithoutPlural<Key> = Key extends `${infer Code}_one` ? Code : Key extends `${infer Code}_other` ? Code : Key;

@@ -9,6 +9,7 @@ import {
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
 import { withLedgerLink } from "../budget/ledger-context.ts";
 import { toIpcError } from "../error-values.ts";
@@ -30,6 +31,16 @@ import {
 } from "./stream-normaliser.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
+/** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
+export const MAX_REPLY_CHARS = 1_000_000;
+/** Failures after part of a reply arrived that keep that part as an interrupted reply. */
+const INTERRUPTING_CODES = [
+  "STREAM_INCOMPLETE",
+  "NETWORK_ERROR",
+  "STREAM_STALLED",
+  "SSE_LINE_TOO_LONG",
+  "REPLY_TOO_LONG",
+];
 
 /**
  * Chat turns: persists the user's message, streams the reply through the gateway client in either
@@ -115,7 +126,6 @@ export class ChatService {
     },
   ): Promise<void> {
     const { settings, searchWeb } = run;
-    const client = this.clientFor(run.profileId);
     const searchModel = this.vault.modelsOf(run.profileId)?.search[0];
     const meta: MessageMeta = {
       model: searchWeb ? (searchModel ?? DEFAULT_SEARCH_MODEL) : settings.model,
@@ -143,6 +153,8 @@ export class ChatService {
     onWait(signal, waitUntil);
 
     try {
+      // Inside the try: a profile whose key is missing or unreadable ends the reply with its error, like any failure.
+      const client = this.clientFor(run.profileId);
       await withRateLimitRetry(
         async () => {
           for await (const event of this.replyEvents(
@@ -153,12 +165,15 @@ export class ChatService {
             (requestId) => (meta.requestId = requestId),
           )) {
             switch (event.type) {
-              case "delta":
+              case "delta": {
                 meta.ttftMs ??= Math.round(performance.now() - started);
+                const fits = event.text.slice(0, MAX_REPLY_CHARS - journal.text.length);
                 // The window first: the journal's first write (a new row) would otherwise delay the first text.
-                coalescer.push(event.text);
-                journal.append(event.text);
+                coalescer.push(fits);
+                journal.append(fits);
+                if (fits.length < event.text.length) throw replyTooLong();
                 break;
+              }
               case "usage":
                 meta.inputTokens = event.inputTokens ?? meta.inputTokens;
                 meta.outputTokens = event.outputTokens ?? meta.outputTokens;
@@ -194,10 +209,7 @@ export class ChatService {
       if (signal.aborted || failure?.code === "ABORTED") {
         status = "stopped";
       } else {
-        status =
-          journal.text !== "" && (failure?.code === "STREAM_INCOMPLETE" || failure?.code === "NETWORK_ERROR")
-            ? "interrupted"
-            : "error";
+        status = journal.text !== "" && INTERRUPTING_CODES.includes(failure?.code ?? "") ? "interrupted" : "error";
         error = toIpcError(caught);
         emit({ kind: "error", data: { ...error, retrying: false } });
       }
@@ -257,4 +269,8 @@ export class ChatService {
     onRequestId(stream.meta.requestId);
     yield* normaliseChatChunks(stream.events);
   }
+}
+
+function replyTooLong(): GatewayError {
+  return new GatewayError({ code: "REPLY_TOO_LONG", text: codedText("REPLY_TOO_LONG", { count: MAX_REPLY_CHARS }) });
 }

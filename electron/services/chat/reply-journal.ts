@@ -1,13 +1,20 @@
 import type { ChatMessage, MessageMeta, MessageStatus } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
+import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 
 /** How often a streaming reply's text reaches SQLite at the latest. */
 export const REPLY_FLUSH_MS = 500;
+/** How often a reply the disk refused (full, or locked by another process) is offered to it again. */
+export const REPLY_SAVE_RETRY_MS = 2000;
+
+type Ending = { status: Exclude<MessageStatus, "streaming">; error: IpcError | null };
 
 /**
  * A reply written ahead: its row exists from the first delta (status `streaming`) and its text is
  * flushed at least every REPLY_FLUSH_MS, so a crash keeps what had arrived; `finish` settles it.
+ * A write the disk refuses never ends the reply, nor the process: the text stays in memory and is
+ * written again later, and the settled message says it is not saved yet.
  */
 export class ReplyJournal {
   private readonly store: ConversationStore;
@@ -16,6 +23,7 @@ export class ReplyJournal {
   private timer: NodeJS.Timeout | null = null;
   private written = false;
   private flushedLength = 0;
+  private readonly createdAt = new Date().toISOString();
   text = "";
 
   constructor(store: ConversationStore, target: { id: string; conversationId: string }, meta: MessageMeta) {
@@ -26,29 +34,73 @@ export class ReplyJournal {
 
   append(delta: string): void {
     this.text += delta;
-    if (this.written) return;
-    this.store.appendMessage({
-      ...this.target,
-      role: "assistant",
-      content: this.text,
-      status: "streaming",
-      meta: this.meta,
-    });
-    this.written = true;
-    this.flushedLength = this.text.length;
-    this.timer = setInterval(() => this.flush(), REPLY_FLUSH_MS);
+    if (this.timer) return;
+    this.attempt(() => this.flush());
+    this.timer = setInterval(() => this.attempt(() => this.flush()), REPLY_FLUSH_MS);
     this.timer.unref();
   }
 
-  finish(end: { status: Exclude<MessageStatus, "streaming">; error: IpcError | null }): ChatMessage {
+  finish(end: Ending): ChatMessage {
     if (this.timer) clearInterval(this.timer);
-    const message = { ...this.target, content: this.text, meta: this.meta, ...end };
-    return this.written ? this.store.settleReply(message) : this.store.appendMessage({ ...message, role: "assistant" });
+    this.timer = null;
+    const saved = this.attempt(() => this.settle(end));
+    if (saved) return saved;
+    const retry = setInterval(() => {
+      if (this.attempt(() => this.settle(end))) clearInterval(retry);
+    }, REPLY_SAVE_RETRY_MS);
+    retry.unref();
+    return this.unsaved(end);
   }
 
   private flush(): void {
-    if (this.text.length === this.flushedLength) return;
-    this.store.writeReplyText(this.target.id, this.text);
+    if (!this.written) {
+      this.store.appendMessage({
+        ...this.target,
+        role: "assistant",
+        content: this.text,
+        status: "streaming",
+        meta: this.meta,
+      });
+      this.written = true;
+    } else if (this.text.length !== this.flushedLength) {
+      this.store.writeReplyText(this.target.id, this.text);
+    }
     this.flushedLength = this.text.length;
+  }
+
+  private settle(end: Ending): ChatMessage {
+    const message = { ...this.target, content: this.text, meta: this.meta, ...end };
+    const settled = this.written
+      ? this.store.settleReply(message)
+      : this.store.appendMessage({ ...message, role: "assistant" });
+    this.written = true;
+    return settled;
+  }
+
+  /** The reply as it would be stored, with the disk's refusal as its error when it has none of its own. */
+  private unsaved(end: Ending): ChatMessage {
+    const notSaved = codedText("REPLY_NOT_SAVED", { reason: this.lastFailure });
+    return {
+      ...this.target,
+      role: "assistant",
+      content: this.text,
+      status: end.status,
+      error: end.error ?? { code: "REPLY_NOT_SAVED", message: englishOf(notSaved), text: notSaved },
+      meta: this.meta,
+      cost: null,
+      createdAt: this.createdAt,
+    };
+  }
+
+  private lastFailure = "";
+
+  /** Runs a write; a refusal (disk full, database locked) is remembered, never thrown. */
+  private attempt<T>(write: () => T): T | null {
+    try {
+      return write();
+    } catch (error) {
+      this.lastFailure = error instanceof Error ? error.message : String(error);
+      return null;
+    }
   }
 }

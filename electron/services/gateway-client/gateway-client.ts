@@ -22,6 +22,8 @@ import {
   type LenientMessageEvent,
 } from "./lenient-schemas.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
+import { ANSWER_LIMITS, type AnswerLimits } from "./answer-limits.ts";
+import { guardedEventStream, readBoundedJson } from "./bounded-body.ts";
 import {
   LenientImageAnswerSchema,
   LenientTaskRecordSchema,
@@ -42,6 +44,8 @@ export interface GatewayCredentials {
 export interface GatewayClientOptions {
   /** Electron's net.fetch in the app (system proxies), Node's fetch elsewhere; bounded by a header timeout. */
   readonly fetch?: typeof fetch;
+  /** How much of an answer is read and how long it may take (docs/limits-and-faults.md). */
+  readonly limits?: AnswerLimits;
 }
 
 export interface GatewayResponse<T> {
@@ -64,11 +68,13 @@ export class GatewayClient {
   private readonly baseUrl: string;
   private readonly credentials: GatewayCredentials;
   private readonly fetchImpl: typeof fetch;
+  private readonly limits: AnswerLimits;
 
   constructor(credentials: GatewayCredentials, options: GatewayClientOptions = {}) {
     this.credentials = credentials;
     this.baseUrl = normalizeBaseUrl(credentials.baseUrl);
     this.fetchImpl = options.fetch ?? withHeaderTimeout(fetch);
+    this.limits = options.limits ?? ANSWER_LIMITS;
   }
 
   getBalance(signal?: AbortSignal): Promise<GatewayResponse<Balance>> {
@@ -169,9 +175,13 @@ export class GatewayClient {
     const meta = responseMeta(response);
     let payload: unknown;
     try {
-      payload = await response.json();
+      payload = await readBoundedJson(response, {
+        maxBytes: mayCarryImages(path) ? this.limits.imageAnswerBytes : this.limits.jsonBodyBytes,
+        timeoutMs: this.limits.bodyTimeoutMs,
+      });
     } catch (error) {
       if (signal?.aborted) throw aborted(meta);
+      if (error instanceof GatewayError) throw error;
       throw invalidResponse(path, meta, error instanceof Error ? error.message : "the body is not JSON");
     }
     const parsed = schema.safeParse(payload);
@@ -193,7 +203,10 @@ export class GatewayClient {
     const response = await this.send("POST", path, { ...body, stream: true }, signal);
     const meta = responseMeta(response);
     if (!response.body) throw invalidResponse(path, meta, "the stream has no body");
-    const responseBody = response.body;
+    const responseBody = guardedEventStream(response.body, {
+      maxLineBytes: this.limits.sseLineBytes,
+      stallMs: this.limits.streamStallMs,
+    });
     async function* events(): AsyncGenerator<T> {
       try {
         for await (const message of sseMessages(responseBody)) {
@@ -253,10 +266,13 @@ export class GatewayClient {
     } catch (error) {
       throw unsentError(error, this.baseUrl, signal);
     }
-    if (!response.ok) throw await errorOf(response, path);
+    if (!response.ok) throw await errorOf(response, path, this.limits);
     return response;
   }
 }
+
+/** Image answers and task records may hold whole images as base64. */
+const mayCarryImages = (path: string) => path === "/v1/images/generations" || path.startsWith("/v1/tasks/");
 
 const isLast = <T>(decoded: T | ["last", T]): decoded is ["last", T] => Array.isArray(decoded) && decoded[0] === "last";
 

@@ -6,6 +6,12 @@ import type { RateLimitSnapshot } from "../../../shared/ipc/budget.ts";
 /** Codes for failures that never reached a gateway answer. */
 export type ClientErrorCode = "NETWORK_ERROR" | "ABORTED" | "TIMEOUT" | "INVALID_RESPONSE" | "STREAM_INCOMPLETE";
 
+/**
+ * What a proxy in front of the gateway answers when it lost the gateway's own answer (Bad Gateway,
+ * Gateway Timeout): the request may have been accepted, and charged, all the same.
+ */
+export const MAY_HAVE_BEEN_ACCEPTED_STATUSES: readonly number[] = [502, 504];
+
 interface GatewayErrorDetail {
   code: string;
   status?: number | undefined;

@@ -3,14 +3,17 @@ import { z } from "zod";
 import { firstIssue } from "../../../shared/first-issue.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
+import type { AnswerLimits } from "./answer-limits.ts";
+import { readBoundedText } from "./bounded-body.ts";
 import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
 import { GatewayError } from "./gateway-error.ts";
 import { responseMeta, retryAfterSeconds, type ResponseMeta } from "./response-meta.ts";
 
 /** Code, message and request id as the server said them, whichever error shape it uses. */
-export async function errorOf(response: Response, path: string): Promise<GatewayError> {
+export async function errorOf(response: Response, path: string, limits: AnswerLimits): Promise<GatewayError> {
   const meta = responseMeta(response);
-  const text = await response.text().catch(() => "");
+  const bounds = { maxBytes: limits.errorBodyBytes, timeoutMs: limits.bodyTimeoutMs, truncate: true };
+  const text = await readBoundedText(response, bounds).catch(() => "");
   let server: ServerError | null;
   try {
     server = serverErrorOf(JSON.parse(text));

@@ -1,8 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
 
 /** A 429 is sent again by itself at most this many times in a row. */
 export const MAX_RATE_LIMIT_RETRIES = 5;
+/**
+ * The longest Retry-After the app waits out by itself (5 minutes): a longer one is said to the
+ * user instead, and never pauses the key for longer.
+ */
+export const MAX_RETRY_AFTER_S = 300;
 /** How long to wait when a 429 names no Retry-After. */
 const DEFAULT_RETRY_AFTER_S = 1;
 
@@ -46,11 +52,23 @@ export async function withRateLimitRetry<T>(send: () => Promise<T>, options: Rat
     } catch (error) {
       if (!isRateLimitRefusal(error) || retries >= maxRetries || options.mayRetry?.() === false) throw error;
       const seconds = error.retryAfter ?? DEFAULT_RETRY_AFTER_S;
+      if (seconds > MAX_RETRY_AFTER_S) throw waitTooLong(error, seconds);
       options.onWait?.({ error, seconds, until: now() + seconds * 1000 });
       await delay(seconds * 1000, options.signal);
       options.onResume?.();
     }
   }
+}
+
+function waitTooLong(refusal: GatewayError, seconds: number): GatewayError {
+  return new GatewayError({
+    code: "RETRY_AFTER_TOO_LONG",
+    text: codedText("RETRY_AFTER_TOO_LONG", { seconds: Math.round(seconds), limit: MAX_RETRY_AFTER_S }),
+    status: refusal.status,
+    requestId: refusal.requestId,
+    retryAfter: seconds,
+    rateLimit: refusal.rateLimit,
+  });
 }
 
 function isRateLimitRefusal(error: unknown): error is GatewayError {

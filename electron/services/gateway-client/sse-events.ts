@@ -19,6 +19,7 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
       yield { event: value.event, data: value.data };
     }
   } finally {
-    reader.releaseLock();
+    // Cancelled, not just released: a caller that stops early (a reply cut at its length) lets the connection go.
+    await reader.cancel().catch(() => undefined);
   }
 }

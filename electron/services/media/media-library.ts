@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { z } from "zod";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
@@ -26,11 +26,14 @@ const MediaRowSchema = z.object({
 type MediaRow = z.infer<typeof MediaRowSchema>;
 
 const SIDECAR = ".json";
+/** A download in progress is written under this suffix and renamed when whole; leftovers are swept at start. */
+const PARTIAL = ".partial";
 /** How long a gateway's result URL is trusted to still work (the spec states no retention period). */
 const REMOTE_URL_FRESH_MS = 30 * 60_000;
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",
+  "image/webp": "webp",
   "video/mp4": "mp4",
   "video/webm": "webm",
 };
@@ -63,6 +66,7 @@ export class MediaLibrary {
     this.directory = directory;
     this.srcOf = srcOf;
     mkdirSync(directory, { recursive: true });
+    this.sweepPartials();
     this.relistOrphans();
   }
 
@@ -72,17 +76,25 @@ export class MediaLibrary {
     return this.record(row);
   }
 
-  /** Keeps a file that `write` puts at the path it is given (a download); nothing stays when it fails. */
-  async saveFrom(media: Omit<NewMedia, "bytes">, write: (path: string) => Promise<void>): Promise<MediaView> {
-    const row = this.newRow(media);
-    const path = join(this.directory, row.file_name);
+  /**
+   * Keeps a file that `write` puts at the path it is given (a download) and says the MIME type of;
+   * it is written under a temporary name and renamed when whole, so a file in the folder under its
+   * own name is always complete. Nothing stays when it fails.
+   */
+  async saveFrom(
+    media: Omit<NewMedia, "bytes" | "mime">,
+    write: (path: string) => Promise<string>,
+  ): Promise<MediaView> {
+    const id = randomUUID();
+    const partial = join(this.directory, `${id}${PARTIAL}`);
     try {
-      await write(path);
+      const row = this.newRow({ ...media, mime: await write(partial) }, id);
+      renameSync(partial, join(this.directory, row.file_name));
+      return this.record(row);
     } catch (error) {
-      rmSync(path, { force: true });
+      rmSync(partial, { force: true });
       throw error;
     }
-    return this.record(row);
   }
 
   list(profileId: string, kind: "image" | "video"): MediaView[] {
@@ -128,6 +140,13 @@ export class MediaLibrary {
     return `data:${row.mime};base64,${bytes.toString("base64")}`;
   }
 
+  /** Downloads a killed process left half written. */
+  private sweepPartials(): void {
+    for (const name of readdirSync(this.directory).filter((file) => file.endsWith(PARTIAL))) {
+      rmSync(join(this.directory, name), { force: true });
+    }
+  }
+
   /** Files the database does not know (it was restored or started fresh) come back from their sidecars. */
   private relistOrphans(): void {
     for (const name of readdirSync(this.directory).filter((file) => file.endsWith(SIDECAR))) {
@@ -144,8 +163,7 @@ export class MediaLibrary {
     }
   }
 
-  private newRow(media: Omit<NewMedia, "bytes">): MediaRow {
-    const id = randomUUID();
+  private newRow(media: Omit<NewMedia, "bytes">, id: string = randomUUID()): MediaRow {
     return {
       id,
       task_id: media.taskId,

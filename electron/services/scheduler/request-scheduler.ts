@@ -1,8 +1,10 @@
 import type { RateLimitSnapshot } from "../../../shared/ipc/budget.ts";
+import { MAX_RETRY_AFTER_S } from "../gateway-client/rate-limit-retry.ts";
+import { monotonicNow, wallTimeOf } from "./monotonic-clock.ts";
 
 export type RequestPriority = "user" | "poll";
 
-/** A request let out, dated from when it counts against the key's minute. */
+/** A request let out, dated (on the monotonic clock) from when it counts against the key's minute. */
 export interface Grant {
   at: number;
 }
@@ -11,7 +13,7 @@ interface Waiter {
   readonly priority: RequestPriority;
   readonly grant: (grant: Grant) => void;
   readonly refuse: (reason: unknown) => void;
-  /** Told when the request is expected to go out, each time that estimate moves. */
+  /** Told when the request is expected to go out (epoch ms), each time that estimate moves. */
   readonly onWait: ((until: number) => void) | undefined;
   notifiedUntil: number;
 }
@@ -79,16 +81,23 @@ export class RequestScheduler {
    * a window reset time (shorter windows than a minute exist) dates when counted requests leave.
    */
   observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number, resetMs?: number): void {
-    const now = Date.now();
+    const now = monotonicNow();
     this.limitKnown = true;
-    if (retryAfterSeconds !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterSeconds * 1000);
+    if (retryAfterSeconds !== undefined) {
+      // A longer pause is the caller's to refuse and say (withRateLimitRetry): the key never stops for longer.
+      const pause = Math.min(retryAfterSeconds, MAX_RETRY_AFTER_S) * 1000;
+      this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    }
     if (rateLimit) {
       this.prune(now);
-      this.gatewayLimit = rateLimit.limit;
+      // A limit below one request would hold the key until restart: it is no limit the app can keep.
+      if (rateLimit.limit >= 1) this.gatewayLimit = rateLimit.limit;
       // Someone else is using the key too: count their requests as ours. After a 429 they free up
-      // when Retry-After says, so they are dated to leave the window then.
+      // when Retry-After says, so they are dated to leave the window then. More than the key's
+      // limit need not be counted: that many already fill its minute, whatever the gateway claims.
       const countedAt = retryAfterSeconds === undefined ? now : this.pausedUntil - WINDOW_MS;
-      for (let missing = rateLimit.limit - rateLimit.remaining - this.grants.length; missing > 0; missing--) {
+      const used = Math.min(rateLimit.limit - rateLimit.remaining, this.rpm);
+      for (let missing = used - this.grants.length; missing > 0; missing--) {
         this.grants.push({ at: countedAt });
       }
       this.sortGrants();
@@ -106,7 +115,7 @@ export class RequestScheduler {
    * slot here before the gateway does.
    */
   answered(grant: Grant): void {
-    grant.at = Math.max(grant.at, Date.now());
+    grant.at = Math.max(grant.at, monotonicNow());
     this.sortGrants();
   }
 
@@ -127,7 +136,7 @@ export class RequestScheduler {
 
   /** Requests the key could still send in its current minute. */
   freeSlots(): number {
-    this.prune(Date.now());
+    this.prune(monotonicNow());
     return Math.max(0, this.rpm - this.grants.length);
   }
 
@@ -147,7 +156,7 @@ export class RequestScheduler {
   private pump(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const now = Date.now();
+    const now = monotonicNow();
     this.prune(now);
     while (now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
       const waiter = this.queue.shift();
@@ -175,7 +184,7 @@ export class RequestScheduler {
       const until = Math.max(this.pausedUntil, slot);
       if (Math.abs(until - waiter.notifiedUntil) < WAIT_NOTICE_STEP_MS) return;
       waiter.notifiedUntil = until;
-      waiter.onWait(until);
+      waiter.onWait(wallTimeOf(until));
     });
   }
 }

@@ -5,6 +5,9 @@ import { oneRow } from "../../common/sql-rows.ts";
 import { callTermsOf, ledgerKindOf, PAID_KINDS } from "../budget/ledger-call.ts";
 import { currentLedgerScope } from "../budget/ledger-context.ts";
 import { readStoredJson } from "./stored-json.ts";
+import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES, MAX_IMAGE_ANSWER_BYTES } from "../gateway-client/answer-limits.ts";
+import { readBoundedJson } from "../gateway-client/bounded-body.ts";
+import { MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
 
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string() }) });
 const TaskStatusBodySchema = z.object({ status: z.string() });
@@ -62,9 +65,17 @@ export function loggingFetch(
       ).lastInsertRowid,
     );
     const record = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
+      try {
+        recordAnswer(status, requestId, error, streamed);
+      } catch {
+        // The disk refused (full, or locked by another process): the row stays as sent, its cost unknown, never free.
+      }
+    };
+    const recordAnswer = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
       const now = Date.now();
-      // A refused request costs nothing; one that got no answer may still have been charged.
-      const paid = mayBePaid && (status === null || (status >= 200 && status < 300));
+      // A refused request costs nothing; one that got no answer, or a proxy's 502/504, may still have been charged.
+      const answeredOk = status !== null && status >= 200 && status < 300;
+      const paid = mayBePaid && (status === null || answeredOk || MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(status));
       const settlesLater = paid && streamed && scope?.link.messageId !== undefined;
       answered.run(
         status,
@@ -106,16 +117,17 @@ export function loggingFetch(
   };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** A copy of the answer the caller reads too: bounded the same way, or this copy alone would hold an endless body. */
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
   try {
-    return await response.json();
+    return await readBoundedJson(response, { maxBytes, timeoutMs: BODY_TIMEOUT_MS });
   } catch {
     return null;
   }
 }
 
 async function noteErrorCode(db: DatabaseSync, id: number, response: Response): Promise<void> {
-  const body = ErrorBodySchema.safeParse(await readJson(response));
+  const body = ErrorBodySchema.safeParse(await readJson(response, MAX_ERROR_BODY_BYTES));
   if (body.success) db.prepare("UPDATE request_log SET error_code = ? WHERE id = ?").run(body.data.error.code, id);
 }
 
@@ -131,7 +143,7 @@ async function noteRefund(
   response: Response,
   done: () => void,
 ): Promise<void> {
-  const body = TaskStatusBodySchema.safeParse(await readJson(response));
+  const body = TaskStatusBodySchema.safeParse(await readJson(response, MAX_IMAGE_ANSWER_BYTES));
   if (!body.success || !REFUNDED_STATUSES.includes(body.data.status)) return;
   const previous = oneRow<{ started_at: number }>(
     db.prepare("SELECT MAX(started_at) AS started_at FROM request_log WHERE task_id = ? AND started_at < ?"),

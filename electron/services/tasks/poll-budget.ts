@@ -64,7 +64,9 @@ export class PollBudget {
   private refilled(profileId: string, now: number): ProfilePolls {
     const capacity = this.capacity(profileId);
     const polls = this.profiles.get(profileId) ?? { tokens: capacity, countedAt: now, inFlight: false };
-    polls.tokens = Math.min(capacity, polls.tokens + ((now - polls.countedAt) / 60_000) * this.perMinute(profileId));
+    // A clock set back counts as no time passed, not as polls spent.
+    const elapsed = Math.max(0, now - polls.countedAt);
+    polls.tokens = Math.min(capacity, polls.tokens + (elapsed / 60_000) * this.perMinute(profileId));
     polls.countedAt = now;
     this.profiles.set(profileId, polls);
     return polls;

@@ -3,6 +3,7 @@ import { normalizeBaseUrl } from "../gateway-client/gateway-client.ts";
 import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { KEPT_RESULT_TYPES, SIGNATURE_BYTES, mayBeMedia, resultTypeOf } from "../media/media-signature.ts";
 
 export type ResultKind = "image" | "video";
 
@@ -19,18 +20,36 @@ export interface ResultSource {
 }
 
 /** Address refused, or larger than its cap: trying again cannot help. */
-export const LASTING_DOWNLOAD_CODES: readonly string[] = ["DOWNLOAD_REFUSED", "DOWNLOAD_TOO_LARGE"];
+export const LASTING_DOWNLOAD_CODES: readonly string[] = [
+  "DOWNLOAD_REFUSED",
+  "DOWNLOAD_TOO_LARGE",
+  "DOWNLOAD_NOT_MEDIA",
+];
 
 /**
- * Streams a generated file into `file`. Only `https:` addresses and the profile's own origin are
- * read, redirects are followed by hand under the same rule, no credential is ever sent, and the
- * body stops at the kind's size cap. On any failure the partial file is removed.
+ * Streams a generated file into `file` and says its MIME type. Only `https:` addresses and the
+ * profile's own origin are read, redirects are followed by hand under the same rule, no credential
+ * is ever sent, the body stops at the kind's size cap, and only a file whose first bytes are a
+ * kept type's (PNG, JPEG, WebP, MP4) is kept. On any failure the partial file is removed.
  */
-export async function downloadResult(address: string, file: string, kind: ResultKind, source: ResultSource) {
+export async function downloadResult(
+  address: string,
+  file: string,
+  kind: ResultKind,
+  source: ResultSource,
+): Promise<string> {
   const signal = AbortSignal.timeout(TIMEOUTS_MS[kind]);
   try {
     const response = await fetchWithinRule(address, source, signal);
-    await streamToFile(response, file, RESULT_SIZE_CAPS[kind]);
+    const contentType = response.headers.get("content-type");
+    if (!mayBeMedia(contentType)) {
+      await response.body?.cancel();
+      throw notMedia(contentType ?? "?");
+    }
+    const head = await streamToFile(response, file, RESULT_SIZE_CAPS[kind]);
+    const mime = resultTypeOf(head, kind);
+    if (!mime) throw notMedia(contentType ?? "?");
+    return mime;
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof GatewayError) throw error;
@@ -70,7 +89,8 @@ function allowedUrl(address: string, ownOrigin: string | null): URL {
   });
 }
 
-async function streamToFile(response: Response, file: string, cap: number): Promise<void> {
+/** Writes the body to `file`; returns its first bytes, which tell its type. */
+async function streamToFile(response: Response, file: string, cap: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > cap) {
     await response.body?.cancel();
@@ -79,9 +99,11 @@ async function streamToFile(response: Response, file: string, cap: number): Prom
   if (!response.body) throw failed(codedText("DOWNLOAD_NO_BODY"));
   const reader = response.body.getReader();
   const handle = await open(file, "wx", 0o600);
+  const head = new Uint8Array(SIGNATURE_BYTES);
   try {
     let received = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (received < SIGNATURE_BYTES) head.set(chunk.value.subarray(0, SIGNATURE_BYTES - received), received);
       received += chunk.value.byteLength;
       // Counted as it arrives: a chunked answer declares no length, and a declared one can lie.
       if (received > cap) throw tooLarge(cap);
@@ -93,6 +115,7 @@ async function streamToFile(response: Response, file: string, cap: number): Prom
   } finally {
     await handle.close();
   }
+  return head;
 }
 
 function originOf(baseUrl: string): string | null {
@@ -110,10 +133,17 @@ const isRedirect = (status: number) => status >= 300 && status < 400;
 
 const excerpt = (address: string) => (address.length > 80 ? `${address.slice(0, 77)}…` : address);
 
-function tooLarge(cap: number): GatewayError {
+export function tooLarge(cap: number): GatewayError {
   return new GatewayError({
     code: "DOWNLOAD_TOO_LARGE",
     text: codedText("DOWNLOAD_TOO_LARGE", { megabytes: cap / MEBIBYTE }),
+  });
+}
+
+function notMedia(contentType: string): GatewayError {
+  return new GatewayError({
+    code: "DOWNLOAD_NOT_MEDIA",
+    text: codedText("DOWNLOAD_NOT_MEDIA", { type: excerpt(contentType), kinds: KEPT_RESULT_TYPES }),
   });
 }
 

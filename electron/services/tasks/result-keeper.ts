@@ -2,7 +2,8 @@ import type { LenientVideoTask } from "../gateway-client/lenient-task-schemas.ts
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
-import { downloadResult, type ResultKind, type ResultSource } from "./result-download.ts";
+import { downloadResult, RESULT_SIZE_CAPS, tooLarge, type ResultKind, type ResultSource } from "./result-download.ts";
+import { KEPT_RESULT_TYPES, SIGNATURE_BYTES, resultTypeOf } from "../media/media-signature.ts";
 import { imageParamsOf } from "./task-params.ts";
 import type { TaskRow } from "./task-repository.ts";
 
@@ -20,6 +21,7 @@ export class ResultKeeper {
 
   async keepImages(row: TaskRow, items: readonly ImageItem[], requestId: string | null): Promise<void> {
     const { size } = imageParamsOf(row);
+    this.dropEarlierAttempt(row);
     const kept: string[] = [];
     try {
       for (const item of items) {
@@ -28,7 +30,7 @@ export class ResultKeeper {
           size: size ?? null,
           duration: null,
         };
-        if (item.b64_json) kept.push(this.media.save({ ...media, bytes: Buffer.from(item.b64_json, "base64") }).id);
+        if (item.b64_json) kept.push(this.media.save(inlineImage(media, item.b64_json)).id);
         else if (item.url) kept.push((await this.download(row, item.url, media)).id);
         else throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("IMAGE_WITHOUT_DATA") });
       }
@@ -41,10 +43,19 @@ export class ResultKeeper {
   async keepVideo(row: TaskRow, task: LenientVideoTask): Promise<void> {
     if (!task.metadata) throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("VIDEO_WITHOUT_URL") });
     const { url, size, duration } = task.metadata;
+    this.dropEarlierAttempt(row);
     await this.download(row, url, { ...this.describe(row, "video", url, row.request_id), size, duration });
   }
 
-  private download(row: TaskRow, url: string, media: Omit<NewMedia, "bytes">) {
+  /**
+   * Files an earlier attempt at this result kept before the app was killed: the result is kept
+   * anew, whole, so no result index is ever kept twice.
+   */
+  private dropEarlierAttempt(row: TaskRow): void {
+    for (const id of this.media.idsForTask(row.id)) this.media.delete(id);
+  }
+
+  private download(row: TaskRow, url: string, media: Omit<NewMedia, "bytes" | "mime">) {
     return this.media.saveFrom(media, (path) => downloadResult(url, path, media.kind, this.sourceFor(row.profile_id)));
   }
 
@@ -53,11 +64,26 @@ export class ResultKeeper {
       taskId: row.id,
       profileId: row.profile_id,
       kind,
-      mime: kind === "image" ? "image/png" : "video/mp4",
       prompt: row.prompt,
       model: row.model,
       remoteUrl,
       requestId,
     };
   }
+}
+
+/** An image sent inline (`b64_json`), kept only within the image cap and when it is a kept type. */
+function inlineImage(media: Omit<NewMedia, "bytes" | "mime">, base64: string): NewMedia {
+  // Measured before decoding too: base64 grows by a third, so its length bounds the bytes.
+  if (Math.floor((base64.length * 3) / 4) > RESULT_SIZE_CAPS.image + 2) throw tooLarge(RESULT_SIZE_CAPS.image);
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.byteLength > RESULT_SIZE_CAPS.image) throw tooLarge(RESULT_SIZE_CAPS.image);
+  const mime = resultTypeOf(bytes.subarray(0, SIGNATURE_BYTES), "image");
+  if (!mime) {
+    throw new GatewayError({
+      code: "DOWNLOAD_NOT_MEDIA",
+      text: codedText("IMAGE_NOT_MEDIA", { kinds: KEPT_RESULT_TYPES }),
+    });
+  }
+  return { ...media, bytes, mime };
 }

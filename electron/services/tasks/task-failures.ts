@@ -2,7 +2,7 @@ import type { CodedText, TextParams } from "../../../shared/ipc/coded-text.ts";
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
-import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { GatewayError, MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
 import { LASTING_DOWNLOAD_CODES } from "./result-download.ts";
 
 /**
@@ -43,12 +43,19 @@ export const SUBMISSION_CUT_BY_RESTART = ownFailure(SUBMISSION_UNCONFIRMED, code
 
 /**
  * A submission that brought back no task: an error answer is the gateway's refusal; no answer at
- * all (timeout, network, a cut connection) or one that could not be read leaves the charge unknown.
+ * all (timeout, network, a cut connection), one that could not be read, or a proxy's 502/504 (it
+ * lost the gateway's answer) leaves the charge unknown.
  */
 export function submissionFailure(error: unknown): TaskFailure {
   // Raised before anything was sent (e.g. no key for the profile).
   if (error instanceof AppError) return failureOf(error);
   const failure = error instanceof GatewayError ? error : null;
+  if (failure?.status !== undefined && MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(failure.status)) {
+    return {
+      ...ownFailure(SUBMISSION_UNCONFIRMED, codedText("SUBMISSION_MAY_BE_CHARGED", { status: failure.status })),
+      requestId: failure.requestId ?? null,
+    };
+  }
   if (failure?.status !== undefined && (failure.status < 200 || failure.status >= 300)) {
     return { ...failureOf(failure), requestId: failure.requestId ?? null };
   }
@@ -79,11 +86,28 @@ export function remoteFailure(code: string | null, message: string | null): Task
   return ownFailure(code ?? UPSTREAM_ERROR, codedText("TASK_FAILED"));
 }
 
-/** A failed poll or download that ends the task; null when asking again later can still help. */
-export function lastingPollFailure(error: unknown, remoteId: string | null): TaskFailure | null {
+/**
+ * How many times in a row a task (or its result) must be not found before the app believes it: a
+ * gateway's replica may not know a task yet, and a result that is gone may have expired, which
+ * only asking the task again tells.
+ */
+export const NOT_FOUND_LOOKS = 3;
+
+/** A task or result the gateway said it does not have (404, or 410 for a file). */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof GatewayError)) return false;
+  return error.status === 404 || (error.code.startsWith("DOWNLOAD_") && error.status === 410);
+}
+
+/**
+ * A failed poll or download that ends the task; null when asking again later can still help.
+ * `notFoundLooks` counts the not-found answers in a row, this one included.
+ */
+export function lastingPollFailure(error: unknown, remoteId: string | null, notFoundLooks = 1): TaskFailure | null {
   if (!(error instanceof GatewayError)) return null;
+  if (isNotFound(error) && notFoundLooks < NOT_FOUND_LOOKS) return null;
   const download = error.code.startsWith("DOWNLOAD_");
-  if (download && (LASTING_DOWNLOAD_CODES.includes(error.code) || error.status === 404 || error.status === 410))
+  if (download && (LASTING_DOWNLOAD_CODES.includes(error.code) || isNotFound(error)))
     return resultNotKept(error, remoteId);
   if (!download && error.status === 404) return failureOf(error);
   return null;

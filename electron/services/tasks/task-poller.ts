@@ -1,12 +1,14 @@
 import type { LocalTaskStatus } from "../../../shared/ipc/tasks.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { MAX_RETRY_AFTER_S } from "../gateway-client/rate-limit-retry.ts";
+import { monotonicNow } from "../scheduler/monotonic-clock.ts";
 import type { PollBudget } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
-import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, lastingPollFailure } from "./task-failures.ts";
+import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, isNotFound, lastingPollFailure } from "./task-failures.ts";
 import type { TaskObservations } from "./task-observations.ts";
 import type { TaskRecords } from "./task-records.ts";
 import type { TaskRow } from "./task-repository.ts";
@@ -44,6 +46,10 @@ const PAUSE_AFTER_FAILURE_MS = 5000;
 export class TaskPoller {
   private readonly deps: TaskPollerDependencies;
   private readonly polling = new Set<string>();
+  /** How long each task had waited when this process first saw it, and when that was on the monotonic clock. */
+  private readonly waits = new Map<string, { waitedMs: number; seenAt: number }>();
+  /** Not-found answers in a row, by task: one alone does not end a task (NOT_FOUND_LOOKS). */
+  private readonly notFound = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(deps: TaskPollerDependencies) {
@@ -65,6 +71,7 @@ export class TaskPoller {
 
   /** After "Timed out here": wait again, from now. */
   waitAgain(id: string): void {
+    this.waits.delete(id);
     const now = Date.now();
     this.deps.records.change(
       id,
@@ -93,8 +100,10 @@ export class TaskPoller {
   /** How long until the engine should next act on a row; undefined while nothing can be done by waiting. */
   private nextStart(): number | undefined {
     const now = Date.now();
-    const due = this.deps.records.tasks
-      .withStatus(UNFINISHED)
+    const unfinished = this.deps.records.tasks.withStatus(UNFINISHED);
+    const following = new Set(unfinished.map((row) => row.id));
+    for (const id of this.waits.keys()) if (!following.has(id)) this.waits.delete(id);
+    const due = unfinished
       .filter((row) => !this.polling.has(row.id))
       .map((row) => this.startsAt(row, now))
       .filter((at) => at !== null);
@@ -120,20 +129,24 @@ export class TaskPoller {
     if (!row?.remote_id || !isPollable(row.status)) return;
     this.polling.add(id);
     try {
-      if (row.wait_started_at !== null && Date.now() - row.wait_started_at > this.deps.maxWaitOf(row.profile_id)) {
+      if (this.waitedMs(row) > this.deps.maxWaitOf(row.profile_id)) {
         records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
       await applyReading(this.deps, await this.readWithinBudget(row, row.remote_id));
+      this.notFound.delete(id);
     } catch (error) {
-      const lasting = lastingPollFailure(error, row.remote_id);
+      const looks = isNotFound(error) ? (this.notFound.get(id) ?? 0) + 1 : 0;
+      this.notFound.set(id, looks);
+      const lasting = lastingPollFailure(error, row.remote_id, looks);
       if (lasting) {
+        this.notFound.delete(id);
         records.fail(id, lasting);
         this.deps.onEndedWithoutResult(row);
       } else {
         const retryAfter = error instanceof GatewayError ? error.retryAfter : undefined;
         const wait = retryAfter
-          ? retryAfter * 1000
+          ? Math.min(retryAfter, MAX_RETRY_AFTER_S) * 1000
           : nextInterval(row.kind, row.poll_interval_ms, false, this.deps.timing);
         records.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
       }
@@ -157,6 +170,31 @@ export class TaskPoller {
     }
   }
 
+  /**
+   * How long a task has waited: the wall clock says it once, when this process first sees the
+   * task (it may have waited across a restart); from then on the monotonic clock counts, so a
+   * clock set forward does not time out every running task.
+   */
+  private waitedMs(row: TaskRow): number {
+    if (row.wait_started_at === null) return 0;
+    let wait = this.waits.get(row.id);
+    if (!wait) {
+      wait = { waitedMs: Math.max(0, Date.now() - row.wait_started_at), seenAt: monotonicNow() };
+      this.waits.set(row.id, wait);
+    }
+    return wait.waitedMs + (monotonicNow() - wait.seenAt);
+  }
+
+  /**
+   * When a row is due. A poll dated further ahead than any interval was dated by a wall clock that
+   * has since been set back: it is due now (and dated anew), not after the difference.
+   */
+  private dueOf(row: TaskRow, now: number): number | null {
+    const due = dueAt(row, now);
+    if (due === null || row.status === "waiting") return due;
+    return due > now + Math.max(row.poll_interval_ms ?? 0, this.deps.timing.maxIntervalMs) ? now : due;
+  }
+
   private async tick(): Promise<void> {
     if (this.deps.records.closed) return;
     const now = Date.now();
@@ -165,7 +203,7 @@ export class TaskPoller {
     for (const row of this.deps.records.tasks.withStatus(UNFINISHED)) {
       // A task being read or having its result kept is not due again.
       if (this.polling.has(row.id)) continue;
-      const due = dueAt(row, now);
+      const due = this.dueOf(row, now);
       if (due === null || due > now) continue;
       if (row.status === "waiting") work.push(this.deps.startWaitingVideo(row));
       else if (!this.deps.budget.paced(row.profile_id)) work.push(this.poll(row.id));
@@ -186,7 +224,7 @@ export class TaskPoller {
    * A due poll the budget holds back as unlikely is looked at again each second, as it grows likelier.
    */
   private startsAt(row: TaskRow, now: number): number | null {
-    const due = dueAt(row, now);
+    const due = this.dueOf(row, now);
     if (due === null || row.status === "waiting" || !this.deps.budget.paced(row.profile_id)) return due;
     const at = Math.max(due, now);
     const { likely } = this.prospect(row, at);

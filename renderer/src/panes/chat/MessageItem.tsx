@@ -112,7 +112,7 @@ export const AssistantMessage = memo(function AssistantMessage({
           {t(STATUS_LABELS[message.status])}
         </p>
       )}
-      {message.status === "error" && message.error && <ErrorNotice error={message.error} />}
+      {message.error && message.status !== "stopped" && <ErrorNotice error={message.error} />}
       <SourcesList sources={sources} anchorPrefix={anchor} />
       {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
       <div className="message__actions">

@@ -1,0 +1,71 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatStreamData } from "../../shared/ipc/chat.ts";
+import type { StreamEvent } from "../../shared/ipc/streams.ts";
+import { recordingPage } from "../support/fake-page.ts";
+import { waitUntil } from "../support/local-gateway.ts";
+import { startFaultBench, type FaultBench } from "./fault-setup.ts";
+
+let bench: FaultBench;
+beforeAll(async () => {
+  bench = await startFaultBench();
+  // The subject is a write the disk refuses, not how long SQLite waits before refusing it.
+  bench.services.db.exec("PRAGMA busy_timeout = 0");
+});
+afterAll(() => bench.close());
+
+function storedReply(id: string) {
+  const db = new DatabaseSync(join(bench.dataDir, "modeldesk.sqlite"), { readOnly: true });
+  try {
+    return db.prepare("SELECT content, status FROM messages WHERE id = ?").get(id) as
+      { content: string; status: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+describe("a database another process holds locked during a reply", () => {
+  it("keeps the reply in memory, says it is not saved, saves it once the lock is gone, and the host lives", async () => {
+    const holder = new DatabaseSync(join(bench.dataDir, "modeldesk.sqlite"));
+    // Taken once the request is out (its ledger row written), held until the reply has ended.
+    bench.proxy.when(
+      { method: "POST", path: "/v1/chat/completions" },
+      ({ pass }) => {
+        holder.exec("BEGIN IMMEDIATE");
+        pass();
+      },
+      1,
+    );
+    const { page, received } = recordingPage();
+    const conversation = bench.services.conversations.create(bench.services.chat.defaultSettings());
+    const run = bench.services.chat.send(page, conversation.id, "Tell me a story", false);
+    const events = await waitUntil(
+      async () =>
+        received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === run.streamId),
+      (list) => list.some((event) => event.kind === "done"),
+      60_000,
+    );
+    const { message } = events.find((event) => event.kind === "done")!.data as ChatStreamData["done"];
+    const deltas = events
+      .filter((event) => event.kind === "delta")
+      .map((event) => (event.data as { text: string }).text);
+    expect(message.content).toBe(deltas.join(""));
+    expect(message.content.length, JSON.stringify(events)).toBeGreaterThan(0);
+    expect(message).toMatchObject({ status: "complete", error: { code: "REPLY_NOT_SAVED" } });
+    expect(storedReply(run.assistantMessageId)).toBeUndefined();
+
+    holder.exec("COMMIT");
+    holder.close();
+    const saved = await waitUntil(
+      async () => storedReply(run.assistantMessageId),
+      (row) => row?.status === "complete",
+    );
+    expect(saved!.content).toBe(message.content);
+    expect(bench.services.conversations.messages(conversation.id).at(-1)).toMatchObject({
+      id: run.assistantMessageId,
+      status: "complete",
+      error: null,
+    });
+  });
+});
