@@ -65,6 +65,12 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       services.costs.estimateUnpriced(id);
       return prices.prices(id);
     },
+    "budget.resetLearned": ({ profileId, model }) => {
+      const id = vault.resolveId(profileId);
+      prices.resetLearned(id, model);
+      return prices.prices(id);
+    },
+    "budget.priceHistory": ({ profileId }) => prices.history.of(vault.resolveId(profileId)),
     "budget.estimate": ({ profileId, ...request }) => prices.estimate(vault.resolveId(profileId), request),
     "budget.alerts": ({ profileId }) => monitor.current(vault.resolveId(profileId)),
     "budget.alertSettings": ({ profileId }) => monitor.alerts.settings(vault.resolveId(profileId)),

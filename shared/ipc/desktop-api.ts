@@ -51,6 +51,8 @@ export function createDesktopApi(transport: ApiTransport) {
       spend: call("budget.spend"),
       prices: call("budget.prices"),
       setPrice: call("budget.setPrice"),
+      resetLearned: call("budget.resetLearned"),
+      priceHistory: call("budget.priceHistory"),
       estimate: call("budget.estimate"),
       alerts: call("budget.alerts"),
       alertSettings: call("budget.alertSettings"),

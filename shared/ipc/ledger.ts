@@ -141,6 +141,7 @@ export const PricesRequestSchema = z.object({ profileId: z.string().min(1).optio
 
 /** One change of a model's price, as the price history keeps it. */
 export const PriceChangeSchema = z.object({
+  model: z.string(),
   unit: PriceUnitSchema,
   size: z.string().nullable(),
   source: PriceSourceSchema,

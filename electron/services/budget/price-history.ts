@@ -43,15 +43,14 @@ export class PriceHistory {
       .run(profileId, price.model, price.unit, price.size ?? "", source, price.price, Date.now());
   }
 
-  /** A model's changes, newest first. */
-  of(profileId: string, model: string): PriceChange[] {
-    return allRows<{ unit: string; size: string; source: string; price: number; changed_at: number }>(
+  /** The profile's latest changes of price, newest first. */
+  of(profileId: string): PriceChange[] {
+    return allRows<{ model: string; unit: string; size: string; source: string; price: number; changed_at: number }>(
       this.db.prepare(
-        `SELECT unit, size, source, price, changed_at FROM price_history WHERE profile_id = ? AND model = ?
+        `SELECT model, unit, size, source, price, changed_at FROM price_history WHERE profile_id = ?
          ORDER BY id DESC LIMIT ?`,
       ),
       profileId,
-      model,
       HISTORY_MAX,
     ).flatMap((row) => {
       const unit = PriceUnitSchema.safeParse(row.unit);
@@ -59,6 +58,7 @@ export class PriceHistory {
       const source = row.source === "user" || row.source === "published" ? row.source : "learned";
       return [
         {
+          model: row.model,
           unit: unit.data,
           size: row.size === "" ? null : row.size,
           source,

@@ -49,7 +49,7 @@ export const alertsEn = {
   prices: {
     title: "Model prices for {{profile}}",
     intro:
-      "Learned from the balance moving around each charged request; set a price to use yours instead. Estimates use these prices.",
+      "Published by the server where it lists prices, else learned from the balance moving around each charged request; set a price to use yours instead. Estimates use these prices.",
     none: "No prices yet: they are learned from the first charged requests.",
     model: "Model",
     per: "Per",
@@ -66,6 +66,13 @@ export const alertsEn = {
     },
     learned_one: "Learned from {{count}} request",
     learned_other: "Learned from {{count}} requests",
+    published: "Published by the server",
+    resetLearned: "Reset learned price",
+    resetLearnedOf: "Reset learned price of {{name}}",
+    history: "Price changes",
+    historyNone: "No change of price seen yet.",
+    historyRow: "{{at}}: {{name}} {{price}} ({{source}})",
+    sourceName: { user: "set by you", published: "published", learned: "learned" },
     setByYou: "Set by you",
     priceOf: "Your price for {{name}}",
     save: "Save",

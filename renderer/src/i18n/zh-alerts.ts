@@ -47,7 +47,8 @@ export const alertsZh: typeof alertsEn = {
   },
   prices: {
     title: "{{profile}} 的模型价格",
-    intro: "根据每次计费请求前后余额的变化学习得出；也可以填写你自己的价格。估价使用这些价格。",
+    intro:
+      "服务器公布价格时采用公布的价格，否则根据每次计费请求前后余额的变化学习得出；也可以填写你自己的价格。估价使用这些价格。",
     none: "暂无价格：会从最初几次计费请求中学习。",
     model: "模型",
     per: "单位",
@@ -64,6 +65,13 @@ export const alertsZh: typeof alertsEn = {
     },
     learned_one: "从 {{count}} 次请求学习",
     learned_other: "从 {{count}} 次请求学习",
+    published: "服务器公布",
+    resetLearned: "重置学习价格",
+    resetLearnedOf: "重置 {{name}} 的学习价格",
+    history: "价格变化",
+    historyNone: "尚未看到价格变化。",
+    historyRow: "{{at}}：{{name}} {{price}}（{{source}}）",
+    sourceName: { user: "你设定的", published: "服务器公布的", learned: "学习得到的" },
     setByYou: "由你设定",
     priceOf: "{{name}} 的自定价格",
     save: "保存",

@@ -6,12 +6,21 @@ import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { formatMoney } from "../../components/format.ts";
+import { PriceHistoryList } from "./PriceHistoryList.tsx";
 
 const priceKeys = { of: (profileId: string) => ["model-prices", profileId] as const };
 
 type PriceChange = Pick<ModelPrice, "model" | "unit" | "size"> & { readonly price: number | null };
 
-function PriceRow({ price, onSave }: { readonly price: ModelPrice; onSave(change: PriceChange): void }) {
+const SOURCE_LABEL = { user: "prices.setByYou", published: "prices.published", learned: "prices.learned" } as const;
+
+interface PriceRowProps {
+  readonly price: ModelPrice;
+  onSave(change: PriceChange): void;
+  onResetLearned(model: string): void;
+}
+
+function PriceRow({ price, onSave, onResetLearned }: PriceRowProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -33,9 +42,7 @@ function PriceRow({ price, onSave }: { readonly price: ModelPrice; onSave(change
         {price.size ? ` · ${price.size}` : ""}
       </td>
       <td className="numeric">{formatMoney(price.price)}</td>
-      <td className="muted">
-        {price.source === "user" ? t("prices.setByYou") : t("prices.learned", { count: price.observations })}
-      </td>
+      <td className="muted">{t(SOURCE_LABEL[price.source], { count: price.observations })}</td>
       <td>
         <div className="price-edit">
           <input
@@ -60,6 +67,16 @@ function PriceRow({ price, onSave }: { readonly price: ModelPrice; onSave(change
               {t("prices.reset")}
             </button>
           )}
+          {price.source === "learned" && (
+            <button
+              type="button"
+              className="button"
+              aria-label={t("prices.resetLearnedOf", { name: price.model })}
+              onClick={() => onResetLearned(price.model)}
+            >
+              {t("prices.resetLearned")}
+            </button>
+          )}
         </div>
         {error && <p className="field__error">{error}</p>}
       </td>
@@ -79,11 +96,15 @@ export function PriceList({ profileId, profileName }: { readonly profileId: stri
     mutationFn: (change: PriceChange) => unwrap(api.budget.setPrice({ profileId, ...change })),
     onSuccess: (list) => queryClient.setQueryData(priceKeys.of(profileId), list),
   });
+  const resetLearned = useMutation({
+    mutationFn: (model: string) => unwrap(api.budget.resetLearned({ profileId, model })),
+    onSuccess: (list) => queryClient.setQueryData(priceKeys.of(profileId), list),
+  });
   return (
     <section aria-labelledby="prices-title" className="settings-section">
       <h2 id="prices-title">{t("prices.title", { profile: profileName })}</h2>
       <p className="settings-section__intro">{t("prices.intro")}</p>
-      <ActionError actions={[setPrice]} />
+      <ActionError actions={[setPrice, resetLearned]} />
       {prices.data?.length === 0 && <p className="empty-state">{t("prices.none")}</p>}
       {prices.data && prices.data.length > 0 && (
         <table className="data-table data-table--prices" aria-labelledby="prices-title">
@@ -102,11 +123,13 @@ export function PriceList({ profileId, profileName }: { readonly profileId: stri
                 key={`${price.model}|${price.unit}|${price.size ?? ""}|${price.price}|${price.source}`}
                 price={price}
                 onSave={(change) => setPrice.mutate(change)}
+                onResetLearned={(model) => resetLearned.mutate(model)}
               />
             ))}
           </tbody>
         </table>
       )}
+      <PriceHistoryList profileId={profileId} />
     </section>
   );
 }
