@@ -4,5 +4,7 @@ export const conversationEn = {
     closeSettings: "Close settings",
     invalidFields_one: "{{count}} field needs a change before saving.",
     invalidFields_other: "{{count}} fields need a change before saving.",
+    modelCommandHint: "Name a model after /model, e.g. /model chat-pro.",
+    modelChanged: "Model: {{model}}",
   },
 };

@@ -6,5 +6,7 @@ export const conversationZh: typeof conversationEn = {
     closeSettings: "关闭设置",
     invalidFields_one: "有 {{count}} 项需要修改后才能保存。",
     invalidFields_other: "有 {{count}} 项需要修改后才能保存。",
+    modelCommandHint: "请在 /model 后写上模型名，例如 /model chat-pro。",
+    modelChanged: "模型：{{model}}",
   },
 };

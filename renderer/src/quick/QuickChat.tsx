@@ -97,6 +97,10 @@ export function QuickChat() {
         onSend={(content) =>
           conversationId ? send(content) : start({ content, ...(currentModel ? { model: currentModel } : {}) })
         }
+        onModelCommand={(code) => {
+          chooseModel(code);
+          return Promise.resolve(true);
+        }}
         onStop={() => live && stop(live.streamId)}
       />
     </main>

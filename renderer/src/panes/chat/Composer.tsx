@@ -1,8 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
+import { modelCommand } from "./model-command.ts";
 import "./composer.css";
 
 interface ComposerProps {
@@ -14,12 +15,16 @@ interface ComposerProps {
   /** Takes the focus when it appears (a conversation opened, New chat). */
   readonly autoFocus?: boolean;
   onSend(content: string): Promise<boolean>;
+  /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
+  onModelCommand(code: string): Promise<boolean>;
   onStop(): void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer({ draftKey, generating, waitUntil, autoFocus = false, onSend, onStop }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { draftKey, generating, waitUntil, autoFocus = false, onSend, onModelCommand, onStop } = props;
   const { t } = useTranslation();
+  const [commandNotice, setCommandNotice] = useState<string | null>(null);
   const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
@@ -37,7 +42,18 @@ export function Composer({ draftKey, generating, waitUntil, autoFocus = false, o
 
   const send = async () => {
     const content = draft.trim();
-    if (!content || generating) return;
+    if (!content) return;
+    const model = modelCommand(content);
+    if (model === "") return setCommandNotice(t("conversation.modelCommandHint"));
+    if (model !== null) {
+      draftChanged(draftKey, "");
+      const taken = await onModelCommand(model);
+      setCommandNotice(taken ? t("conversation.modelChanged", { model }) : null);
+      if (!taken) draftChanged(draftKey, draft);
+      return;
+    }
+    if (generating) return;
+    setCommandNotice(null);
     draftChanged(draftKey, "");
     const accepted = await onSend(content);
     if (!accepted) draftChanged(draftKey, draft);
@@ -79,6 +95,11 @@ export function Composer({ draftKey, generating, waitUntil, autoFocus = false, o
           />
           <span>{t("chat.searchWeb")}</span>
         </label>
+        {commandNotice && (
+          <span className="composer__notice" role="status">
+            {commandNotice}
+          </span>
+        )}
         {waitUntil !== null && (
           <span className="composer__wait" role="status">
             {t("chat.waitingForRateLimit", { seconds: Math.max(0, Math.ceil((waitUntil - now) / 1000)) })}
