@@ -69,12 +69,17 @@ export class ConversationStore {
 
   /**
    * A new conversation, or the newest one nobody has written in yet (moved to the top): New chat
-   * pressed twice opens one empty conversation, not two.
+   * pressed twice opens one empty conversation, not two. A reused one nobody named takes these
+   * settings (the defaults of the profile active now, which may not be the one it was made under).
    */
   createOrReuseEmpty(settings: ChatSettings): ConversationSummary {
     const empty = this.newestEmpty({ untitledOnly: false });
     if (!empty) return this.create(settings);
-    this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), empty);
+    this.db
+      .prepare(
+        "UPDATE conversations SET settings = CASE WHEN title = ? THEN ? ELSE settings END, updated_at = ? WHERE id = ?",
+      )
+      .run(UNTITLED, JSON.stringify(settings), Date.now(), empty);
     return this.summary(empty);
   }
 

@@ -142,6 +142,15 @@ describe("the conversation store", () => {
     expect(store.list()[0]?.id).toBe(first.id);
   });
 
+  it("a reused empty conversation nobody named takes New chat's settings; a named one keeps its own", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const empty = store.createOrReuseEmpty(SETTINGS);
+    const otherProfile = { ...SETTINGS, model: "echo" };
+    expect(store.createOrReuseEmpty(otherProfile)).toMatchObject({ id: empty.id, settings: otherProfile });
+    store.rename(empty.id, "Mine");
+    expect(store.createOrReuseEmpty(SETTINGS)).toMatchObject({ id: empty.id, settings: otherProfile });
+  });
+
   it("deletes one message, but not a reply that is still streaming", () => {
     const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
     const conversation = store.create(SETTINGS);

@@ -24,7 +24,7 @@ const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
 /** No conversation yet: the message box is already there, and the first message creates the conversation. */
 function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {
   const { t } = useTranslation();
-  const { start, attempt } = useStartConversation(onStarted);
+  const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
   // Chosen with `/model name` before the conversation exists: it starts with that model.
   const [model, setModel] = useState<string | undefined>(undefined);
   return (
@@ -90,6 +90,7 @@ function ConversationView({
       <ActionError actions={[...attempts, saveSettings]} />
       <Composer
         draftKey={conversationId}
+        profileId={data.conversation.settings.profileId}
         autoFocus
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}

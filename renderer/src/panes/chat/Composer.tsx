@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -9,6 +9,8 @@ import "./composer.css";
 interface ComposerProps {
   /** Whose draft this is: a conversation's id, or a name for one not started yet. */
   readonly draftKey: string;
+  /** The conversation's own profile; null: whichever is active. */
+  readonly profileId?: string | null;
   readonly generating: boolean;
   /** When a reply held for the key's rate limit goes out. */
   readonly waitUntil: number | null;
@@ -22,18 +24,28 @@ interface ComposerProps {
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
 export function Composer(props: ComposerProps) {
-  const { draftKey, generating, waitUntil, autoFocus = false, onSend, onModelCommand, onStop } = props;
+  const {
+    draftKey,
+    profileId = null,
+    generating,
+    waitUntil,
+    autoFocus = false,
+    onSend,
+    onModelCommand,
+    onStop,
+  } = props;
   const { t } = useTranslation();
   const [commandNotice, setCommandNotice] = useState<string | null>(null);
   const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
-  const searchWeb = useChatStore((state) => state.searchWeb);
+  const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const searchWebToggled = useChatStore((state) => state.searchWebToggled);
-  const searchMissing = useFeatureMissing("search");
+  const searchMissing = useFeatureMissing("search", profileId);
   useEffect(() => {
-    if (searchMissing && searchWeb) searchWebToggled(false);
-  }, [searchMissing, searchWeb, searchWebToggled]);
+    if (searchMissing && searchWeb) searchWebToggled(draftKey, false);
+  }, [searchMissing, searchWeb, searchWebToggled, draftKey]);
+  const whySearchOff = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const focusRequests = useChatStore((state) => state.composerFocusRequests);
   useEffect(() => {
@@ -86,15 +98,21 @@ export function Composer(props: ComposerProps) {
         onKeyDown={onKeyDown}
       />
       <div className="composer__bar">
-        <label className="toggle" title={searchMissing ? t("capabilities.notOffered.search") : undefined}>
+        <label className="toggle">
           <input
             type="checkbox"
             checked={searchWeb && !searchMissing}
             disabled={searchMissing}
-            onChange={(event) => searchWebToggled(event.target.checked)}
+            aria-describedby={searchMissing ? whySearchOff : undefined}
+            onChange={(event) => searchWebToggled(draftKey, event.target.checked)}
           />
           <span>{t("chat.searchWeb")}</span>
         </label>
+        {searchMissing && (
+          <span id={whySearchOff} className="composer__why-off">
+            {t("capabilities.notOffered.search")}
+          </span>
+        )}
         {commandNotice && (
           <span className="composer__notice" role="status">
             {commandNotice}

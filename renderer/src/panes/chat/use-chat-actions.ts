@@ -14,7 +14,7 @@ type ReplyRequest =
   | { readonly kind: "edit"; readonly messageId: string; readonly content: string };
 
 function requestReply(conversationId: string, request: ReplyRequest): Promise<Result<ChatRun>> {
-  const { searchWeb } = useChatStore.getState();
+  const searchWeb = useChatStore.getState().searchWeb[conversationId] ?? false;
   switch (request.kind) {
     case "send":
       return api.chat.send({ conversationId, content: request.content, searchWeb });
