@@ -1,6 +1,7 @@
 /** English strings of the conversation's settings drawer and prompt presets. */
 export const conversationEn = {
   conversation: {
+    export: "Export",
     closeSettings: "Close settings",
     invalidFields_one: "{{count}} field needs a change before saving.",
     invalidFields_other: "{{count}} fields need a change before saving.",

@@ -3,6 +3,7 @@ import type { conversationEn } from "./en-conversation.ts";
 /** 会话设置抽屉与提示词预设的中文文案。 */
 export const conversationZh: typeof conversationEn = {
   conversation: {
+    export: "导出",
     closeSettings: "关闭设置",
     invalidFields_one: "有 {{count}} 项需要修改后才能保存。",
     invalidFields_other: "有 {{count}} 项需要修改后才能保存。",
