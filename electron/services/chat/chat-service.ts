@@ -75,15 +75,18 @@ export class ChatService {
     return { ...this.reply(page, conversationId, searchWeb), userMessage };
   }
 
-  regenerate(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
+  /** A new version of a reply (the shown path's last when none is named), beside the earlier ones. */
+  regenerate(page: Page, conversationId: string, searchWeb: boolean, messageId?: string): ChatRun {
     this.refuseMissingSearch(conversationId, searchWeb);
-    this.store.edits.dropRepliesAfterLastUserMessage(conversationId);
+    this.store.edits.regenerateFrom(conversationId, messageId);
     return this.reply(page, conversationId, searchWeb);
   }
 
+  /** A new version of a question, answered anew; the earlier one keeps its answers. */
   edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
     this.refuseMissingSearch(conversationId, searchWeb);
-    this.store.edits.rewriteFrom(conversationId, messageId, content);
+    const parentId = this.store.edits.editedQuestionParent(conversationId, messageId);
+    this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId });
     return this.reply(page, conversationId, searchWeb);
   }
 
@@ -151,7 +154,7 @@ export class ChatService {
     const started = performance.now();
     const journal = new ReplyJournal(
       this.store,
-      { id: run.assistantMessageId, conversationId: run.conversationId },
+      { id: run.assistantMessageId, conversationId: run.conversationId, parentId: run.messages.at(-1)?.id ?? null },
       meta,
     );
     let status: Exclude<MessageStatus, "streaming"> = "complete";

@@ -11,14 +11,18 @@ export const REPLY_FLUSH_MS = 500;
  */
 export class ReplyJournal {
   private readonly store: ConversationStore;
-  private readonly target: { readonly id: string; readonly conversationId: string };
+  private readonly target: { readonly id: string; readonly conversationId: string; readonly parentId: string | null };
   private readonly meta: MessageMeta;
   private timer: NodeJS.Timeout | null = null;
   private written = false;
   private flushedLength = 0;
   text = "";
 
-  constructor(store: ConversationStore, target: { id: string; conversationId: string }, meta: MessageMeta) {
+  constructor(
+    store: ConversationStore,
+    target: { id: string; conversationId: string; parentId: string | null },
+    meta: MessageMeta,
+  ) {
     this.store = store;
     this.target = target;
     this.meta = meta;

@@ -2,6 +2,9 @@
 export const conversationEn = {
   conversation: {
     export: "Export",
+    versionOf: "Version {{index}} of {{count}}",
+    previousVersion: "Previous version",
+    nextVersion: "Next version",
     closeSettings: "Close settings",
     invalidFields_one: "{{count}} field needs a change before saving.",
     invalidFields_other: "{{count}} fields need a change before saving.",

@@ -4,6 +4,9 @@ import type { conversationEn } from "./en-conversation.ts";
 export const conversationZh: typeof conversationEn = {
   conversation: {
     export: "导出",
+    versionOf: "第 {{index}} 版，共 {{count}} 版",
+    previousVersion: "上一版",
+    nextVersion: "下一版",
     closeSettings: "关闭设置",
     invalidFields_one: "有 {{count}} 项需要修改后才能保存。",
     invalidFields_other: "有 {{count}} 项需要修改后才能保存。",
