@@ -198,7 +198,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     costs: attributor,
     streams,
     conversations,
-    chat: new ChatService(conversations, streams, vault, clientFor),
+    chat: new ChatService(conversations, streams, vault, clientFor, (profileId) => capabilityStore.get(profileId)),
     tasks,
     media,
     capabilities,

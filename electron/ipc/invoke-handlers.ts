@@ -93,9 +93,14 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.delete": ({ conversationId }) => ({ deleted: conversations.softDelete(conversationId) }),
     "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
     "chat.send": ({ conversationId, content, searchWeb }, page) => chat.send(page, conversationId, content, searchWeb),
-    "chat.regenerate": ({ conversationId, searchWeb }, page) => chat.regenerate(page, conversationId, searchWeb),
+    "chat.regenerate": ({ conversationId, searchWeb, messageId }, page) =>
+      chat.regenerate(page, conversationId, searchWeb, messageId),
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
       chat.edit(page, conversationId, messageId, content, searchWeb),
+    "chat.showVersion": ({ conversationId, messageId }) => {
+      conversations.edits.showVersion(conversationId, messageId);
+      return conversations.detail(conversationId);
+    },
     "chat.deleteMessage": ({ conversationId, messageId }) => ({
       deleted: conversations.edits.deleteMessage(conversationId, messageId),
     }),

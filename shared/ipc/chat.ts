@@ -100,6 +100,10 @@ export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 export const MessageStatusSchema = z.enum(["streaming", "complete", "stopped", "interrupted", "error"]);
 export type MessageStatus = z.infer<typeof MessageStatusSchema>;
 
+/** The versions of a message's place in the conversation (regenerated or edited), oldest first. */
+export const MessageVersionsSchema = z.object({ ids: z.array(z.string()), index: z.number().int().min(0) });
+export type MessageVersions = z.infer<typeof MessageVersionsSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -111,6 +115,8 @@ export const ChatMessageSchema = z.object({
   /** What the reply cost, from the ledger; null for the user's messages and replies not known yet. */
   cost: CostSchema.nullable(),
   createdAt: z.string(),
+  /** Present where the message has other versions: `‹ index+1 / ids.length ›`. */
+  versions: MessageVersionsSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -152,6 +158,8 @@ export const ChatInputs = {
   edit: ConversationId.extend({ messageId: z.string().min(1), content: MessageText, searchWeb: z.boolean() }),
   exportAs: ConversationId.extend({ format: z.enum(["markdown", "json"]) }),
   message: ConversationId.extend({ messageId: z.string().min(1).max(200) }),
+  /** Regenerate a reply (the shown path's last when none is named): the new one becomes another version. */
+  regenerate: ConversationId.extend({ messageId: z.string().min(1).max(200).optional(), searchWeb: z.boolean() }),
 };
 
 /** A reply being generated: follow it on `stream.event` with this stream id. */

@@ -93,9 +93,11 @@ export const INVOKE_CHANNELS = {
   "chat.delete": { input: ChatInputs.conversation, output: z.object({ deleted: z.boolean() }) },
   "chat.restore": { input: ChatInputs.conversation, output: ConversationSummarySchema },
   "chat.send": { input: ChatInputs.send, output: ChatRunSchema.extend({ userMessage: ChatMessageSchema }) },
-  "chat.regenerate": { input: ChatInputs.conversation.extend({ searchWeb: z.boolean() }), output: ChatRunSchema },
+  "chat.regenerate": { input: ChatInputs.regenerate, output: ChatRunSchema },
   "chat.edit": { input: ChatInputs.edit, output: ChatRunSchema },
   "chat.deleteMessage": { input: ChatInputs.message, output: z.object({ deleted: z.boolean() }) },
+  /** Shows another version of a message; the conversation then continues from it. */
+  "chat.showVersion": { input: ChatInputs.message, output: ConversationDetailSchema },
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
   /** A conversation with a preset's settings: the newest empty untitled one when there is one, else a new one. */
   "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },

@@ -78,6 +78,7 @@ export function createDesktopApi(transport: ApiTransport) {
       regenerate: call("chat.regenerate"),
       edit: call("chat.edit"),
       deleteMessage: call("chat.deleteMessage"),
+      showVersion: call("chat.showVersion"),
       exportAs: call("chat.export"),
       newFromPreset: call("chat.newFromPreset"),
     },

@@ -179,7 +179,10 @@ test("exports the conversation to Markdown and to JSON", async ({ launchApp }, t
   for (const [button, extension, holdsTheConversation] of formats) {
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: button }).click(),
+      (async () => {
+        await page.getByRole("button", { name: "Export", exact: true }).click();
+        await page.getByRole("menuitem", { name: button }).click();
+      })(),
     ]);
     expect(download.suggestedFilename()).toBe(`Export-me-please${extension}`);
     const content = readFileSync((await download.path())!, "utf8");

@@ -31,6 +31,10 @@ test("against an OpenAI-compatible server without balance, images or video, ever
 
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
+  // A new conversation takes the first code the server lists (here a model made to fail): pick the plain one.
+  await expect(page.getByRole("combobox", { name: "Model" })).toHaveValue(server.models.toSorted()[0]!);
+  await page.getByRole("combobox", { name: "Model" }).fill("plain");
+  await page.getByRole("combobox", { name: "Model" }).press("Enter");
   await page.getByRole("textbox", { name: "Message" }).fill("Hello?");
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
   const reply = page.getByRole("article", { name: "Assistant" }).last();

@@ -59,6 +59,7 @@ export const VALID_PAYLOADS: PayloadOf = {
   "chat.create": () => undefined,
   "chat.get": (services) => ({ conversationId: conversationOf(services) }),
   "chat.deleteMessage": (services) => ({ conversationId: conversationOf(services), messageId: "no-such-message" }),
+  "chat.showVersion": (services) => ({ conversationId: conversationOf(services), messageId: "no-such-message" }),
   "chat.rename": (services) => ({ conversationId: conversationOf(services), title: "Renamed" }),
   "chat.updateSettings": (services) => ({
     conversationId: conversationOf(services),

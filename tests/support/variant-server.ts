@@ -81,10 +81,10 @@ function stream(response: ServerResponse, model: string, reply: string) {
   response.end("data: [DONE]\n\n");
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse) {
+async function handle(request: IncomingMessage, response: ServerResponse, models: readonly string[]) {
   const path = (request.url ?? "/").split("?")[0];
   if (request.method === "GET" && path === "/v1/models") {
-    return json(response, 200, { object: "list", data: MODELS.map((id) => ({ id, object: "model", owned_by: "x" })) });
+    return json(response, 200, { object: "list", data: models.map((id) => ({ id, object: "model", owned_by: "x" })) });
   }
   if (request.method !== "POST" || path !== "/v1/chat/completions") {
     return openAiError(response, 404, `Unknown request URL: ${request.method} ${path}.`, "invalid_request_error", null);
@@ -117,16 +117,17 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   });
 }
 
-export async function startVariantServer(): Promise<VariantServer> {
+/** `models`: what `/v1/models` lists (every variant unless given); each still answers by its code. */
+export async function startVariantServer(models: readonly string[] = MODELS): Promise<VariantServer> {
   const requests: { method: string; path: string }[] = [];
   const server = createServer((request, response) => {
     requests.push({ method: request.method ?? "GET", path: request.url ?? "/" });
-    void handle(request, response);
+    void handle(request, response, models);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    models: MODELS,
+    models,
     requests,
     close: () =>
       new Promise((resolve) => {

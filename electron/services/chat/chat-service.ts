@@ -6,7 +6,10 @@ import {
   type MessageMeta,
   type MessageStatus,
 } from "../../../shared/ipc/chat.ts";
+import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
+import { preferredModel } from "../../../shared/model-kinds.ts";
+import { appError } from "../app-error.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
@@ -17,18 +20,12 @@ import type { Page } from "../../common/pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
 import type { Emit, StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
-import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
+import { historyOf } from "./chat-request.ts";
+import { replyEvents } from "./reply-events.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { ReplyJournal } from "./reply-journal.ts";
 import { estimateTokens } from "./token-estimate.ts";
-import {
-  completionEvents,
-  messageEvents,
-  normaliseChatChunks,
-  normaliseMessageEvents,
-  type ReplyEvent,
-} from "./stream-normaliser.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
 /** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
@@ -53,24 +50,29 @@ export class ChatService {
   private readonly streams: StreamHub;
   private readonly vault: ProfileVault;
   private readonly clientFor: (profileId: string) => GatewayClient;
+  private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
 
   constructor(
     store: ConversationStore,
     streams: StreamHub,
     vault: ProfileVault,
     clientFor: (profileId: string) => GatewayClient,
+    capabilitiesOf: (profileId: string) => ServerCapabilities,
   ) {
     this.store = store;
     this.streams = streams;
     this.vault = vault;
     this.clientFor = clientFor;
+    this.capabilitiesOf = capabilitiesOf;
     store.interruptUnfinishedReplies();
   }
 
-  /** Settings for a new conversation, from the active profile's models. */
+  /** Settings for a new conversation: the active profile's chat model, else the first its server lists. */
   defaultSettings(): ChatSettings {
-    const models = this.vault.modelsOf(this.vault.activeId());
-    return { ...DEFAULT_CHAT_SETTINGS, model: models?.chat[0] ?? DEFAULT_CHAT_SETTINGS.model };
+    const profileId = this.vault.activeId();
+    const server = profileId ? this.capabilitiesOf(profileId).models : null;
+    const model = preferredModel("chat", profileId ? this.vault.modelsOf(profileId) : null, server);
+    return { ...DEFAULT_CHAT_SETTINGS, model: model ?? DEFAULT_CHAT_SETTINGS.model };
   }
 
   send(
@@ -79,24 +81,43 @@ export class ChatService {
     content: string,
     searchWeb: boolean,
   ): ChatRun & { userMessage: ChatMessage } {
+    this.refuseMissingSearch(conversationId, searchWeb);
     const userMessage = this.store.appendMessage({ conversationId, role: "user", content, status: "complete" });
     return { ...this.reply(page, conversationId, searchWeb), userMessage };
   }
 
-  regenerate(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
-    this.store.edits.dropRepliesAfterLastUserMessage(conversationId);
+  /** A new version of a reply (the shown path's last when none is named), beside the earlier ones. */
+  regenerate(page: Page, conversationId: string, searchWeb: boolean, messageId?: string): ChatRun {
+    this.refuseMissingSearch(conversationId, searchWeb);
+    this.store.edits.regenerateFrom(conversationId, messageId);
     return this.reply(page, conversationId, searchWeb);
   }
 
+  /** A new version of a question, answered anew; the earlier one keeps its answers. */
   edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
-    this.store.edits.rewriteFrom(conversationId, messageId, content);
+    this.refuseMissingSearch(conversationId, searchWeb);
+    const parentId = this.store.edits.editedQuestionParent(conversationId, messageId);
+    this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId });
     return this.reply(page, conversationId, searchWeb);
+  }
+
+  /** Web search asked of a server known not to offer it is refused before anything is written or sent. */
+  private refuseMissingSearch(conversationId: string, searchWeb: boolean): void {
+    if (!searchWeb) return;
+    const profileId = this.vault.resolveId(this.store.summary(conversationId).settings.profileId ?? undefined);
+    if (this.capabilitiesOf(profileId).features.search === "missing")
+      throw appError("NOT_OFFERED", { path: "/v1/search/completions" });
   }
 
   private reply(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
     const { conversation, messages } = this.store.detail(conversationId);
-    const settings = conversation.settings;
-    const profileId = this.vault.resolveId(settings.profileId ?? undefined);
+    const profileId = this.vault.resolveId(conversation.settings.profileId ?? undefined);
+    // A conversation that follows the active profile keeps only what that profile's server offers.
+    const features = this.capabilitiesOf(profileId).features;
+    const settings: ChatSettings =
+      features.messages === "missing"
+        ? { ...conversation.settings, wireFormat: "chat-completions" }
+        : conversation.settings;
     const assistantMessageId = crypto.randomUUID();
     const streamId = this.streams.open(page, (emit, signal) =>
       withLedgerLink({ conversationId, messageId: assistantMessageId }, () =>
@@ -143,7 +164,7 @@ export class ChatService {
     const started = performance.now();
     const journal = new ReplyJournal(
       this.store,
-      { id: run.assistantMessageId, conversationId: run.conversationId },
+      { id: run.assistantMessageId, conversationId: run.conversationId, parentId: run.messages.at(-1)?.id ?? null },
       meta,
     );
     let status: Exclude<MessageStatus, "streaming"> = "complete";
@@ -157,7 +178,7 @@ export class ChatService {
       const client = this.clientFor(run.profileId);
       await withRateLimitRetry(
         async () => {
-          for await (const event of this.replyEvents(
+          for await (const event of replyEvents(
             client,
             run,
             meta.model,
@@ -221,53 +242,6 @@ export class ChatService {
       Object.assign(meta, await estimateTokens(prompt, journal.text), { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
-  }
-
-  private async *replyEvents(
-    client: GatewayClient,
-    run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean },
-    model: string,
-    signal: AbortSignal,
-    onRequestId: (requestId: string | null) => void,
-  ): AsyncGenerator<ReplyEvent> {
-    const { settings, messages } = run;
-    if (run.searchWeb) {
-      const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
-      const request = { model, messages: [...system, ...historyOf(messages)] };
-      if (!settings.stream) {
-        const { data, meta } = await client.searchCompletion(request, signal);
-        onRequestId(meta.requestId);
-        yield* completionEvents(data);
-        return;
-      }
-      const stream = await client.streamSearchCompletion(request, signal);
-      onRequestId(stream.meta.requestId);
-      yield* normaliseChatChunks(stream.events);
-      return;
-    }
-    if (settings.wireFormat === "messages") {
-      const request = messagesRequest(settings, messages);
-      if (!settings.stream) {
-        const { data, meta } = await client.messages(request, signal);
-        onRequestId(meta.requestId);
-        yield* messageEvents(data);
-        return;
-      }
-      const stream = await client.streamMessages(request, signal);
-      onRequestId(stream.meta.requestId);
-      yield* normaliseMessageEvents(stream.events);
-      return;
-    }
-    const request = chatCompletionsRequest(settings, messages);
-    if (!settings.stream) {
-      const { data, meta } = await client.chatCompletion(request, signal);
-      onRequestId(meta.requestId);
-      yield* completionEvents(data);
-      return;
-    }
-    const stream = await client.streamChatCompletion(request, signal);
-    onRequestId(stream.meta.requestId);
-    yield* normaliseChatChunks(stream.events);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type ConversationSummary,
   type MessageStatus,
 } from "../../../shared/ipc/chat.ts";
+import type { MessageVersions } from "../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../shared/ipc/ledger.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
 import { readStoredJson } from "../store/stored-json.ts";
@@ -34,6 +35,8 @@ export interface MessageRow {
   error: string | null;
   meta: string | null;
   created_at: number;
+  /** The message this one answers or follows; null for a conversation's first. */
+  parent_id: string | null;
 }
 
 const EXCERPT_RADIUS = 40;
@@ -52,7 +55,7 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
   };
 }
 
-export function messageOf(row: MessageRow, cost: Cost | null): ChatMessage {
+export function messageOf(row: MessageRow, cost: Cost | null, versions?: MessageVersions): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -63,6 +66,7 @@ export function messageOf(row: MessageRow, cost: Cost | null): ChatMessage {
     meta: row.meta ? readStoredJson(row.meta, MessageMetaSchema, null) : null,
     cost,
     createdAt: iso(row.created_at),
+    ...(versions && versions.ids.length > 1 ? { versions } : {}),
   };
 }
 

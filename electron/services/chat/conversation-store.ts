@@ -69,12 +69,17 @@ export class ConversationStore {
 
   /**
    * A new conversation, or the newest one nobody has written in yet (moved to the top): New chat
-   * pressed twice opens one empty conversation, not two.
+   * pressed twice opens one empty conversation, not two. A reused one nobody named takes these
+   * settings (the defaults of the profile active now, which may not be the one it was made under).
    */
   createOrReuseEmpty(settings: ChatSettings): ConversationSummary {
     const empty = this.newestEmpty({ untitledOnly: false });
     if (!empty) return this.create(settings);
-    this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), empty);
+    this.db
+      .prepare(
+        "UPDATE conversations SET settings = CASE WHEN title = ? THEN ? ELSE settings END, updated_at = ? WHERE id = ?",
+      )
+      .run(UNTITLED, JSON.stringify(settings), Date.now(), empty);
     return this.summary(empty);
   }
 
@@ -116,13 +121,13 @@ export class ConversationStore {
     };
   }
 
+  /** The shown path of the conversation, each message with its versions where it has several. */
   messages(conversationId: string): ChatMessage[] {
-    const rows = allRows<MessageRow>(
-      this.db.prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY position"),
-      conversationId,
-    );
+    const rows = this.edits.path(conversationId);
     const costs = ledgerCostsByMessage(this.db, conversationId);
-    return rows.map((row) => messageOf(row, row.role === "assistant" ? (costs.get(row.id) ?? null) : null));
+    return rows.map((row) =>
+      messageOf(row, row.role === "assistant" ? (costs.get(row.id) ?? null) : null, this.edits.versionsOf(row)),
+    );
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -158,9 +163,12 @@ export class ConversationStore {
     status: MessageStatus;
     error?: IpcError | null;
     meta?: MessageMeta | null;
+    /** What it follows (null: nothing, it starts the conversation); the shown leaf when not given. */
+    parentId?: string | null;
   }): ChatMessage {
     const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
+    const parentId = message.parentId === undefined ? this.edits.leafOf(message.conversationId) : message.parentId;
     const now = Date.now();
     const { next } = onlyRow<{ next: number }>(
       this.db.prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?"),
@@ -168,7 +176,7 @@ export class ConversationStore {
     );
     this.db
       .prepare(
-        "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         id,
@@ -180,7 +188,9 @@ export class ConversationStore {
         message.error ? JSON.stringify(message.error) : null,
         message.meta ? JSON.stringify(message.meta) : null,
         now,
+        parentId,
       );
+    this.edits.showLeaf(message.conversationId, id);
     const title =
       conversation.title === UNTITLED && message.role === "user" ? titleFrom(message.content) : conversation.title;
     this.db

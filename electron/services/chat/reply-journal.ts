@@ -18,7 +18,7 @@ type Ending = { status: Exclude<MessageStatus, "streaming">; error: IpcError | n
  */
 export class ReplyJournal {
   private readonly store: ConversationStore;
-  private readonly target: { readonly id: string; readonly conversationId: string };
+  private readonly target: { readonly id: string; readonly conversationId: string; readonly parentId: string | null };
   private readonly meta: MessageMeta;
   private timer: NodeJS.Timeout | null = null;
   private written = false;
@@ -26,7 +26,11 @@ export class ReplyJournal {
   private readonly createdAt = new Date().toISOString();
   text = "";
 
-  constructor(store: ConversationStore, target: { id: string; conversationId: string }, meta: MessageMeta) {
+  constructor(
+    store: ConversationStore,
+    target: { id: string; conversationId: string; parentId: string | null },
+    meta: MessageMeta,
+  ) {
     this.store = store;
     this.target = target;
     this.meta = meta;

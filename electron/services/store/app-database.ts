@@ -236,6 +236,18 @@ export const APP_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX price_history_by_model ON price_history(profile_id, model, changed_at);
   `,
+  // Answer versions: messages form a tree (a regenerated reply or an edited question is a sibling of the
+  // one it replaces); a conversation shows the path to its shown leaf (null: the newest message).
+  `
+  ALTER TABLE messages ADD COLUMN parent_id TEXT;
+  ALTER TABLE conversations ADD COLUMN shown_leaf_id TEXT;
+  UPDATE messages SET parent_id = (
+    SELECT before.id FROM messages before
+    WHERE before.conversation_id = messages.conversation_id AND before.position < messages.position
+    ORDER BY before.position DESC LIMIT 1
+  );
+  CREATE INDEX messages_by_parent ON messages(conversation_id, parent_id);
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

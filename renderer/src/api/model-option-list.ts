@@ -1,9 +1,17 @@
+import type { ModelKind } from "../../../shared/ipc/profiles.ts";
+
 /** Where a model code in the picker comes from, in the order they are listed. */
 export type ModelSource = "profile" | "server" | "recent";
+
+/** What the picker says about a code beside its name. */
+export type ModelBadge = "default" | "messages";
 
 export interface ModelOption {
   readonly code: string;
   readonly source: ModelSource;
+  /** The heading it is listed under; codes used recently that no list names have their own. */
+  readonly kind?: ModelKind;
+  readonly badges?: readonly ModelBadge[];
 }
 
 /**
@@ -19,4 +27,20 @@ export function modelOptions(
   const take = (codes: readonly string[], source: ModelSource) =>
     codes.flatMap((code) => (code.trim() === "" || seen.has(code) ? [] : (seen.add(code), [{ code, source }])));
   return [...take(profile, "profile"), ...take(server, "server"), ...take(recent, "recent")];
+}
+
+export interface ModelOptionGroup {
+  /** A kind, or `recent` for codes used recently that no list names. */
+  readonly name: ModelKind | "recent";
+  readonly options: readonly ModelOption[];
+}
+
+/** The options under their headings, each heading where its first code was listed. */
+export function groupModelOptions(options: readonly ModelOption[]): ModelOptionGroup[] {
+  const groups = new Map<ModelOptionGroup["name"], ModelOption[]>();
+  for (const option of options) {
+    const name = option.source === "recent" ? "recent" : (option.kind ?? "chat");
+    groups.set(name, [...(groups.get(name) ?? []), option]);
+  }
+  return [...groups].map(([name, grouped]) => ({ name, options: grouped }));
 }

@@ -1,13 +1,26 @@
 import type { ModelKind } from "../../../shared/ipc/profiles.ts";
-import { looksLike, useCapabilities } from "./capability-queries.ts";
-import { modelOptions, type ModelOption } from "./model-option-list.ts";
+import { kindOf, looksLike, preferredModel } from "../../../shared/model-kinds.ts";
+import { useCapabilities } from "./capability-queries.ts";
+import { modelOptions, type ModelBadge, type ModelOption } from "./model-option-list.ts";
 import { useActiveProfile } from "./queries.ts";
 
-/** The picker's options for a kind (codes that look like that kind first), with the caller's recent codes. */
+/**
+ * The picker's options for a kind (codes that look like that kind first), with the caller's recent
+ * codes; each with the kind it is listed under and what is known of it.
+ */
 export function useModelOptions(kind: ModelKind, recent: readonly string[]): ModelOption[] {
   const profile = useActiveProfile();
   const { data } = useCapabilities(profile?.id ?? null);
   const server = data?.models ?? [];
   const likely = server.filter((code) => looksLike(kind, code));
-  return modelOptions(profile?.models[kind] ?? [], [...likely, ...server], recent);
+  const listed = profile?.models ?? null;
+  const defaultCode = preferredModel(kind, listed, server);
+  const messagesOffered = data?.features.messages === "offered";
+  return modelOptions(listed?.[kind] ?? [], [...likely, ...server], recent).map((option) => {
+    const optionKind = kindOf(option.code, listed);
+    const badges: ModelBadge[] = [];
+    if (option.code === defaultCode) badges.push("default");
+    if (optionKind === "chat" && messagesOffered) badges.push("messages");
+    return { ...option, kind: optionKind, badges };
+  });
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ModelOption } from "../api/model-option-list.ts";
+import { groupModelOptions, type ModelOption } from "../api/model-option-list.ts";
 import { ServerText } from "./ServerText.tsx";
 import "./model-picker.css";
 
@@ -24,23 +24,46 @@ const LABEL_CLASSES = {
   bare: ["model-picker__bare", "visually-hidden"],
 } as const;
 
+/** Scrolls the list itself (never the page or a toolbar around the field) so the option shows. */
+function keepInView(list: HTMLElement, option: HTMLElement) {
+  if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
+  else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
+}
+
 /**
  * A model code field with a searchable list (an ARIA combobox): ↓ or a click shows the known
- * codes with where each comes from, typing narrows them, ↑/↓ and Enter take one, and Enter on
- * what was typed uses it as it is.
+ * codes grouped by kind, with where each comes from and what it offers; typing narrows them,
+ * ↑/↓ and Enter take one, and Enter on what was typed uses it as it is. The list is a popover in
+ * the top layer, anchored to the field, so no scrolling or clipping container can cut it.
  */
 export function ModelPicker(props: ModelPickerProps) {
   const { label, value, options, onChange, onCommit, layout = "stacked", placeholder, name } = props;
   const { t } = useTranslation();
   const listId = useId();
+  const anchorName = `--model-picker-${listId.replace(/[^a-zA-Z0-9]/g, "")}`;
+  const list = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // Null right after opening: every option is listed, not only those matching the current value.
   const [query, setQuery] = useState<string | null>(null);
   // Null until ↑/↓ picks one: Enter then takes the code as typed.
   const [active, setActive] = useState<number | null>(null);
   const needle = query?.trim().toLowerCase() ?? "";
-  const shown = needle ? options.filter((option) => option.code.toLowerCase().includes(needle)) : options;
+  const groups = groupModelOptions(
+    needle ? options.filter((option) => option.code.toLowerCase().includes(needle)) : options,
+  );
+  // In the order they are shown, so ↑/↓ walk the list as it reads.
+  const shown = groups.flatMap((group) => group.options);
   const highlighted = active === null ? undefined : shown[Math.min(active, shown.length - 1)];
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (open && element && !element.matches(":popover-open")) element.showPopover();
+  }, [open]);
+  useLayoutEffect(() => {
+    const option = highlighted && document.getElementById(`${listId}-${highlighted.code}`);
+    if (open && option && list.current) keepInView(list.current, option);
+  }, [open, highlighted, listId]);
 
   const show = () => {
     setOpen(true);
@@ -88,6 +111,7 @@ export function ModelPicker(props: ModelPickerProps) {
         <input
           role="combobox"
           name={name}
+          style={{ anchorName }}
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
@@ -111,28 +135,55 @@ export function ModelPicker(props: ModelPickerProps) {
         />
       </label>
       {open && (
-        <ul className="model-picker__list" id={listId} role="listbox" aria-label={t("picker.suggestions")}>
-          {shown.map((option) => (
-            <li
-              key={option.code}
-              id={`${listId}-${option.code}`}
-              role="option"
-              aria-selected={option === highlighted}
-              className="model-picker__option"
-              // Chosen before the field loses focus and closes the list.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option.code)}
+        <div
+          ref={list}
+          popover="manual"
+          className="model-picker__list"
+          style={{ positionAnchor: anchorName }}
+          id={listId}
+          role="listbox"
+          aria-label={t("picker.suggestions")}
+        >
+          {groups.map((group) => (
+            <ul
+              key={group.name}
+              role="group"
+              aria-label={t(`picker.group.${group.name}`)}
+              className="model-picker__group"
             >
-              <ServerText className="model-picker__code" text={option.code} />
-              <span className="model-picker__source">{t(`picker.${option.source}`)}</span>
-            </li>
+              <li role="presentation" className="model-picker__heading" aria-hidden="true">
+                {t(`picker.group.${group.name}`)}
+              </li>
+              {group.options.map((option) => (
+                <li
+                  key={option.code}
+                  id={`${listId}-${option.code}`}
+                  role="option"
+                  aria-selected={option === highlighted}
+                  className="model-picker__option"
+                  // Chosen before the field loses focus and closes the list.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option.code)}
+                >
+                  <ServerText className="model-picker__code" text={option.code} />
+                  <span className="model-picker__badges">
+                    {option.badges?.map((badge) => (
+                      <span key={badge} className="model-picker__badge">
+                        {t(`picker.badge.${badge}`)}
+                      </span>
+                    ))}
+                    <span className="model-picker__source">{t(`picker.${option.source}`)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
           ))}
           {shown.length === 0 && (
-            <li className="model-picker__empty" role="presentation">
+            <p className="model-picker__empty" role="presentation">
               {t("picker.noMatch", { code: value.trim() })}
-            </li>
+            </p>
           )}
-        </ul>
+        </div>
       )}
     </div>
   );

@@ -1,8 +1,14 @@
 /** English strings of the conversation's settings drawer and prompt presets. */
 export const conversationEn = {
   conversation: {
+    export: "Export",
+    versionOf: "Version {{index}} of {{count}}",
+    previousVersion: "Previous version",
+    nextVersion: "Next version",
     closeSettings: "Close settings",
     invalidFields_one: "{{count}} field needs a change before saving.",
     invalidFields_other: "{{count}} fields need a change before saving.",
+    modelCommandHint: "Name a model after /model, e.g. /model chat-pro.",
+    modelChanged: "Model: {{model}}",
   },
 };

@@ -6,5 +6,7 @@ export const pickerEn = {
     server: "Offered by the server",
     recent: "Used recently",
     noMatch: "No known model matches; “{{code}}” is used as typed.",
+    group: { chat: "Chat", search: "Web search", image: "Images", video: "Videos", recent: "Used recently" },
+    badge: { default: "default", messages: "Messages format" },
   },
 };

@@ -344,8 +344,6 @@ export const en = {
     edit: "Edit",
     resend: "Send again",
     regenerate: "Regenerate",
-    regenerateEarlierTitle: "Regenerate this reply?",
-    regenerateEarlierBody: "The question before it is sent again; the messages after it are replaced by the new reply.",
     copyMessage: "Copy message",
     deleteMessage: "Delete message",
     deleteMessageTitle: "Delete this message?",

@@ -315,8 +315,6 @@ export const zh: Strings = {
     edit: "编辑",
     resend: "重新发送",
     regenerate: "重新生成",
-    regenerateEarlierTitle: "重新生成这条回复？",
-    regenerateEarlierBody: "会重新发送它之前的问题；它之后的消息将被新的回复替换。",
     copyMessage: "复制消息",
     deleteMessage: "删除消息",
     deleteMessageTitle: "删除这条消息？",

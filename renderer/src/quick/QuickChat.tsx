@@ -32,7 +32,7 @@ export function QuickChat() {
   const { data } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId ?? "");
-  const { start, attempt } = useStartConversation(setConversationId);
+  const { start, attempt } = useStartConversation(NEW_QUICK_DRAFT, setConversationId);
   const openInMain = useOpenInMainWindow(info?.host);
   const generating = live !== null && !live.interrupted;
   const saveSettings = useSaveSettings(conversationId ?? "");
@@ -94,11 +94,16 @@ export function QuickChat() {
       <ActionError actions={[attempt, saveSettings, openInMain, ...attempts]} />
       <Composer
         draftKey={conversationId ?? NEW_QUICK_DRAFT}
+        profileId={data?.conversation.settings.profileId ?? null}
         generating={generating}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
         onSend={(content) =>
           conversationId ? send(content) : start({ content, ...(currentModel ? { model: currentModel } : {}) })
         }
+        onModelCommand={(code) => {
+          chooseModel(code);
+          return Promise.resolve(true);
+        }}
         onStop={() => live && stop(live.streamId)}
       />
     </main>

@@ -5,7 +5,7 @@ export async function newProfileForm(
   page: Page,
   fields: { name: string; baseUrl: string; key: string },
 ): Promise<Locator> {
-  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
   await page.getByRole("button", { name: "Add profile" }).click();
   const form = page.getByRole("form", { name: "New profile" });
   await form.getByLabel("Name").fill(fields.name);

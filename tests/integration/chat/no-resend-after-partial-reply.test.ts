@@ -53,7 +53,13 @@ it("never sends a chat request again once part of its reply has arrived, even af
   const requests: string[] = [];
   const credentials = { baseUrl: "http://gateway.test", auth: "bearer" as const, key: "sk-partial-0001" };
   const client = new GatewayClient(credentials, { fetch: partlyDeliveredThenRateLimited(requests) });
-  const chat = new ChatService(services.conversations, services.streams, services.vault, () => client);
+  const chat = new ChatService(
+    services.conversations,
+    services.streams,
+    services.vault,
+    () => client,
+    (profileId) => services.capabilities.get(profileId),
+  );
   const { page, received } = recordingPage();
   const conversation = services.conversations.create(chat.defaultSettings());
   const run = chat.send(page, conversation.id, "A question", false);

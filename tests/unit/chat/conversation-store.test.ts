@@ -83,19 +83,60 @@ describe("the conversation store", () => {
     expect(store.detail(conversation.id).messages[0]!.content).toBe("keep me");
   });
 
-  it("edits a message and drops what followed; regenerate drops the replies after the last question", () => {
+  it("regenerate and edit add versions beside the earlier ones; the shown path is what follows and what is sent", () => {
     const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
     const { id } = store.create(SETTINGS);
+    const contents = () => store.messages(id).map((message) => message.content);
     const first = store.appendMessage({ conversationId: id, role: "user", content: "one", status: "complete" });
-    store.appendMessage({ conversationId: id, role: "assistant", content: "reply one", status: "complete" });
+    const replyOne = store.appendMessage({
+      conversationId: id,
+      role: "assistant",
+      content: "reply one",
+      status: "complete",
+    });
     store.appendMessage({ conversationId: id, role: "user", content: "two", status: "complete" });
     store.appendMessage({ conversationId: id, role: "assistant", content: "reply two", status: "complete" });
-    store.edits.dropRepliesAfterLastUserMessage(id);
-    expect(store.messages(id).map((message) => message.content)).toEqual(["one", "reply one", "two"]);
-    store.edits.rewriteFrom(id, first.id, "one, edited");
-    expect(store.messages(id).map((message) => message.content)).toEqual(["one, edited"]);
-    const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "x", status: "complete" });
-    expect(() => store.edits.rewriteFrom(id, reply.id, "no")).toThrow(/Only your own messages/);
+
+    store.edits.regenerateFrom(id, replyOne.id);
+    expect(contents()).toEqual(["one"]);
+    store.appendMessage({ conversationId: id, role: "assistant", content: "reply one, again", status: "complete" });
+    expect(contents()).toEqual(["one", "reply one, again"]);
+    expect(store.messages(id)[1]!.versions).toEqual({ ids: [replyOne.id, expect.any(String)], index: 1 });
+
+    // The first version comes back with everything that followed it.
+    store.edits.showVersion(id, replyOne.id);
+    expect(contents()).toEqual(["one", "reply one", "two", "reply two"]);
+
+    const parentId = store.edits.editedQuestionParent(id, first.id);
+    store.appendMessage({ conversationId: id, role: "user", content: "one, edited", status: "complete", parentId });
+    expect(contents()).toEqual(["one, edited"]);
+    expect(store.messages(id)[0]!.versions).toEqual({ ids: [first.id, expect.any(String)], index: 1 });
+    store.edits.showVersion(id, first.id);
+    expect(contents()).toEqual(["one", "reply one, again"]);
+    expect(() => store.edits.editedQuestionParent(id, replyOne.id)).toThrow(/Only your own messages/);
+  });
+
+  it("a database from before versions reads each conversation as one path", () => {
+    const file = join(tempDir("chat-"), "app.sqlite");
+    const db = new DatabaseSync(file);
+    migrate(db, APP_MIGRATIONS.slice(0, -1));
+    db.prepare("INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").run(
+      "c",
+      "Old",
+      JSON.stringify(SETTINGS),
+      1,
+      1,
+    );
+    const insert = db.prepare(
+      "INSERT INTO messages (id, conversation_id, position, role, content, status, created_at) VALUES (?, 'c', ?, ?, ?, 'complete', 1)",
+    );
+    ["q1", "a1", "q2", "a2"].forEach((text, position) =>
+      insert.run(text, position, position % 2 ? "assistant" : "user", text),
+    );
+    db.close();
+    const { store } = openStore(file);
+    expect(store.messages("c").map((message) => message.content)).toEqual(["q1", "a1", "q2", "a2"]);
+    expect(store.messages("c").every((message) => message.versions === undefined)).toBe(true);
   });
 
   it("leaves a new conversation untitled until the first question names it; a reply does not", () => {
@@ -140,6 +181,15 @@ describe("the conversation store", () => {
     expect(store.createOrReuseEmpty(SETTINGS).id).toBe(first.id);
     expect(store.list()).toHaveLength(2);
     expect(store.list()[0]?.id).toBe(first.id);
+  });
+
+  it("a reused empty conversation nobody named takes New chat's settings; a named one keeps its own", () => {
+    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
+    const empty = store.createOrReuseEmpty(SETTINGS);
+    const otherProfile = { ...SETTINGS, model: "echo" };
+    expect(store.createOrReuseEmpty(otherProfile)).toMatchObject({ id: empty.id, settings: otherProfile });
+    store.rename(empty.id, "Mine");
+    expect(store.createOrReuseEmpty(SETTINGS)).toMatchObject({ id: empty.id, settings: otherProfile });
   });
 
   it("deletes one message, but not a reply that is still streaming", () => {

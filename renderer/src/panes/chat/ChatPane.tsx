@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
-import { errorDetail } from "../../api/api-error.ts";
+import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
-import { useConversation, useConversations } from "./chat-queries.ts";
+import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
 import { FIRST_MESSAGE_DRAFT, useChatStore, useLiveReply } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
@@ -24,7 +24,9 @@ const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
 /** No conversation yet: the message box is already there, and the first message creates the conversation. */
 function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {
   const { t } = useTranslation();
-  const { start, attempt } = useStartConversation(onStarted);
+  const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
+  // Chosen with `/model name` before the conversation exists: it starts with that model.
+  const [model, setModel] = useState<string | undefined>(undefined);
   return (
     <section className="conversation" aria-label={t("chat.newChat")}>
       <p className="empty-state chat-empty">{t("chat.startHint")}</p>
@@ -34,7 +36,11 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         generating={attempt.isPending}
         waitUntil={null}
         autoFocus
-        onSend={(content) => start({ content })}
+        onSend={(content) => start({ content, model })}
+        onModelCommand={(code) => {
+          setModel(code);
+          return Promise.resolve(true);
+        }}
         onStop={() => {}}
       />
     </section>
@@ -52,6 +58,7 @@ function ConversationView({
   const { data, error } = useConversation(conversationId);
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
+  const saveSettings = useSaveSettings(conversationId);
   const liveStreamId = live?.streamId ?? null;
 
   useEffect(() => {
@@ -80,13 +87,19 @@ function ConversationView({
         onRegenerate={regenerate}
         onDelete={deleteMessage}
       />
-      <ActionError actions={attempts} />
+      <ActionError actions={[...attempts, saveSettings]} />
       <Composer
         draftKey={conversationId}
+        profileId={data.conversation.settings.profileId}
         autoFocus
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
         onSend={send}
+        onModelCommand={(model) =>
+          data.conversation.settings.model === model
+            ? Promise.resolve(true)
+            : succeeded(saveSettings.mutateAsync({ ...data.conversation.settings, model }))
+        }
         onStop={() => live && stop(live.streamId)}
       />
     </section>

@@ -1,34 +1,51 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
+import { modelCommand } from "./model-command.ts";
 import "./composer.css";
 
 interface ComposerProps {
   /** Whose draft this is: a conversation's id, or a name for one not started yet. */
   readonly draftKey: string;
+  /** The conversation's own profile; null: whichever is active. */
+  readonly profileId?: string | null;
   readonly generating: boolean;
   /** When a reply held for the key's rate limit goes out. */
   readonly waitUntil: number | null;
   /** Takes the focus when it appears (a conversation opened, New chat). */
   readonly autoFocus?: boolean;
   onSend(content: string): Promise<boolean>;
+  /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
+  onModelCommand(code: string): Promise<boolean>;
   onStop(): void;
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer({ draftKey, generating, waitUntil, autoFocus = false, onSend, onStop }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const {
+    draftKey,
+    profileId = null,
+    generating,
+    waitUntil,
+    autoFocus = false,
+    onSend,
+    onModelCommand,
+    onStop,
+  } = props;
   const { t } = useTranslation();
+  const [commandNotice, setCommandNotice] = useState<string | null>(null);
   const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
-  const searchWeb = useChatStore((state) => state.searchWeb);
+  const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const searchWebToggled = useChatStore((state) => state.searchWebToggled);
-  const searchMissing = useFeatureMissing("search");
+  const searchMissing = useFeatureMissing("search", profileId);
   useEffect(() => {
-    if (searchMissing && searchWeb) searchWebToggled(false);
-  }, [searchMissing, searchWeb, searchWebToggled]);
+    if (searchMissing && searchWeb) searchWebToggled(draftKey, false);
+  }, [searchMissing, searchWeb, searchWebToggled, draftKey]);
+  const whySearchOff = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const focusRequests = useChatStore((state) => state.composerFocusRequests);
   useEffect(() => {
@@ -37,7 +54,18 @@ export function Composer({ draftKey, generating, waitUntil, autoFocus = false, o
 
   const send = async () => {
     const content = draft.trim();
-    if (!content || generating) return;
+    if (!content) return;
+    const model = modelCommand(content);
+    if (model === "") return setCommandNotice(t("conversation.modelCommandHint"));
+    if (model !== null) {
+      draftChanged(draftKey, "");
+      const taken = await onModelCommand(model);
+      setCommandNotice(taken ? t("conversation.modelChanged", { model }) : null);
+      if (!taken) draftChanged(draftKey, draft);
+      return;
+    }
+    if (generating) return;
+    setCommandNotice(null);
     draftChanged(draftKey, "");
     const accepted = await onSend(content);
     if (!accepted) draftChanged(draftKey, draft);
@@ -70,15 +98,26 @@ export function Composer({ draftKey, generating, waitUntil, autoFocus = false, o
         onKeyDown={onKeyDown}
       />
       <div className="composer__bar">
-        <label className="toggle" title={searchMissing ? t("capabilities.notOffered.search") : undefined}>
+        <label className="toggle">
           <input
             type="checkbox"
             checked={searchWeb && !searchMissing}
             disabled={searchMissing}
-            onChange={(event) => searchWebToggled(event.target.checked)}
+            aria-describedby={searchMissing ? whySearchOff : undefined}
+            onChange={(event) => searchWebToggled(draftKey, event.target.checked)}
           />
           <span>{t("chat.searchWeb")}</span>
         </label>
+        {searchMissing && (
+          <span id={whySearchOff} className="composer__why-off">
+            {t("capabilities.notOffered.search")}
+          </span>
+        )}
+        {commandNotice && (
+          <span className="composer__notice" role="status">
+            {commandNotice}
+          </span>
+        )}
         {waitUntil !== null && (
           <span className="composer__wait" role="status">
             {t("chat.waitingForRateLimit", { seconds: Math.max(0, Math.ceil((waitUntil - now) / 1000)) })}

@@ -8,6 +8,7 @@ import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
+import { MenuButton } from "../../components/MenuButton.tsx";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
@@ -30,7 +31,7 @@ interface ConversationHeaderProps {
 export function ConversationHeader({ conversation, totalCost, recentModels }: ConversationHeaderProps) {
   const { t } = useTranslation();
   const modelOptions = useModelOptions("chat", recentModels);
-  const messagesMissing = useFeatureMissing("messages");
+  const messagesMissing = useFeatureMissing("messages", conversation.settings.profileId);
   const [model, setModel] = useState(conversation.settings.model);
   // The saved model can change under the field (a preset, quick chat, another window): follow it.
   const [savedModel, setSavedModel] = useState(conversation.settings.model);
@@ -100,7 +101,11 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
         />
         <label className="inline-field">
           <span className="inline-field__label">{t("chat.wireFormat")}</span>
-          <select value={conversation.settings.wireFormat} onChange={onOption(WIRE_FORMATS, changeWireFormat)}>
+          <select
+            // Messages on a server without it is not used there (main sends Chat Completions): show what is.
+            value={messagesMissing ? "chat-completions" : conversation.settings.wireFormat}
+            onChange={onOption(WIRE_FORMATS, changeWireFormat)}
+          >
             {WIRE_FORMATS.map((format) => (
               <option key={format} value={format} disabled={format === "messages" && messagesMissing}>
                 {format === "messages" && messagesMissing
@@ -119,12 +124,13 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
         >
           {t("chat.settings")}
         </button>
-        <button type="button" className="button" onClick={() => exportAs.mutate("markdown")}>
-          {t("chat.exportMarkdown")}
-        </button>
-        <button type="button" className="button" onClick={() => exportAs.mutate("json")}>
-          {t("chat.exportJson")}
-        </button>
+        <MenuButton
+          label={t("conversation.export")}
+          items={[
+            { label: t("chat.exportMarkdown"), onSelect: () => exportAs.mutate("markdown") },
+            { label: t("chat.exportJson"), onSelect: () => exportAs.mutate("json") },
+          ]}
+        />
       </div>
       <ActionError actions={[modelCheck, save, exportAs]} />
       {showSettings && (

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { VersionSwitch } from "./VersionSwitch.tsx";
 
 interface MessageActionsProps {
   readonly message: ChatMessage;
@@ -9,11 +10,12 @@ interface MessageActionsProps {
   onDelete(messageId: string): void;
 }
 
-/** Copy and Delete, on every message. */
+/** The versions, Copy and Delete, on every message. */
 export function MessageActions({ message, busy, onDelete }: MessageActionsProps) {
   const { t } = useTranslation();
   return (
     <>
+      <VersionSwitch message={message} busy={busy} />
       <CopyButton text={message.content} label={t("chat.copyMessage")} />
       <ConfirmButton
         label={t("chat.delete")}

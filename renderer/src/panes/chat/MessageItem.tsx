@@ -2,7 +2,6 @@ import { lazy, memo, Suspense, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText } from "../../components/app-text.ts";
-import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import type { LiveReply } from "./chat-store.ts";
 import { MessageActions } from "./MessageActions.tsx";
@@ -78,10 +77,10 @@ export const UserMessage = memo(function UserMessage({ message, busy, onEdit, on
 
 interface AssistantMessageProps {
   readonly message: ChatMessage;
-  /** The conversation's last message: regenerating it replaces nothing else. */
+  /** The conversation's last message: a failed one offers Retry rather than Regenerate. */
   readonly isLast: boolean;
   readonly busy: boolean;
-  /** Regenerates this reply (by its id). */
+  /** Regenerates this reply (by its id): the new one is another version beside it. */
   onRegenerate(messageId: string): void;
   onDelete(messageId: string): void;
 }
@@ -116,22 +115,11 @@ export const AssistantMessage = memo(function AssistantMessage({
       <SourcesList sources={sources} anchorPrefix={anchor} />
       {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
       <div className="message__actions">
-        {isLast ? (
-          <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
-            {message.status === "interrupted" || message.status === "error" ? t("chat.retry") : t("chat.regenerate")}
-          </button>
-        ) : (
-          <ConfirmButton
-            label={t("chat.regenerate")}
-            className="button button--small"
-            disabled={busy}
-            title={t("chat.regenerateEarlierTitle")}
-            message={t("chat.regenerateEarlierBody")}
-            confirmLabel={t("chat.regenerate")}
-            cancelLabel={t("settings.cancel")}
-            onConfirm={regenerate}
-          />
-        )}
+        <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
+          {isLast && (message.status === "interrupted" || message.status === "error")
+            ? t("chat.retry")
+            : t("chat.regenerate")}
+        </button>
         <MessageActions message={message} busy={busy} onDelete={onDelete} />
       </div>
     </article>

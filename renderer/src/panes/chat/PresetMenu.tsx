@@ -1,25 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { focusAnother } from "../../components/menu-focus.ts";
 import { openPresetEditor, type PresetEditorRequest } from "../settings/preset-editor-request.ts";
 import { usePresets } from "./preset-queries.ts";
 import { useNewChatFromPreset } from "./use-new-chat.ts";
 import "./preset-menu.css";
-
-/** Moves the focus among a menu's items: ↑/↓ wrap around, Home and End go to the ends. */
-function focusAnother(menu: HTMLElement, key: string): boolean {
-  const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const at = items.findIndex((item) => item === document.activeElement);
-  const next: Record<string, number> = {
-    ArrowDown: (at + 1) % items.length,
-    ArrowUp: (at - 1 + items.length) % items.length,
-    Home: 0,
-    End: items.length - 1,
-  };
-  const index = next[key];
-  if (index === undefined) return false;
-  items[index]?.focus();
-  return true;
-}
 
 /**
  * Beside New chat: the prompt presets by name; choosing one starts a conversation with its

@@ -24,7 +24,8 @@ export const FIRST_MESSAGE_DRAFT = "chat:new";
 
 interface ChatState {
   activeConversationId: string | null;
-  searchWeb: boolean;
+  /** "Search the web" per conversation (or draft key): it never follows the user into another one. */
+  searchWeb: Record<string, boolean>;
   /** Unsent text per conversation, so switching away never loses it. */
   drafts: Record<string, string>;
   live: Record<string, LiveReply>;
@@ -34,7 +35,9 @@ interface ChatState {
   composerFocusRequested(): void;
   /** What was typed before a conversation existed goes with the conversation New chat opened. */
   firstDraftMovedTo(conversationId: string): void;
-  searchWebToggled(on: boolean): void;
+  searchWebToggled(conversationId: string, on: boolean): void;
+  /** The choice made before a conversation existed goes with the conversation its first message made. */
+  searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
   deltaReceived(streamId: string, text: string): void;
@@ -55,7 +58,7 @@ function updateLive(state: ChatState, streamId: string, change: (reply: LiveRepl
 
 export const useChatStore = create<ChatState>((set) => ({
   activeConversationId: null,
-  searchWeb: false,
+  searchWeb: {},
   drafts: {},
   live: {},
   composerFocusRequests: 0,
@@ -67,7 +70,10 @@ export const useChatStore = create<ChatState>((set) => ({
       if (!pending || state.drafts[conversationId]) return {};
       return { drafts: { ...state.drafts, [conversationId]: pending, [FIRST_MESSAGE_DRAFT]: "" } };
     }),
-  searchWebToggled: (on) => set({ searchWeb: on }),
+  searchWebToggled: (conversationId, on) =>
+    set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
+  searchWebMoved: (from, to) =>
+    set((state) => ({ searchWeb: { ...state.searchWeb, [from]: false, [to]: state.searchWeb[from] ?? false } })),
   draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
   replyStarted: (reply) =>
     set((state) => ({

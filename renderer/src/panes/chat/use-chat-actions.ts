@@ -10,16 +10,20 @@ import { startLiveReply } from "./chat-stream-events.ts";
 
 type ReplyRequest =
   | { readonly kind: "send"; readonly content: string }
-  | { readonly kind: "regenerate" }
+  | { readonly kind: "regenerate"; readonly messageId?: string }
   | { readonly kind: "edit"; readonly messageId: string; readonly content: string };
 
 function requestReply(conversationId: string, request: ReplyRequest): Promise<Result<ChatRun>> {
-  const { searchWeb } = useChatStore.getState();
+  const searchWeb = useChatStore.getState().searchWeb[conversationId] ?? false;
   switch (request.kind) {
     case "send":
       return api.chat.send({ conversationId, content: request.content, searchWeb });
     case "regenerate":
-      return api.chat.regenerate({ conversationId, searchWeb });
+      return api.chat.regenerate({
+        conversationId,
+        searchWeb,
+        ...(request.messageId ? { messageId: request.messageId } : {}),
+      });
     case "edit":
       return api.chat.edit({ conversationId, messageId: request.messageId, content: request.content, searchWeb });
   }
@@ -44,7 +48,7 @@ export function useChatActions(conversationId: string) {
 
   // Stable, so the transcript's rows (memoised) do not draw again with every delta of a reply.
   const { mutate: replyWith } = reply;
-  const regenerate = useCallback(() => replyWith({ kind: "regenerate" }), [replyWith]);
+  const regenerate = useCallback((messageId?: string) => replyWith({ kind: "regenerate", messageId }), [replyWith]);
   const edit = useCallback(
     (messageId: string, content: string) => replyWith({ kind: "edit", messageId, content }),
     [replyWith],

@@ -15,7 +15,7 @@ interface FirstMessage {
  * A conversation that starts with its first message: the message box is there before any
  * conversation is, and sending creates one (with the chosen model), opens it and streams the reply.
  */
-export function useStartConversation(onStarted: (conversationId: string) => void) {
+export function useStartConversation(draftKey: string, onStarted: (conversationId: string) => void) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
   const start = useMutation({
@@ -24,8 +24,10 @@ export function useStartConversation(onStarted: (conversationId: string) => void
       const settings = conversation.settings;
       if (model && model !== settings.model)
         await unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings: { ...settings, model } }));
-      const { searchWeb } = useChatStore.getState();
+      const chat = useChatStore.getState();
+      const searchWeb = chat.searchWeb[draftKey] ?? false;
       const run = await unwrap(api.chat.send({ conversationId: conversation.id, content, searchWeb }));
+      chat.searchWebMoved(draftKey, conversation.id);
       startLiveReply({ ...run, conversationId: conversation.id }, queryClient);
       await invalidate(conversation.id);
       onStarted(conversation.id);

@@ -1,0 +1,58 @@
+import type { ChatMessage, ChatSettings } from "../../../shared/ipc/chat.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
+import {
+  completionEvents,
+  messageEvents,
+  normaliseChatChunks,
+  normaliseMessageEvents,
+  type ReplyEvent,
+} from "./stream-normaliser.ts";
+
+/** A reply's events from the server, whichever endpoint the settings (or web search) call for, streamed or not. */
+export async function* replyEvents(
+  client: GatewayClient,
+  run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean },
+  model: string,
+  signal: AbortSignal,
+  onRequestId: (requestId: string | null) => void,
+): AsyncGenerator<ReplyEvent> {
+  const { settings, messages } = run;
+  if (run.searchWeb) {
+    const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
+    const request = { model, messages: [...system, ...historyOf(messages)] };
+    if (!settings.stream) {
+      const { data, meta } = await client.searchCompletion(request, signal);
+      onRequestId(meta.requestId);
+      yield* completionEvents(data);
+      return;
+    }
+    const stream = await client.streamSearchCompletion(request, signal);
+    onRequestId(stream.meta.requestId);
+    yield* normaliseChatChunks(stream.events);
+    return;
+  }
+  if (settings.wireFormat === "messages") {
+    const request = messagesRequest(settings, messages);
+    if (!settings.stream) {
+      const { data, meta } = await client.messages(request, signal);
+      onRequestId(meta.requestId);
+      yield* messageEvents(data);
+      return;
+    }
+    const stream = await client.streamMessages(request, signal);
+    onRequestId(stream.meta.requestId);
+    yield* normaliseMessageEvents(stream.events);
+    return;
+  }
+  const request = chatCompletionsRequest(settings, messages);
+  if (!settings.stream) {
+    const { data, meta } = await client.chatCompletion(request, signal);
+    onRequestId(meta.requestId);
+    yield* completionEvents(data);
+    return;
+  }
+  const stream = await client.streamChatCompletion(request, signal);
+  onRequestId(stream.meta.requestId);
+  yield* normaliseChatChunks(stream.events);
+}
