@@ -24,7 +24,7 @@ for (const viewport of [
     const header = page.locator(".conversation-header");
     const tools = [
       header.getByRole("combobox", { name: "Model" }),
-      header.getByRole("combobox", { name: "Wire format" }),
+      header.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" }),
       header.getByRole("button", { name: "Conversation settings" }),
       header.getByRole("button", { name: "Export" }),
     ];

@@ -66,7 +66,8 @@ test("Stop ends the reply at once and keeps the partial text", async ({ launchAp
   const { page } = await launchApp({ profile: { url: slow.url, key: KEY } });
   await newChat(page);
   const balanceBefore = (await balanceOf(slow, KEY)).balance;
-  await ask(page, "Write something long");
+  // A long question: its input alone costs more than the balance's 4 decimals can hide.
+  await ask(page, `Write something long about ${"the sea and the sky, ".repeat(60)}`);
   const streaming = replies(page).last();
   await expect(streaming.locator(".markdown")).toContainText(/\w+ \w+ \w+/);
   await page.getByRole("button", { name: "Stop" }).click();
