@@ -65,6 +65,8 @@ export const GatewayConfigSchema = z
     syncImageSeconds: z.tuple([nonNegative, nonNegative]).default([2, 4]),
     asyncImageSeconds: z.tuple([nonNegative, nonNegative]).default([10, 30]),
     videoSeconds: z.tuple([nonNegative, nonNegative]).default([60, 300]),
+    /** Share of a task's time it spends `queued` before it starts (from, to). */
+    queuedShare: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]).default([0.1, 0.2]),
     /** How long completed results stay before the task turns `expired` (real seconds). */
     taskRetentionSeconds: z
       .number()

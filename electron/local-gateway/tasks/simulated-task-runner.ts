@@ -16,8 +16,6 @@ import { renderTaskResult } from "./task-rendering.ts";
 
 const TICK_MS = 250;
 /** Share of a task's time spent `queued` before it turns `processing`. */
-const QUEUED_SHARE: readonly [number, number] = [0.1, 0.2];
-
 export interface SimulatedTaskRunnerDependencies {
   readonly db: DatabaseSync;
   readonly billing: Billing;
@@ -81,7 +79,8 @@ export class SimulatedTaskRunner {
     const random = seededRandom(seedFrom(id));
     const range = submission.kind === "video" ? config.videoSeconds : config.asyncImageSeconds;
     const duration = pacing.durationBetween(range, random());
-    const queuedFor = duration * (QUEUED_SHARE[0] + (QUEUED_SHARE[1] - QUEUED_SHARE[0]) * random());
+    const [fromShare, toShare] = config.queuedShare;
+    const queuedFor = duration * (fromShare + (toShare - fromShare) * random());
     let params: ImageTaskParams | VideoTaskParams = submission.params;
     if (submission.kind === "video" && submission.referenceImage) {
       const referenceFile = join(this.referenceDir, id);
