@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AsyncTaskSchema, TaskRecordSchema, type TaskRecord } from "../../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema, type VideoTask } from "../../../shared/gateway-api/video.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
@@ -209,7 +209,9 @@ describe("asynchronous tasks", () => {
 
 describe("task expiry", () => {
   it("a completed task turns expired after the retention period and its files are gone", async () => {
-    const short = await startTestGateway({ timeScale: 0, taskRetentionSeconds: 1 });
+    // The gateway's clock is moved past the retention period only once the result has been read.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    const short = await startTestGateway({ timeScale: 0, taskRetentionSeconds: 60 });
     try {
       const submitted = await short.call("/v1/images/generations", {
         body: { model: "image-pro", prompt: "x", size: "64x64" },
@@ -219,6 +221,7 @@ describe("task expiry", () => {
       const completed = await waitUntil(read, (record) => record.status === "completed");
       const url = completed.result!.data[0]!.url;
       expect((await fetch(url)).status).toBe(200);
+      vi.setSystemTime(Date.now() + 61_000);
       const expired = await waitUntil(read, (record) => record.status === "expired");
       expect(expired.result).toBeUndefined();
       expect(expired.expired_at).toBeDefined();
@@ -226,6 +229,7 @@ describe("task expiry", () => {
       const cancel = await short.call(`/v1/tasks/${id}/cancel`, { method: "POST" });
       expect(cancel.status).toBe(409);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
