@@ -2,10 +2,10 @@ import type { z } from "zod";
 import { issueText } from "./app-text.ts";
 
 /**
- * The issue a form shows after a failed parse: the first one zod reports (a failure always has
+ * The issue a form shows after a failed parse (the first one, with its path as zod gives it): the first one zod reports (a failure always has
  * one), said in the app's language.
  */
-export function firstIssue(error: z.ZodError): { readonly path: readonly PropertyKey[]; readonly message: string } {
+export function formIssue(error: z.ZodError): { readonly path: readonly PropertyKey[]; readonly message: string } {
   const [issue] = error.issues;
   return issue ? { path: issue.path, message: issueText(issue) } : { path: [], message: error.message };
 }

@@ -5,7 +5,7 @@ import { ChatSettingsSchema, DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/c
 import { ProfileInputSchema } from "../../../shared/ipc/profiles.ts";
 import { codedText, englishOf, translate } from "../../../shared/text/app-texts.ts";
 import { errorText, issueText, sayText, taskFailureText } from "../../../renderer/src/components/app-text.ts";
-import { firstIssue } from "../../../renderer/src/components/form-issue.ts";
+import { formIssue } from "../../../renderer/src/components/form-issue.ts";
 import { appError } from "../../../electron/services/app-error.ts";
 import { toIpcError } from "../../../electron/services/error-values.ts";
 import { resultNotKept } from "../../../electron/services/tasks/task-failures.ts";
@@ -98,9 +98,9 @@ describe("what a form says about a refused value", () => {
   it("says a schema's own sentence, with the values its refinement attached", async () => {
     const parsed = ChatSettingsSchema.safeParse({ ...DEFAULT_CHAT_SETTINGS, wireFormat: "messages", temperature: 1.5 });
     expect(parsed.success).toBe(false);
-    expect(firstIssue(parsed.error!).message).toBe("Messages 的温度必须在 0 到 1 之间");
+    expect(formIssue(parsed.error!).message).toBe("Messages 的温度必须在 0 到 1 之间");
     await i18next.changeLanguage("en");
-    expect(firstIssue(parsed.error!).message).toBe("Temperature must be between 0 and 1 for Messages");
+    expect(formIssue(parsed.error!).message).toBe("Temperature must be between 0 and 1 for Messages");
     await i18next.changeLanguage("zh");
   });
 
@@ -121,6 +121,6 @@ describe("what a form says about a refused value", () => {
       auth: "bearer",
       rpm: 0,
     });
-    expect(firstIssue(parsed.error!).message).toBe("RPM 必须是 1 到 100000 之间的整数");
+    expect(formIssue(parsed.error!).message).toBe("RPM 必须是 1 到 100000 之间的整数");
   });
 });

@@ -4,7 +4,7 @@ import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { PresetInputSchema } from "../../../../shared/ipc/presets.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
-import { firstIssue } from "../../components/form-issue.ts";
+import { formIssue } from "../../components/form-issue.ts";
 import { useSavePreset } from "./preset-queries.ts";
 import "./save-as-preset.css";
 
@@ -37,7 +37,7 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
       stream,
     });
     if (!parsed.success) {
-      setError(firstIssue(parsed.error).message);
+      setError(formIssue(parsed.error).message);
       return;
     }
     setError(null);

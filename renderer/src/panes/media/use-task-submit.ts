@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
 import { unwrap } from "../../api/api-error.ts";
-import { firstIssue } from "../../components/form-issue.ts";
+import { formIssue } from "../../components/form-issue.ts";
 import { fieldOf, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { queryKeys } from "../../api/queries.ts";
 import { askForNotifications } from "../../api/task-notifications.ts";
@@ -36,7 +36,7 @@ export function useTaskSubmit<Schema extends z.ZodType>(
     setSubmittedInputs(inputs);
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
+      const issue = formIssue(parsed.error);
       setProblem({ field: fieldOf(issue.path), message: issue.message });
       return;
     }

@@ -17,7 +17,7 @@ import { api } from "../../api/desktop-api.ts";
 import { queryKeys } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
-import { firstIssue } from "../../components/form-issue.ts";
+import { formIssue } from "../../components/form-issue.ts";
 import { onOption } from "../../components/select-option.ts";
 import { fieldOf, SubmitProblem, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
@@ -89,7 +89,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     };
     const parsed = ProfileInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
+      const issue = formIssue(parsed.error);
       setFieldError({ field: fieldOf(issue.path), message: issue.message });
       return;
     }

@@ -6,7 +6,7 @@ import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
-import { firstIssue } from "../../components/form-issue.ts";
+import { formIssue } from "../../components/form-issue.ts";
 
 const RETENTION_KEY = ["ledger-retention"] as const;
 
@@ -22,7 +22,7 @@ function RetentionFields({ savedDays }: { readonly savedDays: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = LedgerRetentionSchema.safeParse({ days: draft.trim() === "" ? Number.NaN : Number(draft) });
-    setError(parsed.success ? null : firstIssue(parsed.error).message);
+    setError(parsed.success ? null : formIssue(parsed.error).message);
     if (parsed.success) save.mutate(parsed.data.days);
   };
   return (
