@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { issueText } from "./app-text.ts";
 
 /**
- * The issue a form shows after a failed parse (the first one, with its path as zod gives it): the first one zod reports (a failure always has
- * one), said in the app's language.
+ * The issue a form shows after a failed parse: the first one zod reports (a failure always has
+ * one), with its path as zod gives it and its message in the app's language.
  */
 export function formIssue(error: z.ZodError): { readonly path: readonly PropertyKey[]; readonly message: string } {
   const [issue] = error.issues;
