@@ -112,6 +112,7 @@ export const spendEn = {
     and: " and ",
     confirmTitle: "Spend more than is left?",
     confirm: "Generate anyway",
+    sendAnyway: "Send anyway",
     cancel: "Cancel",
   },
 };

@@ -113,6 +113,7 @@ export const spendZh: typeof spendEn = {
     and: "，且",
     confirmTitle: "超出剩余额度，仍要生成？",
     confirm: "仍然生成",
+    sendAnyway: "仍然发送",
     cancel: "取消",
   },
 };
