@@ -13,6 +13,7 @@ const VIEWPORTS = [
 ];
 let budgeted: RunningGateway;
 let slow: RunningGateway;
+let unpriced: RunningGateway;
 
 test.beforeAll(async () => {
   const tenants = [{ id: "t", name: "Tenant", topupBalance: 100, giftBalance: 0 }];
@@ -28,6 +29,12 @@ test.beforeAll(async () => {
     })),
     timeScale: 0.05,
   });
+  unpriced = await startGateway({
+    tenants,
+    keys: [{ key: KEY, tenant: "t", id: "k", name: "Chat key", dailyBudget: DAILY_BUDGET }],
+    timeScale: 0.05,
+    publishPrices: false,
+  });
   slow = await startGateway({
     tenants,
     keys: [{ key: KEY, tenant: "t", id: "k", name: "Chat key" }],
@@ -38,6 +45,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await budgeted.close();
+  await unpriced.close();
   await slow.close();
 });
 
@@ -86,6 +94,17 @@ for (const viewport of VIEWPORTS) {
     await expect(estimate).toHaveCount(0);
   });
 }
+
+test("a model whose price is not known yet is said so and never held back", async ({ launchApp }) => {
+  const { page } = await launchApp({ profile: { url: unpriced.url, key: KEY } });
+  await expect(page.getByText(/^Today: ¥[\d.]+ left$/)).toBeVisible();
+  await openChat(page);
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill("Hello there");
+  await expect(page.getByTestId("cost-estimate")).toHaveText("Estimated cost unknown until the first charge");
+  await message.press("Enter");
+  await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
+});
 
 test("a stopped reply shows what it cost", async ({ launchApp }) => {
   const { page } = await launchApp({ profile: { url: slow.url, key: KEY } });
