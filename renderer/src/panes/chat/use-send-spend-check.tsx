@@ -1,14 +1,16 @@
-import { useDeferredValue, useRef, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage, ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { CostEstimateLine, useShortfallText } from "../media/CostEstimateLine.tsx";
 import { useSpendCheck } from "../media/use-spend-check.ts";
 import { useChatStore } from "./chat-store.ts";
-import { promptTokens } from "./prompt-tokens.ts";
+import { approximateTokens, promptTokens } from "./prompt-tokens.ts";
 import "./send-estimate.css";
 
 type Send = (content: string) => Promise<boolean>;
+
+const NO_MESSAGES: readonly ChatMessage[] = [];
 
 interface SendSpendCheck {
   /** The estimate under the transcript, and the question a shortfall asks. */
@@ -29,16 +31,21 @@ export function useSendSpendCheck(input: {
   readonly messages: readonly ChatMessage[] | undefined;
 }): SendSpendCheck {
   const { t } = useTranslation();
-  const { draftKey, settings, messages = [] } = input;
+  const { draftKey, settings, messages = NO_MESSAGES } = input;
   const draft = useDeferredValue(useChatStore((state) => state.drafts[draftKey] ?? ""));
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
-  const history = messages.filter((message) => message.status !== "error" && message.content.trim() !== "");
+  const systemPrompt = settings?.systemPrompt ?? "";
+  // The transcript can be long: counted once per change of it, not at every key typed.
+  const framed = useMemo(() => {
+    const history = messages.filter((message) => message.status !== "error" && message.content.trim() !== "");
+    return promptTokens(systemPrompt, history, "");
+  }, [systemPrompt, messages]);
   const check = useSpendCheck(
     settings && draft.trim() && !searchWeb
       ? {
           kind: "chat",
           model: settings.model,
-          inputTokens: promptTokens(settings.systemPrompt, history, draft.trim()),
+          inputTokens: framed + approximateTokens(draft.trim()),
           maxTokens: settings.maxTokens,
         }
       : null,
@@ -47,6 +54,8 @@ export function useSendSpendCheck(input: {
   const shortfall = useShortfallText(check);
   const [question, setQuestion] = useState<string | null>(null);
   const answer = useRef<(go: boolean) => void>(() => undefined);
+  // Leaving the conversation while asked is Cancel: the draft goes back to its box.
+  useEffect(() => () => answer.current(false), []);
   const close = (go: boolean) => {
     setQuestion(null);
     answer.current(go);
