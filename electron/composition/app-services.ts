@@ -122,7 +122,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       headroomOf(profileId),
     );
     const observed = capabilityFetch(capabilityStore, profileId, fetchThroughScheduler);
-    const recorded = loggingFetch(db, profileId, observed, (id) => sampler.noteActivity(id));
+    const recorded = loggingFetch(db, profileId, observed, (id, settlesIn) => sampler.noteActivity(id, settlesIn));
     return new GatewayClient(credentials, {
       fetch: recorded,
       ...(options.answerLimits ? { limits: options.answerLimits } : {}),

@@ -61,6 +61,11 @@ export const GatewayConfigSchema = z
     /** Output pace of text models, before timeScale. */
     tokensPerSecond: z.number().positive().default(40),
     firstTokenDelayMs: nonNegative.default(400),
+    /**
+     * How long after a client closes a stream the gateway charges for the part delivered (real
+     * milliseconds): a gateway that settles a cut stream asynchronously, as billing pipelines do.
+     */
+    stoppedChargeDelayMs: nonNegative.default(0),
     /** Generation time ranges in seconds, before timeScale. */
     syncImageSeconds: z.tuple([nonNegative, nonNegative]).default([2, 4]),
     asyncImageSeconds: z.tuple([nonNegative, nonNegative]).default([10, 30]),

@@ -89,6 +89,8 @@ export const MessageMetaSchema = z.object({
   outputTokens: z.number().int().nullable(),
   /** The server reported no usage: the app counted the tokens itself. */
   tokensEstimated: z.boolean().optional(),
+  /** The server sent an impossible token count (negative, fractional, beyond 10⁸): it was dropped. */
+  tokensImplausible: z.boolean().optional(),
   ttftMs: z.number().nullable(),
   totalMs: z.number().nullable(),
   requestId: z.string().nullable(),

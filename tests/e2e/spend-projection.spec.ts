@@ -67,14 +67,19 @@ test("with a week of readings, Budget says when the budgets and the balance run 
   const resetAt = Date.parse(now.api_key.daily_reset_at ?? "");
   await expect(page.getByTestId("projection-day")).toHaveText(
     runsOutAt < resetAt - 5 * MINUTE
-      ? /^At this rate today's budget runs out at \d\d?:\d\d/
+      ? /^At this rate today's budget runs out (at|between) \d\d?:\d\d/
       : runsOutAt > resetAt + 5 * MINUTE
         ? /^At this rate today's budget lasts until the reset/
-        : /^At this rate today's budget (runs out at \d\d?:\d\d|lasts until the reset)/,
+        : /^At this rate today's budget (runs out (at|between) \d\d?:\d\d|lasts until the reset)/,
   );
   await expect(page.getByTestId("projection-month")).toHaveText(/^At this rate the monthly budget lasts until/);
-  // 1.50 a week from a balance of 1.50: about a week.
-  await expect(page.getByTestId("projection-balance")).toHaveText(/^At this rate the balance lasts about [67] days\.$/);
+  // At the last 15 minutes' 0.75 an hour, 1.50 lasts about 2 hours; at 1.50 a week, about a week.
+  await expect(page.getByTestId("projection-balance")).toHaveText(
+    /^At this rate the balance lasts about [23] hours to [67] days\.$/,
+  );
+  await expect(page.getByTestId("rate-day")).toHaveText(
+    /^Spending ¥0\.\d+ – ¥0\.\d+ an hour, net of refunds \(the last 15 minutes and the last hour\)\.$/,
+  );
   await expect(page.getByRole("region", { name: "Daily budget" }).getByRole("figure")).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 1300 });

@@ -100,7 +100,10 @@ export async function deliverTextJob(
     sse.end();
     settle(ctx, job, job.generation.outputTokens);
   } else {
-    settle(ctx, job, Math.round((job.generation.outputTokens * sent) / Math.max(1, pieces.length)));
+    const delivered = Math.round((job.generation.outputTokens * sent) / Math.max(1, pieces.length));
+    const delay = ctx.config.stoppedChargeDelayMs;
+    if (delay > 0) setTimeout(() => settle(ctx, job, delivered), delay).unref();
+    else settle(ctx, job, delivered);
   }
   return undefined;
 }

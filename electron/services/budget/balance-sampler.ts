@@ -30,7 +30,7 @@ export class BalanceSampler {
   private readonly sample: (profileId: string) => Promise<unknown>;
   private readonly timing: SamplerTiming;
   private readonly busy: (profileId: string) => boolean;
-  private readonly soon = new Map<string, NodeJS.Timeout>();
+  private readonly soon = new Map<string, { timer: NodeJS.Timeout; due: number }>();
   /** When the activity a profile's next reading measures began to wait for it. */
   private readonly waitingSince = new Map<string, number>();
   private readonly activeUntil = new Map<string, number>();
@@ -47,32 +47,35 @@ export class BalanceSampler {
     this.busy = busy;
   }
 
-  /** A paid call of the profile ended, or a refund was seen. */
-  noteActivity(profileId: string): void {
+  /** A paid call of the profile ended, or a refund was seen; its charge may land `settlesIn` ms later. */
+  noteActivity(profileId: string, settlesIn = 0): void {
     if (this.closed) return;
     if (!this.waitingSince.has(profileId)) this.waitingSince.set(profileId, Date.now());
-    this.readAfter(profileId, this.timing.afterActivityMs);
+    this.readAfter(profileId, settlesIn + this.timing.afterActivityMs);
     this.activeUntil.set(profileId, Date.now() + this.timing.activeForMs);
     this.slowTimer ??= setInterval(() => this.readActive(), this.timing.everyMs);
     this.slowTimer.unref();
   }
 
+  /** Reads once `delayMs` have passed, and not before a reading already due later (a stopped stream's charge). */
   private readAfter(profileId: string, delayMs: number): void {
-    clearTimeout(this.soon.get(profileId));
+    const pending = this.soon.get(profileId);
+    const due = Math.max(Date.now() + delayMs, pending?.due ?? 0);
+    clearTimeout(pending?.timer);
     const timer = setTimeout(() => {
       this.soon.delete(profileId);
       const waited = Date.now() - (this.waitingSince.get(profileId) ?? Date.now());
       if (this.busy(profileId) && waited < BUSY_WAIT_MAX_MS) return this.readAfter(profileId, BUSY_RECHECK_MS);
       this.waitingSince.delete(profileId);
       void this.read(profileId);
-    }, delayMs);
+    }, due - Date.now());
     timer.unref();
-    this.soon.set(profileId, timer);
+    this.soon.set(profileId, { timer, due });
   }
 
   close(): void {
     this.closed = true;
-    for (const timer of this.soon.values()) clearTimeout(timer);
+    for (const { timer } of this.soon.values()) clearTimeout(timer);
     this.soon.clear();
     if (this.slowTimer) clearInterval(this.slowTimer);
     this.slowTimer = null;

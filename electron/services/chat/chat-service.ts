@@ -198,6 +198,7 @@ export class ChatService {
               case "usage":
                 meta.inputTokens = event.inputTokens ?? meta.inputTokens;
                 meta.outputTokens = event.outputTokens ?? meta.outputTokens;
+                if (event.implausible) meta.tokensImplausible = true;
                 coalescer.flush();
                 emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
                 break;

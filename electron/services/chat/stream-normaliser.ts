@@ -11,7 +11,13 @@ import {
 /** One event model for every wire format: the window never learns which one produced a delta. */
 export type ReplyEvent =
   | { readonly type: "delta"; readonly text: string }
-  | { readonly type: "usage"; readonly inputTokens: number | null; readonly outputTokens: number | null }
+  | {
+      readonly type: "usage";
+      readonly inputTokens: number | null;
+      readonly outputTokens: number | null;
+      /** The server sent a count that cannot be (negative, fractional, beyond 10⁸): it was dropped. */
+      readonly implausible: boolean;
+    }
   | { readonly type: "citations"; readonly sources: SearchResult[] }
   | { readonly type: "finish"; readonly finish: Finish; readonly stopSequence: string | null };
 
@@ -75,8 +81,15 @@ export async function* normaliseChatChunks(chunks: AsyncIterable<LenientChatChun
   }
 }
 
+/** A count the lenient schemas refused is NaN: it is dropped, and said to be impossible. */
 function usageOf(input: number | null | undefined, output: number | null | undefined): ReplyEvent {
-  return { type: "usage", inputTokens: input ?? null, outputTokens: output ?? null };
+  const plausible = (count: number | null | undefined) => (count == null || Number.isNaN(count) ? null : count);
+  return {
+    type: "usage",
+    inputTokens: plausible(input),
+    outputTokens: plausible(output),
+    implausible: Number.isNaN(input) || Number.isNaN(output),
+  };
 }
 
 export async function* normaliseMessageEvents(events: AsyncIterable<LenientMessageEvent>): AsyncGenerator<ReplyEvent> {

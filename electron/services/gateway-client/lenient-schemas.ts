@@ -9,8 +9,17 @@ import { z } from "zod";
 /** More tokens than any model reads or writes in one call: a larger count is a server's mistake. */
 export const MAX_PLAUSIBLE_TOKENS = 100_000_000;
 
-/** A token count: a whole, non-negative, plausible number, or unknown (null) whatever else the server sent. */
-const Count = z.number().int().min(0).max(MAX_PLAUSIBLE_TOKENS).nullish().catch(null);
+/**
+ * A token count: a whole, non-negative, plausible number; unknown (null) when the server sent none;
+ * NaN when it sent something else, so the reply can say the server's count was impossible.
+ */
+const Count = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_PLAUSIBLE_TOKENS)
+  .nullish()
+  .catch((context) => (context.value == null ? null : Number.NaN));
 const ContentPart = z.looseObject({ type: z.string().optional(), text: z.string().optional() });
 /** A message's content: a string, null (no text), or text parts. */
 const Content = z.union([z.string(), z.array(ContentPart)]).nullish();

@@ -13,8 +13,17 @@ const ErrorBodySchema = z.object({ error: z.object({ code: z.string() }) });
 const TaskStatusBodySchema = z.object({ status: z.string() });
 const REFUNDED_STATUSES = ["failed", "cancelled"];
 
-/** Tells the budget that a paid call is over (so the balance is worth reading) or a refund was seen. */
-export type LedgerActivity = (profileId: string) => void;
+/**
+ * Tells the budget that a paid call is over (so the balance is worth reading) or a refund was seen;
+ * `settlesIn` ms when the charge may land only that much later.
+ */
+export type LedgerActivity = (profileId: string, settlesIn?: number) => void;
+
+/**
+ * A gateway charges a stopped stream for what it delivered once it notices the connection closed,
+ * which its billing may do seconds later: the stopped reply's movement waits this long to close.
+ */
+export const STOPPED_CHARGE_GRACE_MS = 5000;
 
 /**
  * Wraps a fetch so every gateway call lands in the ledger: kind, model, status, request id,
@@ -93,8 +102,8 @@ export function loggingFetch(
       if (paid && scope?.link.messageId) {
         const messageId = scope.link.messageId;
         scope.whenDone(() => {
-          settleReply(db, id, messageId);
-          if (settlesLater) onActivity(profileId);
+          const grace = settleReply(db, id, messageId);
+          if (settlesLater) onActivity(profileId, grace);
         });
       }
       if (paid && !settlesLater) onActivity(profileId);
@@ -159,11 +168,27 @@ async function noteRefund(
   if (Number(changes) > 0) done();
 }
 
-/** A reply's call is over: charged by now, for the tokens its message records. */
-function settleReply(db: DatabaseSync, id: number, messageId: string): void {
-  const stored = oneRow<{ meta: string | null }>(db.prepare("SELECT meta FROM messages WHERE id = ?"), messageId);
+/**
+ * A reply's call is over: charged by now for the tokens its message records, or, stopped, within
+ * the grace (returned) for what was delivered, which the app cannot count: the gateway sent more
+ * than the app read before it closed the stream, so its own count stays out of the ledger.
+ */
+function settleReply(db: DatabaseSync, id: number, messageId: string): number {
+  const stored = oneRow<{ meta: string | null; status: string }>(
+    db.prepare("SELECT meta, status FROM messages WHERE id = ?"),
+    messageId,
+  );
   const meta = stored?.meta ? readStoredJson(stored.meta, MessageMetaSchema, null) : null;
+  const stopped = stored?.status === "stopped";
+  const counted = !(stopped && meta?.tokensEstimated);
+  const grace = stopped ? STOPPED_CHARGE_GRACE_MS : 0;
   db.prepare(
     `UPDATE request_log SET settled_at = COALESCE(settled_at, ?), input_tokens = ?, output_tokens = ? WHERE id = ?`,
-  ).run(Date.now(), meta?.inputTokens ?? null, meta?.outputTokens ?? null, id);
+  ).run(
+    Date.now() + grace,
+    counted ? (meta?.inputTokens ?? null) : null,
+    counted ? (meta?.outputTokens ?? null) : null,
+    id,
+  );
+  return grace;
 }

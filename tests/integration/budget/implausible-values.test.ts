@@ -65,6 +65,8 @@ describe("figures a server gets wrong never become money", () => {
     await ledgerSettled(app);
     const message = app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
     expect(message?.status).toBe("complete");
+    // The reply says so where the user reads it.
+    expect(message?.meta?.tokensImplausible).toBe(true);
     // The server's counts are dropped; where the app counts the tokens itself, its own count stands.
     for (const count of [message?.meta?.inputTokens, message?.meta?.outputTokens]) {
       expect(count ?? 0).toBeGreaterThanOrEqual(0);

@@ -29,26 +29,20 @@ afterAll(async () => {
 });
 
 describe("costs of replies and tasks that did not finish", () => {
-  it("charges a stopped reply for what was delivered, as the gateway did", async () => {
-    const { page, received } = recordingPage();
-    const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model: "chat-pro" });
-    const run = app.chat.send(page, conversation.id, "a long answer please", false);
-    await waitUntil(
-      async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
-      (deltas) => deltas >= 3,
-    );
-    expect(app.streams.cancel(run.streamId, page.id)).toBe(true);
-    await waitUntil(
-      async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
-      (message) => message?.status === "stopped",
-    );
-    await ledgerSettled(app);
-    const [charge] = gatewayCharges(gateway);
-    const reply = app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId);
-    expect(charge?.amount).toBeGreaterThan(0);
-    expect(reply?.cost?.basis).toBe("measured");
-    expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
-    expect(app.conversations.detail(conversation.id).totalCost).toEqual(reply?.cost);
+  it("charges a stopped reply for what was delivered, as the gateway did", () =>
+    stoppedReplyCostsItsCharge(gateway, app));
+
+  it("measures a stopped reply the gateway charges a while after the stream closed, and sees no other spend", async () => {
+    const late = await startTestGateway({ timeScale: 1, tokensPerSecond: 40, stoppedChargeDelayMs: 1500 });
+    const lateApp = await startServices(late.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
+    try {
+      await lateApp.budget.snapshot(lateApp.vault.resolveId());
+      await stoppedReplyCostsItsCharge(late, lateApp);
+      expect(lateApp.ledger.otherSpendSince(lateApp.vault.resolveId(), 0)).toBe(0);
+    } finally {
+      await lateApp.close();
+      await late.close();
+    }
   });
 
   it("shows the refund of a task the gateway failed", async () => {
@@ -68,3 +62,30 @@ describe("costs of replies and tasks that did not finish", () => {
     expect(view?.cost).toEqual({ amount: expect.closeTo(0.2, 6), basis: "measured", refund: expect.closeTo(0.2, 6) });
   });
 });
+
+/** Stops a reply after three deltas; its cost is measured and matches what the gateway charged. */
+async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices): Promise<void> {
+  const { page, received } = recordingPage();
+  const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model: "chat-pro" });
+  const run = app.chat.send(page, conversation.id, "a long answer please", false);
+  await waitUntil(
+    async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
+    (deltas) => deltas >= 3,
+  );
+  expect(app.streams.cancel(run.streamId, page.id)).toBe(true);
+  await waitUntil(
+    async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
+    (message) => message?.status === "stopped",
+  );
+  await ledgerSettled(app);
+  await waitUntil(
+    async () => gatewayCharges(gateway).length,
+    (charges) => charges > 0,
+  );
+  const [charge] = gatewayCharges(gateway);
+  const reply = app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId);
+  expect(charge?.amount).toBeGreaterThan(0);
+  expect(reply?.cost?.basis).toBe("measured");
+  expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
+  expect(app.conversations.detail(conversation.id).totalCost).toEqual(reply?.cost);
+}

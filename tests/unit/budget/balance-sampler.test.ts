@@ -32,6 +32,19 @@ describe("the balance sampler", () => {
     sampler.close();
   });
 
+  it("reads after a stopped stream's charge may have landed, even when another call ends meanwhile", async () => {
+    const reads: string[] = [];
+    const sampler = new BalanceSampler(async (profileId) => reads.push(profileId), TIMING);
+    sampler.noteActivity("a", 5000);
+    await vi.advanceTimersByTimeAsync(1000);
+    sampler.noteActivity("a");
+    await vi.advanceTimersByTimeAsync(4399);
+    expect(reads).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toEqual(["a"]);
+    sampler.close();
+  });
+
   it("while the key's minute is more than half spent, waits with its reading, for at most 30 s, and calls meanwhile share it", async () => {
     const reads: string[] = [];
     let busy = true;

@@ -78,14 +78,14 @@ const MESSAGES_STREAM =
 const EXPECTED_CHAT: ReplyEvent[] = [
   { type: "delta", text: "Hel" },
   { type: "delta", text: "lo 世界" },
-  { type: "usage", inputTokens: 5, outputTokens: 3 },
+  { type: "usage", inputTokens: 5, outputTokens: 3, implausible: false },
   { type: "finish", finish: "max_tokens", stopSequence: null },
 ];
 
 const EXPECTED_MESSAGES: ReplyEvent[] = [
   { type: "delta", text: "Bon" },
   { type: "delta", text: "jour" },
-  { type: "usage", inputTokens: 9, outputTokens: 2 },
+  { type: "usage", inputTokens: 9, outputTokens: 2, implausible: false },
   { type: "finish", finish: "stop_sequence", stopSequence: "END" },
 ];
 

@@ -15,8 +15,12 @@ import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart
 import { valueRange } from "../../components/chart/value-range.ts";
 import { formatDateTime, formatMoney } from "../../components/format.ts";
 import { balanceReadings, type TimedSample } from "./period-readings.ts";
-import { burnRate, DAY, HOUR, projectBalance } from "./projection.ts";
-import { balanceSentence } from "./projection-sentence.ts";
+import { DAY, HOUR, projectBalance } from "./projection.ts";
+import { balanceSentence, rateSentence } from "./projection-sentence.ts";
+import { balanceSpent, spendRate } from "./spend-rate.ts";
+
+/** The balance's rate is the last 15 minutes' and the last week's, from as soon as two readings show spend. */
+const RATE_WINDOWS = [15 * 60_000, 7 * DAY];
 
 interface BalanceHistoryProps {
   readonly samples: readonly TimedSample[];
@@ -30,10 +34,10 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
   const theme = useChartTheme();
   const now = Date.parse(readAt);
 
-  const { readings, projection, data } = useMemo(() => {
+  const { readings, projection, rate, data } = useMemo(() => {
     const readings = balanceReadings(samples, { at: now, value: balance });
     const first = readings[0]?.at ?? now;
-    const rate = burnRate(readings, { from: now - 7 * DAY, to: now }, "down", HOUR);
+    const rate = spendRate(balanceSpent(samples, { at: now, value: balance }), now, RATE_WINDOWS);
     // The dashed line looks a quarter of the history ahead, so the history keeps most of the width.
     const projection = projectBalance({ balance, rate, now, lineSpan: Math.max((now - first) / 4, HOUR) });
     const line = "line" in projection ? projection.line : null;
@@ -46,7 +50,7 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
         ...(line ? [line.to.value] : []),
       ],
     ];
-    return { readings, projection, data };
+    return { readings, projection, rate, data };
   }, [samples, balance, now]);
 
   const values = readings.map((reading) => reading.value);
@@ -88,6 +92,9 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
       )}
       <p className="projection" data-testid="projection-balance">
         {sentence}
+      </p>
+      <p className="projection" data-testid="rate-balance">
+        {rateSentence(t, "balance", rate)}
       </p>
       {readings.length >= 2 && <p className="pane__footnote">{summary}</p>}
     </section>

@@ -16,11 +16,14 @@ import { useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { periodStart, usedReadings, type TimedSample } from "./period-readings.ts";
 import { periodColumns } from "./period-series.ts";
-import { burnRate, DAY, HOUR, projectBudget } from "./projection.ts";
-import { budgetSentence } from "./projection-sentence.ts";
+import { DAY, HOUR, projectBudget } from "./projection.ts";
+import { budgetSentence, rateSentence } from "./projection-sentence.ts";
+import { spendRate } from "./spend-rate.ts";
 import { formatClock, formatDay } from "../../components/format.ts";
 
 const MINUTE = 60_000;
+/** Today's rate is the last 15 minutes' and the last hour's; the month's the last day's and week's. */
+const RATE_WINDOWS = { day: [15 * MINUTE, HOUR], month: [DAY, 7 * DAY] } as const;
 
 interface PeriodChartProps {
   readonly period: "day" | "month";
@@ -39,16 +42,23 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
   const reset = Date.parse(resetAt);
   const now = Date.parse(readAt);
 
-  const { projection, data } = useMemo(() => {
+  const { projection, rate, data } = useMemo(() => {
     const start = periodStart(period, reset);
-    // Today's rate is the last hour's; the month's the last week's.
-    const rateSince = now - (period === "day" ? HOUR : 7 * DAY);
-    const readings = usedReadings(samples, period, Math.min(start, rateSince), { at: now, value: used });
-    const rate = burnRate(readings, { from: rateSince, to: now }, "up", period === "day" ? 10 * MINUTE : HOUR);
+    const windows = RATE_WINDOWS[period];
+    const readings = usedReadings(samples, period, Math.min(start, now - Math.max(...windows)), {
+      at: now,
+      value: used,
+    });
+    // Within the period a fall of its used is a refund, netted; before it lies the previous period.
+    const rate = spendRate(
+      readings.filter((reading) => reading.at >= start),
+      now,
+      windows,
+    );
     const projection = projectBudget({ used, budget, resetAt: reset, rate, now });
     const line = "line" in projection ? projection.line : null;
     const data: uPlot.AlignedData = periodColumns({ start, reset, budget, readings, line });
-    return { projection, data };
+    return { projection, rate, data };
   }, [period, samples, used, budget, reset, now]);
 
   const caption = t("projection.resetMark", { time: period === "day" ? formatClock(reset) : formatDay(reset) });
@@ -95,6 +105,9 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
       />
       <p className="projection" data-testid={`projection-${period}`}>
         {sentence}
+      </p>
+      <p className="projection" data-testid={`rate-${period}`}>
+        {rateSentence(t, period, rate)}
       </p>
     </div>
   );

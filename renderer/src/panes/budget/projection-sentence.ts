@@ -1,16 +1,26 @@
 import type { TFunction } from "i18next";
 import type { BalanceProjection, BudgetProjection } from "./projection.ts";
 import { DAY, HOUR } from "./projection.ts";
-import { formatClock, formatDay } from "../../components/format.ts";
+import type { SpendRate } from "./spend-rate.ts";
+import { formatClock, formatDay, formatMoney } from "../../components/format.ts";
 
-/** "At this rate today's budget runs out at 16:40" and the other outcomes, for the day or the month. */
+/** "At this rate today's budget runs out between 16:40 and 17:10" and the other outcomes, for the day or the month. */
 export function budgetSentence(t: TFunction, period: "day" | "month", projection: BudgetProjection): string {
   const prefix = `projection.${period}`;
+  const when = (at: number) => ({ time: formatClock(at), day: formatDay(at) });
   switch (projection.state) {
-    case "runsOut":
-      return t(`${prefix}.runsOut`, { time: formatClock(projection.at), day: formatDay(projection.at) });
+    case "runsOut": {
+      const { at, latest } = projection;
+      if (latest === null) return t(`${prefix}.runsOutOrLasts`, when(at));
+      const same = period === "day" ? formatClock(at) === formatClock(latest) : formatDay(at) === formatDay(latest);
+      if (same) return t(`${prefix}.runsOut`, when(at));
+      return t(`${prefix}.runsOutRange`, {
+        ...when(at),
+        latest: period === "day" ? formatClock(latest) : formatDay(latest),
+      });
+    }
     case "outlasts":
-      return t(`${prefix}.outlasts`, { time: formatClock(projection.resetAt), day: formatDay(projection.resetAt) });
+      return t(`${prefix}.outlasts`, when(projection.resetAt));
     case "exhausted":
       return t(`${prefix}.exhausted`);
     case "idle":
@@ -20,13 +30,33 @@ export function budgetSentence(t: TFunction, period: "day" | "month", projection
   }
 }
 
-/** "At this rate the balance lasts about 12 days" and the other outcomes. */
+/** "Spending ¥0.20 – ¥0.35 an hour, net of refunds", per hour for today and per day for the month and the balance. */
+export function rateSentence(t: TFunction, subject: "day" | "month" | "balance", rate: SpendRate | null): string {
+  if (rate === null || rate.high <= 0) return "";
+  const per = subject === "day" ? HOUR : DAY;
+  return t(`projection.${subject}.rate`, { low: formatMoney(rate.low * per), high: formatMoney(rate.high * per) });
+}
+
+/** "12 days" or "5 hours". */
+function duration(t: TFunction, days: number): string {
+  return days >= 2
+    ? t("projection.balance.durationDays", { count: Math.round(days) })
+    : t("projection.balance.durationHours", { count: Math.max(1, Math.round((days * DAY) / HOUR)) });
+}
+
+/** "At this rate the balance lasts about 3 to 5 days" and the other outcomes. */
 export function balanceSentence(t: TFunction, projection: BalanceProjection): string {
   switch (projection.state) {
-    case "lasts":
-      return projection.days >= 2
-        ? t("projection.balance.days", { count: Math.round(projection.days) })
-        : t("projection.balance.hours", { count: Math.max(1, Math.round((projection.days * DAY) / HOUR)) });
+    case "lasts": {
+      const { days, mostDays } = projection;
+      if (!Number.isFinite(mostDays)) return t("projection.balance.rangeBeyond", { low: duration(t, days) });
+      const low = duration(t, days);
+      const high = duration(t, mostDays);
+      if (low !== high) return t("projection.balance.range", { low, high });
+      return days >= 2
+        ? t("projection.balance.days", { count: Math.round(days) })
+        : t("projection.balance.hours", { count: Math.max(1, Math.round((days * DAY) / HOUR)) });
+    }
     case "beyondHorizon":
       return t("projection.balance.beyond");
     case "exhausted":

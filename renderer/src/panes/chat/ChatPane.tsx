@@ -15,6 +15,7 @@ import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
+import { useSendSpendCheck } from "./use-send-spend-check.tsx";
 import { conversationTitle } from "./conversation-title.ts";
 import "./chat.css";
 
@@ -60,6 +61,11 @@ function ConversationView({
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
   const liveStreamId = live?.streamId ?? null;
+  const spend = useSendSpendCheck({
+    draftKey: conversationId,
+    settings: data?.conversation.settings,
+    messages: data?.messages,
+  });
 
   useEffect(() => {
     if (liveStreamId === null) return;
@@ -88,13 +94,14 @@ function ConversationView({
         onDelete={deleteMessage}
       />
       <ActionError actions={[...attempts, saveSettings]} />
+      {spend.view}
       <Composer
         draftKey={conversationId}
         profileId={data.conversation.settings.profileId}
         autoFocus
         generating={live !== null && !live.interrupted}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={send}
+        onSend={spend.guard(send)}
         onModelCommand={(model) =>
           data.conversation.settings.model === model
             ? Promise.resolve(true)

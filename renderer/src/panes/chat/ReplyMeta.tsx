@@ -30,6 +30,11 @@ export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null
       <span data-testid="reply-cost" title={cost?.basis === "estimated" ? t("cost.estimatedHint") : undefined}>
         {t("cost.reply", { amount: costOf(cost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
       </span>
+      {meta.tokensImplausible && (
+        <span className="reply-meta__warning" role="note">
+          {t("cost.implausibleTokens")}
+        </span>
+      )}
       {meta.requestId && (
         <span className="reply-meta__request">
           <code data-testid="request-id">{meta.requestId}</code>

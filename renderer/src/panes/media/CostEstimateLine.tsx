@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../components/format.ts";
 import type { SpendCheck } from "./use-spend-check.ts";
+import "./cost-estimate.css";
 
 /** The estimate as a figure: "≈ ¥1.20", or a range "≈ ¥0.0012 – ¥0.0036" for a reply. */
 export function estimateFigure(check: SpendCheck): string {

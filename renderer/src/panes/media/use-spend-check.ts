@@ -17,11 +17,12 @@ export interface SpendCheck {
   readonly left: { readonly daily: number | null; readonly monthly: number | null; readonly balance: number | null };
 }
 
-/** Prices the job before it is submitted, against the active profile's budget snapshot. */
-export function useSpendCheck(request: CostEstimateRequest | null): SpendCheck {
-  const profile = useActiveProfile();
-  const { data: snapshot } = useLatestBudget(profile?.id ?? null);
-  const estimate = useCostEstimate(profile?.id ?? null, request);
+/** Prices the job before it is submitted, against the budget snapshot of `profileId` (else the active profile). */
+export function useSpendCheck(request: CostEstimateRequest | null, profileId: string | null = null): SpendCheck {
+  const active = useActiveProfile();
+  const payer = profileId ?? active?.id ?? null;
+  const { data: snapshot } = useLatestBudget(payer);
+  const estimate = useCostEstimate(payer, request);
   const amount = request ? (estimate.data?.amount ?? null) : null;
   const high = request ? (estimate.data?.high ?? amount) : null;
   const balance = snapshot?.balance;

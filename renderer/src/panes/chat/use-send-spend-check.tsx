@@ -1,0 +1,92 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessage, ChatSettings } from "../../../../shared/ipc/chat.ts";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { CostEstimateLine, useShortfallText } from "../media/CostEstimateLine.tsx";
+import { useSpendCheck } from "../media/use-spend-check.ts";
+import { useChatStore } from "./chat-store.ts";
+import { approximateTokens, promptTokens } from "./prompt-tokens.ts";
+import "./send-estimate.css";
+
+type Send = (content: string) => Promise<boolean>;
+
+const NO_MESSAGES: readonly ChatMessage[] = [];
+
+interface SendSpendCheck {
+  /** The estimate under the transcript, and the question a shortfall asks. */
+  readonly view: ReactNode;
+  /** `send`, refused when even the least the reply can cost is more than is left, asked first when it may be. */
+  guard(send: Send): Send;
+}
+
+/**
+ * What sending the draft would cost, before Send: the prompt (the system prompt, the messages kept
+ * and the draft) at the model's input price, up to the conversation's max tokens of output. Web
+ * search goes to another model at its own price, so it is not estimated here.
+ */
+export function useSendSpendCheck(input: {
+  readonly draftKey: string;
+  /** Undefined while the conversation loads: nothing is estimated yet. */
+  readonly settings: ChatSettings | undefined;
+  readonly messages: readonly ChatMessage[] | undefined;
+}): SendSpendCheck {
+  const { t } = useTranslation();
+  const { draftKey, settings, messages = NO_MESSAGES } = input;
+  const draft = useDeferredValue(useChatStore((state) => state.drafts[draftKey] ?? ""));
+  const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
+  const systemPrompt = settings?.systemPrompt ?? "";
+  // The transcript can be long: counted once per change of it, not at every key typed.
+  const framed = useMemo(() => {
+    const history = messages.filter((message) => message.status !== "error" && message.content.trim() !== "");
+    return promptTokens(systemPrompt, history, "");
+  }, [systemPrompt, messages]);
+  const check = useSpendCheck(
+    settings && draft.trim() && !searchWeb
+      ? {
+          kind: "chat",
+          model: settings.model,
+          inputTokens: framed + approximateTokens(draft.trim()),
+          maxTokens: settings.maxTokens,
+        }
+      : null,
+    settings?.profileId ?? null,
+  );
+  const shortfall = useShortfallText(check);
+  const [question, setQuestion] = useState<string | null>(null);
+  const answer = useRef<(go: boolean) => void>(() => undefined);
+  // Leaving the conversation while asked is Cancel: the draft goes back to its box.
+  useEffect(() => () => answer.current(false), []);
+  const close = (go: boolean) => {
+    setQuestion(null);
+    answer.current(go);
+  };
+  const guard =
+    (send: Send): Send =>
+    async (content) => {
+      const { state } = check.cover;
+      if (state === "over" || state === "exhausted") return false;
+      if (state === "short") {
+        const go = await new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+          setQuestion(shortfall);
+        });
+        if (!go) return false;
+      }
+      return send(content);
+    };
+  const view = (
+    <div className="send-estimate">
+      <CostEstimateLine check={check} />
+      <ConfirmDialog
+        open={question !== null}
+        title={t("cost.confirmTitle")}
+        message={question ?? ""}
+        confirmLabel={t("cost.sendAnyway")}
+        cancelLabel={t("cost.cancel")}
+        onCancel={() => close(false)}
+        onConfirm={() => close(true)}
+      />
+    </div>
+  );
+  return { view, guard };
+}
