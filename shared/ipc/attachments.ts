@@ -17,6 +17,10 @@ export type ImageAttachmentType = (typeof IMAGE_ATTACHMENT_TYPES)[number];
 /** Base64 length of `bytes` bytes. */
 export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
+/** How many bytes a base64 text decodes to, known before decoding it. */
+export const decodedLength = (base64: string): number =>
+  Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+
 /** A file as the window sends it: its name and its bytes. Main tells its type from the bytes, never the name. */
 export const AttachmentInputSchema = z.object({
   name: z.string().trim().min(1).max(ATTACHMENT_NAME_MAX),
@@ -31,7 +35,7 @@ export const AttachmentInputsSchema = z
   .array(AttachmentInputSchema)
   .max(ATTACHMENTS_MAX, invalid("ATTACHMENTS_TOO_MANY"))
   .refine(
-    (files) => files.reduce((sum, file) => sum + file.data.length, 0) <= base64Length(ATTACHMENTS_TOTAL_MAX_BYTES),
+    (files) => files.reduce((sum, file) => sum + decodedLength(file.data), 0) <= ATTACHMENTS_TOTAL_MAX_BYTES,
     invalid("ATTACHMENTS_TOO_LARGE"),
   );
 

@@ -4,6 +4,7 @@ import {
   ATTACHMENTS_MAX,
   ATTACHMENTS_TOTAL_MAX_BYTES,
   base64Length,
+  decodedLength,
   IMAGE_ATTACHMENT_MAX_BYTES,
   TEXT_ATTACHMENT_MAX_BYTES,
   type AttachmentInput,
@@ -26,8 +27,8 @@ export interface AcceptedAttachment {
  */
 export function acceptAttachments(inputs: readonly AttachmentInput[]): AcceptedAttachment[] {
   if (inputs.length > ATTACHMENTS_MAX) throw appError("ATTACHMENTS_TOO_MANY");
-  const encoded = inputs.reduce((sum, input) => sum + input.data.length, 0);
-  if (encoded > base64Length(ATTACHMENTS_TOTAL_MAX_BYTES)) throw appError("ATTACHMENTS_TOO_LARGE");
+  const total = inputs.reduce((sum, input) => sum + decodedLength(input.data), 0);
+  if (total > ATTACHMENTS_TOTAL_MAX_BYTES) throw appError("ATTACHMENTS_TOO_LARGE");
   return inputs.map(acceptOne);
 }
 
