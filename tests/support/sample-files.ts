@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { encodePng } from "../../electron/local-gateway/media/png-codec.ts";
+import { createRgbImage, fillRect } from "../../electron/local-gateway/media/rgb-image.ts";
 
 /** A 1×1 PNG: small, and a real picture a browser draws. */
 export const PNG_BASE64 =
@@ -13,3 +15,11 @@ export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes
 /** How the local gateway describes one received image at the start of its reply. */
 export const describedImage = (mime: string, bytes: Uint8Array) =>
   `${mime}, ${bytes.length} bytes, sha256 ${sha256Of(bytes).slice(0, 16)}…`;
+
+/** A PNG of `width`×`height` in two colours, its size differing from the 1×1 one. */
+export function paintedPng(width: number, height: number): Buffer {
+  const image = createRgbImage(width, height);
+  fillRect(image, 0, 0, width, height, [40, 110, 220]);
+  fillRect(image, 0, 0, Math.ceil(width / 2), height, [240, 180, 40]);
+  return encodePng(image);
+}

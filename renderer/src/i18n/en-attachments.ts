@@ -10,6 +10,10 @@ export const attachmentsEn = {
     bytes_one: "{{count}} byte",
     bytes_other: "{{count}} bytes",
     kb: "{{kb}} KB",
+    hint: {
+      imagesNotAccepted: "Pick a model that takes images in the Model field, then send again; or remove the images.",
+      file: "Remove that file or attach another; the rest of the message is kept.",
+    },
     problem: {
       type: "Only PNG, JPEG, WebP or GIF images and text files can be attached.",
       tooLarge: "Images can be at most {{imageMb}} MB and text files {{textKb}} KB.",

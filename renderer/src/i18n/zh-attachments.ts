@@ -11,6 +11,10 @@ export const attachmentsZh: typeof attachmentsEn = {
     bytes_one: "{{count}} 字节",
     bytes_other: "{{count}} 字节",
     kb: "{{kb}} KB",
+    hint: {
+      imagesNotAccepted: "请在“模型”中选择接受图片的模型后重新发送；或移除图片。",
+      file: "请移除该文件或换一个文件；消息的其余部分已保留。",
+    },
     problem: {
       type: "只能附加 PNG、JPEG、WebP 或 GIF 图片和文本文件。",
       tooLarge: "图片最大 {{imageMb}} MB，文本文件最大 {{textKb}} KB。",
