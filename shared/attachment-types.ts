@@ -1,13 +1,5 @@
 import type { ImageAttachmentType } from "./ipc/attachments.ts";
-
-const bytesAt = (head: Uint8Array, offset: number, expected: readonly number[]) =>
-  expected.every((byte, index) => head[offset + index] === byte);
-const textAt = (head: Uint8Array, offset: number, text: string) =>
-  bytesAt(
-    head,
-    offset,
-    [...text].map((char) => char.charCodeAt(0)),
-  );
+import { bytesAt, textAt } from "./byte-signatures.ts";
 
 const IMAGE_SIGNATURES: readonly { mime: ImageAttachmentType; matches: (head: Uint8Array) => boolean }[] = [
   { mime: "image/png", matches: (head) => bytesAt(head, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { startVariantServer, type VariantServer } from "../support/variant-server.ts";
+import { startVariantServer, VARIANT_REPLY, type VariantServer } from "../support/variant-server.ts";
 import { describedImage, PNG_BYTES, paintedPng } from "../support/sample-files.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { dropFile } from "./support/drop-file.ts";
@@ -102,4 +102,9 @@ test("a server that refuses images: said plainly, and the next message keeps its
   await expect(toSend(page).getByRole("img", { name: "pixel.png" })).toBeVisible();
   await expect(page.getByRole("article", { name: "You" })).toHaveCount(1);
   await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "chat", "attachments-refused-1280x800.png") });
+
+  // The refused question kept its image: with a model that takes images, Retry answers it.
+  await chooseModel(page, "plain");
+  await page.getByRole("article", { name: "Assistant" }).last().getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("article", { name: "Assistant" }).last()).toContainText(VARIANT_REPLY);
 });

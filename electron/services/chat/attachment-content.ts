@@ -12,7 +12,7 @@ type MessagesContent = MessagesRequest["messages"][number]["content"];
 const base64Of = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 /** A fence longer than any run of backticks in the text, so the file's own fences cannot close it. */
-function fenceFor(text: string): string {
+export function fenceFor(text: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
   return "`".repeat(Math.max(3, longest + 1));
 }

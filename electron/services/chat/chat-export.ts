@@ -1,5 +1,6 @@
 import type { ConversationDetail } from "../../../shared/ipc/chat.ts";
 import type { AttachmentData } from "../../../shared/ipc/attachments.ts";
+import { fenceFor } from "./attachment-content.ts";
 
 const FINISH_LABELS = {
   finished: "finished",
@@ -15,10 +16,6 @@ function fileStem(title: string | null): string {
       .slice(0, 60) || "conversation"
   );
 }
-
-/** A fence longer than any run of backticks in the text. */
-const fenceFor = (text: string) =>
-  "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
 
 /** An attached file in Markdown: an image embedded as a `data:` URL, a text file fenced under its name. */
 function attachmentMarkdown({ attachment, data }: AttachmentData): string[] {
