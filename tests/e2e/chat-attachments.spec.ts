@@ -75,6 +75,26 @@ for (const viewport of [
   });
 }
 
+test("an image pasted into the message box is attached; a file that is neither image nor text is refused with the reason", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp();
+  await messageBox(page).evaluate((box, base64) => {
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([bytes], "image.png", { type: "image/png" }));
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, PNG_BYTES.toString("base64"));
+  await expect(toSend(page).getByRole("img", { name: "image.png" })).toBeVisible();
+
+  const binary = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]).toString("base64");
+  await dropFile(page, messageBox(page), "photo.png", "image/png", binary);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Only PNG, JPEG, WebP or GIF images and text files can be attached.",
+  );
+  await expect(toSend(page).getByRole("listitem")).toHaveCount(1);
+});
+
 test("a server that refuses images: said plainly, and the next message keeps its text and image in the box", async ({
   launchApp,
 }) => {
