@@ -92,7 +92,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.updateSettings": ({ conversationId, settings }) => conversations.updateSettings(conversationId, settings),
     "chat.delete": ({ conversationId }) => ({ deleted: conversations.softDelete(conversationId) }),
     "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
-    "chat.send": ({ conversationId, content, searchWeb }, page) => chat.send(page, conversationId, content, searchWeb),
+    "chat.send": ({ conversationId, content, searchWeb, attachments }, page) =>
+      chat.send(page, conversationId, content, searchWeb, attachments),
     "chat.regenerate": ({ conversationId, searchWeb, messageId }, page) =>
       chat.regenerate(page, conversationId, searchWeb, messageId),
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
@@ -104,7 +105,12 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.deleteMessage": ({ conversationId, messageId }) => ({
       deleted: conversations.edits.deleteMessage(conversationId, messageId),
     }),
-    "chat.export": ({ conversationId, format }) => exportConversation(conversations.detail(conversationId), format),
+    "chat.export": ({ conversationId, format }) =>
+      exportConversation(conversations.detail(conversationId), format, (attachmentId) =>
+        conversations.attachments.data(conversationId, attachmentId),
+      ),
+    "chat.attachment": ({ conversationId, attachmentId }) =>
+      conversations.attachments.data(conversationId, attachmentId),
     "chat.newFromPreset": ({ presetId }) =>
       conversations.startWith(presets.conversationSettings(presetId, chat.defaultSettings())),
     "presets.list": () => presets.list(),

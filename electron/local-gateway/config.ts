@@ -20,6 +20,8 @@ export const ModelConfigSchema = z.object({
   online: z.boolean().default(true),
   fault: z.enum(["upstream", "timeout", "stream-cut"]).nullable().default(null),
   price: ModelRatesSchema.optional(),
+  /** Whether the model takes images in its messages; chat models do unless this says otherwise. */
+  imageInput: z.boolean().optional(),
 });
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type ModelKind = ModelConfig["kind"];

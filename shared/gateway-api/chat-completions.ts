@@ -3,15 +3,21 @@ import { positiveInteger, rangedNumber } from "./ranges.ts";
 
 export const ChatRoleSchema = z.enum(["system", "user", "assistant"]);
 
+const TextPartSchema = z.object({ type: z.literal("text"), text: z.string() });
+
 /** Content is a string in the spec; the text-part array the OpenAI ecosystem sends is accepted too. */
-export const TextContentSchema = z.union([
-  z.string(),
-  z.array(z.object({ type: z.literal("text"), text: z.string() })),
-]);
+export const TextContentSchema = z.union([z.string(), z.array(TextPartSchema)]);
+
+/** An image in the OpenAI ecosystem's form: a `data:` URL (or a link, which a server may refuse). */
+export const ImageUrlPartSchema = z.object({
+  type: z.literal("image_url"),
+  image_url: z.object({ url: z.string(), detail: z.enum(["auto", "low", "high"]).optional() }),
+});
+export type ImageUrlPart = z.infer<typeof ImageUrlPartSchema>;
 
 export const ChatMessageSchema = z.object({
   role: ChatRoleSchema,
-  content: TextContentSchema,
+  content: z.union([z.string(), z.array(z.discriminatedUnion("type", [TextPartSchema, ImageUrlPartSchema]))]),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -3,13 +3,20 @@ import { positiveInteger, rangedNumber } from "./ranges.ts";
 
 const TextBlockSchema = z.object({ type: z.literal("text"), text: z.string() });
 
+/** An image content block of the messages format, its bytes in base64. */
+export const ImageBlockSchema = z.object({
+  type: z.literal("image"),
+  source: z.object({ type: z.literal("base64"), media_type: z.string(), data: z.string() }),
+});
+export type ImageBlock = z.infer<typeof ImageBlockSchema>;
+
 export const MessagesRequestSchema = z.object({
   model: z.string({ error: "model is required" }).min(1, "model is required"),
   messages: z
     .array(
       z.object({
         role: z.enum(["user", "assistant"]),
-        content: z.union([z.string(), z.array(TextBlockSchema)]),
+        content: z.union([z.string(), z.array(z.discriminatedUnion("type", [TextBlockSchema, ImageBlockSchema]))]),
       }),
       { error: "messages must be an array" },
     )

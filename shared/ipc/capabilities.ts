@@ -20,7 +20,13 @@ export const ServerCapabilitiesSchema = z.object({
     video: FeatureStateSchema,
   }),
   checkedAt: z.string().nullable(),
+  /**
+   * Which models take images, where known: from the model list where the server says so (input
+   * modalities), else learnt from a refusal. A model not named here is tried.
+   */
+  imageInput: z.record(z.string(), z.enum(["takes", "refuses"])).optional(),
 });
+export type ImageInput = "takes" | "refuses";
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;
 
 export const CapabilitiesRequestSchema = z.object({ profileId: z.string().min(1).optional() });

@@ -3,6 +3,7 @@ import { SearchResultSchema } from "../gateway-api/search-completions.ts";
 import { IpcErrorSchema } from "./result.ts";
 import { invalid } from "../text/validation-code.ts";
 import { CostSchema } from "./ledger.ts";
+import { AttachmentInputsSchema, AttachmentSchema } from "./attachments.ts";
 
 export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
 export const WireFormatSchema = z.enum(WIRE_FORMATS);
@@ -119,6 +120,8 @@ export const ChatMessageSchema = z.object({
   createdAt: z.string(),
   /** Present where the message has other versions: `‹ index+1 / ids.length ›`. */
   versions: MessageVersionsSchema.optional(),
+  /** Files sent with the question (present where it has any). */
+  attachments: z.array(AttachmentSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -156,7 +159,15 @@ export const ChatInputs = {
     title: z.string().trim().min(1, invalid("TITLE_REQUIRED")).max(TITLE_MAX, invalid("TITLE_TOO_LONG")),
   }),
   settings: ConversationId.extend({ settings: ChatSettingsSchema }),
-  send: ConversationId.extend({ content: MessageText, searchWeb: z.boolean() }),
+  /** A message may be files alone: then its text may be empty. */
+  send: ConversationId.extend({
+    content: z.string().trim().max(MESSAGE_MAX_LENGTH, invalid("MESSAGE_TOO_LONG")),
+    searchWeb: z.boolean(),
+    attachments: AttachmentInputsSchema.optional(),
+  }).refine((input) => input.content !== "" || (input.attachments?.length ?? 0) > 0, {
+    message: invalid("MESSAGE_EMPTY"),
+    path: ["content"],
+  }),
   edit: ConversationId.extend({ messageId: z.string().min(1), content: MessageText, searchWeb: z.boolean() }),
   exportAs: ConversationId.extend({ format: z.enum(["markdown", "json"]) }),
   message: ConversationId.extend({ messageId: z.string().min(1).max(200) }),

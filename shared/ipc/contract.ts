@@ -41,6 +41,7 @@ import {
   ExportedFileSchema,
 } from "./chat.ts";
 import { PresetIdSchema, PresetInputSchema, PresetSchema } from "./presets.ts";
+import { AttachmentDataSchema, AttachmentRequestSchema } from "./attachments.ts";
 import {
   GalleryListSchema,
   ImageRequestSchema,
@@ -99,6 +100,8 @@ export const INVOKE_CHANNELS = {
   /** Shows another version of a message; the conversation then continues from it. */
   "chat.showVersion": { input: ChatInputs.message, output: ConversationDetailSchema },
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
+  /** A file sent with a message, with its bytes: its thumbnail, or putting it back in the message box. */
+  "chat.attachment": { input: AttachmentRequestSchema, output: AttachmentDataSchema },
   /** A conversation with a preset's settings: the newest empty untitled one when there is one, else a new one. */
   "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },
   "presets.list": { input: NoInput, output: z.array(PresetSchema) },

@@ -80,6 +80,7 @@ export function createDesktopApi(transport: ApiTransport) {
       deleteMessage: call("chat.deleteMessage"),
       showVersion: call("chat.showVersion"),
       exportAs: call("chat.export"),
+      attachment: call("chat.attachment"),
       newFromPreset: call("chat.newFromPreset"),
     },
     presets: { list: call("presets.list"), save: call("presets.save"), remove: call("presets.delete") },

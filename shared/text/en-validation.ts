@@ -4,6 +4,7 @@ import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
 import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX } from "../ipc/profiles.ts";
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
+import { attachmentTextsEn } from "./en-attachments.ts";
 
 const amount = (value: number) => value.toLocaleString("en-US");
 
@@ -62,4 +63,5 @@ export const validationEn = {
   ISSUE_TOO_SMALL: "At least {{minimum}}",
   ISSUE_TOO_BIG: "At most {{maximum}}",
   ISSUE_INVALID: "Not a valid value",
+  ...attachmentTextsEn,
 };

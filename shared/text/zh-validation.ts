@@ -5,6 +5,7 @@ import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX }
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import type { ValidationCode } from "./validation-code.ts";
+import { attachmentTextsZh } from "./zh-attachments.ts";
 
 const amount = (value: number) => value.toLocaleString("zh-CN");
 
@@ -58,4 +59,5 @@ export const validationZh: Record<ValidationCode, string> = {
   ISSUE_TOO_SMALL: "不能小于 {{minimum}}",
   ISSUE_TOO_BIG: "不能大于 {{maximum}}",
   ISSUE_INVALID: "值无效",
+  ...attachmentTextsZh,
 };

@@ -76,6 +76,7 @@ export const VALID_PAYLOADS: PayloadOf = {
     searchWeb: false,
   }),
   "chat.export": (services) => ({ conversationId: conversationOf(services), format: "markdown" }),
+  "chat.attachment": (services) => ({ conversationId: conversationOf(services), attachmentId: "no-such-file" }),
   "chat.newFromPreset": (services) => ({ presetId: presetOf(services) }),
   "presets.list": () => undefined,
   "presets.save": (services) => ({ ...PRESET, id: presetOf(services) }),

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
  * - `stream-error`: two deltas, then `data: {"error": …}` in the stream
  * - `anthropic-error` / `html-error` / `unauthorized` / `rate-limited`: those error answers
  * - `echo`: replies with the last message's text, so a test can make a reply say anything
+ * - `text-only`: refuses a request carrying images as OpenAI words it (its list entry says nothing of images)
  */
 export interface VariantServer {
   readonly url: string;
@@ -29,6 +30,7 @@ const MODELS = [
   "unauthorized",
   "rate-limited",
   "echo",
+  "text-only",
 ];
 
 interface ChatBody {
@@ -36,6 +38,12 @@ interface ChatBody {
   stream?: boolean;
   messages?: { content?: unknown }[];
 }
+
+const carriesImages = ({ messages }: ChatBody) =>
+  messages?.some(
+    (message) =>
+      Array.isArray(message.content) && message.content.some((part: { type?: unknown }) => part.type === "image_url"),
+  ) ?? false;
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...headers });
@@ -102,6 +110,15 @@ async function handle(request: IncomingMessage, response: ServerResponse, models
   }
   if (model === "rate-limited") {
     return openAiError(response, 429, "Rate limit reached for requests.", "requests", "rate_limit_exceeded");
+  }
+  if (model === "text-only" && carriesImages(body)) {
+    return openAiError(
+      response,
+      400,
+      "Invalid content type. image_url is only supported by certain models.",
+      "invalid_request_error",
+      null,
+    );
   }
   if (model === "anthropic-error") {
     return json(response, 529, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });

@@ -4,6 +4,14 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { taskNotFound } from "../tasks/simulated-task-runner.ts";
 import { taskRecordOf } from "../tasks/task-views.ts";
 import { publishedPricing } from "../published-pricing.ts";
+import { takesImages } from "../text/received-images.ts";
+import type { ModelConfig } from "../config.ts";
+
+/** OpenRouter's way of saying what a model reads and writes, so a client knows which take images. */
+const modalitiesOf = (model: ModelConfig) => ({
+  input_modalities: takesImages(model) ? ["text", "image"] : ["text"],
+  output_modalities: ["text"],
+});
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { taskId: string } }>("/v1/tasks/:taskId", async (request): Promise<TaskRecord> => {
@@ -27,6 +35,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): v
       object: "model",
       owned_by: "local-gateway",
       kind: model.kind,
+      ...(model.kind === "chat" || model.kind === "search" ? { architecture: modalitiesOf(model) } : {}),
       ...(ctx.config.publishPrices ? { pricing: publishedPricing(model.kind, ctx.billing.priceOf(model)) } : {}),
     })),
   }));

@@ -11,10 +11,13 @@ import { chatCompletionsFormat } from "../text/chat-completions-format.ts";
 import { messagesFormat } from "../text/messages-format.ts";
 import { writeReply, type ConversationTurn } from "../text/reply-writer.ts";
 import { acceptTextJob, deliverTextJob } from "../text/text-job.ts";
+import { chatCompletionImages, messagesImages } from "../text/received-images.ts";
 
-type Content = string | readonly { text: string }[];
+type Content = string | readonly ({ type: "text"; text: string } | { type: "image" | "image_url" })[];
 const textOf = (content: Content) =>
-  typeof content === "string" ? content : content.map((part) => part.text).join("");
+  typeof content === "string"
+    ? content
+    : content.map((part) => (part.type === "text" && "text" in part ? part.text : "")).join("");
 const turnsOf = (messages: readonly { role: ConversationTurn["role"]; content: Content }[]): ConversationTurn[] =>
   messages.map((message) => ({ role: message.role, content: textOf(message.content) }));
 
@@ -31,6 +34,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: GatewayContext): v
       maxTokens: body.max_tokens,
       stopSequences,
       answer: writeModelReply,
+      images: chatCompletionImages(body.messages),
     });
     return deliverTextJob(ctx, reply, job, chatCompletionsFormat(newId("chatcmpl-")), body.stream === true);
   });
@@ -46,6 +50,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: GatewayContext): v
       maxTokens: body.max_tokens,
       stopSequences: body.stop_sequences,
       answer: writeModelReply,
+      images: messagesImages(body.messages),
     });
     return deliverTextJob(ctx, reply, job, messagesFormat(newId("msg_")), body.stream === true);
   });
@@ -60,6 +65,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: GatewayContext): v
       kind: "search",
       turns,
       answer: () => answerFromResults(question, results),
+      images: chatCompletionImages(body.messages),
     });
     const sources = { citations: results.map((result) => result.url), search_results: results };
     return deliverTextJob(ctx, reply, job, chatCompletionsFormat(newId("chatcmpl-"), sources), body.stream === true);

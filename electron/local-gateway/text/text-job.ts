@@ -7,6 +7,8 @@ import { SseStream } from "../sse-stream.ts";
 import { limitGeneration, type Generation } from "./generation.ts";
 import type { ConversationTurn } from "./reply-writer.ts";
 import { countPromptTokens } from "./tokens.ts";
+import { describeImages, IMAGE_PROMPT_TOKENS, takesImages, type ReceivedImage } from "./received-images.ts";
+import { invalidParams } from "../http-error.ts";
 
 /** One accepted text request: the model, what it will say, and who pays. */
 export interface TextJob {
@@ -25,6 +27,8 @@ export interface TextJobRequest {
   readonly maxTokens?: number | undefined;
   readonly stopSequences?: readonly string[] | undefined;
   readonly answer: (model: ModelConfig, turns: readonly ConversationTurn[]) => string;
+  /** Images the messages carry, already checked; the reply begins by describing them. */
+  readonly images?: readonly ReceivedImage[];
 }
 
 /** How a wire format writes a job: a whole body, or the events of a stream. */
@@ -45,7 +49,11 @@ export async function acceptTextJob(
   const key = request.apiKey;
   const now = ctx.now();
   const model = ctx.models.resolve(input.modelCode, input.kind, key);
-  const promptTokens = countPromptTokens(input.turns);
+  const images = input.images ?? [];
+  if (images.length > 0 && !takesImages(model)) {
+    throw invalidParams(`The model ${model.code} does not accept image input.`);
+  }
+  const promptTokens = countPromptTokens(input.turns) + images.length * IMAGE_PROMPT_TOKENS;
   ctx.rateLimiter.checkTokens(key, promptTokens, now);
   const price = ctx.billing.priceOf(model);
   ctx.billing.ensureCanSpend(key, price.perUnit + ctx.billing.tokenCost(model, promptTokens, 0), now);
@@ -54,7 +62,9 @@ export async function acceptTextJob(
     if (model.fault === "timeout") await ctx.pacing.wait(ctx.pacing.scaled(1000));
     throw fault;
   }
-  const generation = limitGeneration(input.answer(model, input.turns), input.maxTokens, input.stopSequences);
+  const answer = input.answer(model, input.turns);
+  const text = images.length > 0 ? `${describeImages(images)}\n\n${answer}` : answer;
+  const generation = limitGeneration(text, input.maxTokens, input.stopSequences);
   return { model, key, requestId: request.id, created: Math.floor(now / 1000), promptTokens, generation };
 }
 

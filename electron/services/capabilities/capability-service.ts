@@ -3,6 +3,7 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 import type { CapabilityStore } from "./capability-store.ts";
+import { imageInputOf } from "./model-modalities.ts";
 
 const notOffered = (error: unknown) =>
   error instanceof GatewayError && (error.code === "NOT_OFFERED" || error.status === 404 || error.status === 405);
@@ -103,6 +104,7 @@ export class CapabilityService {
       const { data, meta } = await this.clientFor(profileId).listModels();
       const ids = [...new Set(data.data.map((model) => model.id))].sort();
       this.store.models(profileId, ids);
+      this.store.imageInput(profileId, imageInputOf(data));
       this.onModelList(profileId, data);
       return { ids, requestId: meta.requestId };
     } catch (error) {

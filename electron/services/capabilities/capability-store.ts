@@ -4,6 +4,7 @@ import {
   ServerCapabilitiesSchema,
   type Feature,
   type FeatureState,
+  type ImageInput,
   type ServerCapabilities,
 } from "../../../shared/ipc/capabilities.ts";
 import { oneRow } from "../../common/sql-rows.ts";
@@ -21,6 +22,7 @@ const UNKNOWN: Features = {
 /** Rows written before a feature was tracked lack it: it stays unknown. */
 const StoredFeaturesSchema = ServerCapabilitiesSchema.shape.features.partial();
 const ModelCodesSchema = z.array(z.string());
+const ImageInputSchema = ServerCapabilitiesSchema.shape.imageInput.unwrap();
 
 /** What each profile's server offers, as last seen; kept in SQLite so it is known at the next start. */
 export class CapabilityStore {
@@ -33,17 +35,34 @@ export class CapabilityStore {
   }
 
   get(profileId: string): ServerCapabilities {
-    const row = oneRow<{ models: string | null; features: string; checked_at: number | null }>(
-      this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?"),
-      profileId,
-    );
+    const row = oneRow<{
+      models: string | null;
+      features: string;
+      checked_at: number | null;
+      image_input: string | null;
+    }>(this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?"), profileId);
     if (!row) return { profileId, models: null, features: UNKNOWN, checkedAt: null };
     return {
       profileId,
       models: row.models === null ? null : readStoredJson(row.models, ModelCodesSchema, null),
       features: { ...UNKNOWN, ...readStoredJson(row.features, StoredFeaturesSchema, {}) },
       checkedAt: row.checked_at === null ? null : new Date(row.checked_at).toISOString(),
+      ...(row.image_input === null ? {} : { imageInput: readStoredJson(row.image_input, ImageInputSchema, {}) }),
     };
+  }
+
+  /** Records which models take images (said by the model list, or learnt from a refusal); others stay as known. */
+  imageInput(profileId: string, models: Readonly<Record<string, ImageInput>>): void {
+    if (Object.keys(models).length === 0) return;
+    const current = this.get(profileId);
+    const merged = { ...current.imageInput, ...models };
+    this.db
+      .prepare(
+        `INSERT INTO capabilities (profile_id, models, features, checked_at, image_input) VALUES (?, NULL, ?, NULL, ?)
+         ON CONFLICT(profile_id) DO UPDATE SET image_input = excluded.image_input`,
+      )
+      .run(profileId, JSON.stringify(current.features), JSON.stringify(merged));
+    this.onChange(this.get(profileId));
   }
 
   /** Records what a response said about a feature; tells listeners only when that changes. */

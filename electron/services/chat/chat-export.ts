@@ -1,4 +1,6 @@
 import type { ConversationDetail } from "../../../shared/ipc/chat.ts";
+import type { AttachmentData } from "../../../shared/ipc/attachments.ts";
+import { fenceFor } from "./attachment-content.ts";
 
 const FINISH_LABELS = {
   finished: "finished",
@@ -15,11 +17,39 @@ function fileStem(title: string | null): string {
   );
 }
 
-/** A conversation as a Markdown document or as JSON (everything, including metadata). */
-export function exportConversation(detail: ConversationDetail, format: "markdown" | "json") {
+/** An attached file in Markdown: an image embedded as a `data:` URL, a text file fenced under its name. */
+function attachmentMarkdown({ attachment, data }: AttachmentData): string[] {
+  if (attachment.kind === "image") {
+    return [`![${attachment.name.replace(/[[\]\\]/g, "\\$&")}](data:${attachment.mime};base64,${data})`, ""];
+  }
+  const text = Buffer.from(data, "base64").toString("utf8");
+  const fence = fenceFor(text);
+  return [`${attachment.name}:`, "", fence, text.replace(/\n$/, ""), fence, ""];
+}
+
+/**
+ * A conversation as a Markdown document or as JSON (everything, including metadata). Attached
+ * files travel inside the one file: images as `data:` URLs (Markdown) or base64 `data` (JSON).
+ */
+export function exportConversation(
+  detail: ConversationDetail,
+  format: "markdown" | "json",
+  attachmentData: (attachmentId: string) => AttachmentData,
+) {
   const stem = fileStem(detail.conversation.title);
+  const filesOf = (message: ConversationDetail["messages"][number]) =>
+    (message.attachments ?? []).map((attachment) => attachmentData(attachment.id));
   if (format === "json") {
-    return { fileName: `${stem}.json`, mimeType: "application/json", content: JSON.stringify(detail, null, 2) };
+    const messages = detail.messages.map((message) =>
+      message.attachments
+        ? { ...message, attachments: filesOf(message).map(({ attachment, data }) => ({ ...attachment, data })) }
+        : message,
+    );
+    return {
+      fileName: `${stem}.json`,
+      mimeType: "application/json",
+      content: JSON.stringify({ ...detail, messages }, null, 2),
+    };
   }
   const { conversation, messages } = detail;
   const lines = [
@@ -34,7 +64,8 @@ export function exportConversation(detail: ConversationDetail, format: "markdown
       `## ${message.role === "user" ? "You" : `Assistant (${message.meta?.model ?? conversation.settings.model})`}`,
       "",
     );
-    lines.push(message.content || "_(no text)_", "");
+    if (message.content || !message.attachments) lines.push(message.content || "_(no text)_", "");
+    for (const file of filesOf(message)) lines.push(...attachmentMarkdown(file));
     if (message.meta?.sources.length) {
       lines.push(
         "Sources:",

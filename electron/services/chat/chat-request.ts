@@ -1,32 +1,71 @@
 import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-completions.ts";
 import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
 import type { ChatMessage, ChatSettings } from "../../../shared/ipc/chat.ts";
+import {
+  chatCompletionsContent,
+  messagesContent,
+  NO_ATTACHMENTS,
+  withInlinedFiles,
+  type AttachmentsOf,
+} from "./attachment-content.ts";
 
-/** The turns a reply is based on: what was said, without failed replies or empty ones. */
-export function historyOf(messages: readonly ChatMessage[]): { role: "user" | "assistant"; content: string }[] {
-  return messages
-    .filter((message) => message.status !== "error" && message.content.trim() !== "")
-    .map((message) => ({ role: message.role, content: message.content }));
+/** The turns a reply is based on: what was said (with any files), without failed replies or empty ones. */
+function turnsOf(messages: readonly ChatMessage[]): ChatMessage[] {
+  return messages.filter(
+    (message) =>
+      message.status !== "error" && (message.content.trim() !== "" || (message.attachments?.length ?? 0) > 0),
+  );
 }
+
+/** The turns as text: text files inlined, images left out (web search and token estimates take text). */
+export function historyOf(
+  messages: readonly ChatMessage[],
+  attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
+): { role: "user" | "assistant"; content: string }[] {
+  return turnsOf(messages).map((message) => ({
+    role: message.role,
+    content: message.attachments ? withInlinedFiles(message.content, attachmentsOf(message.id)) : message.content,
+  }));
+}
+
+/** Whether any turn sent with these messages carries an image. */
+export const carriesImages = (messages: readonly ChatMessage[]): boolean =>
+  turnsOf(messages).some((message) => message.attachments?.some((file) => file.kind === "image"));
 
 export function chatCompletionsRequest(
   settings: ChatSettings,
   messages: readonly ChatMessage[],
+  attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
 ): ChatCompletionRequest {
   const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
   return {
     model: settings.model,
-    messages: [...system, ...historyOf(messages)],
+    messages: [
+      ...system,
+      ...turnsOf(messages).map((message) => ({
+        role: message.role,
+        content: message.attachments
+          ? chatCompletionsContent(message.content, attachmentsOf(message.id))
+          : message.content,
+      })),
+    ],
     temperature: settings.temperature,
     top_p: settings.topP,
     max_tokens: settings.maxTokens,
   };
 }
 
-export function messagesRequest(settings: ChatSettings, messages: readonly ChatMessage[]): MessagesRequest {
+export function messagesRequest(
+  settings: ChatSettings,
+  messages: readonly ChatMessage[],
+  attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
+): MessagesRequest {
   return {
     model: settings.model,
-    messages: historyOf(messages),
+    messages: turnsOf(messages).map((message) => ({
+      role: message.role,
+      content: message.attachments ? messagesContent(message.content, attachmentsOf(message.id)) : message.content,
+    })),
     ...(settings.systemPrompt.trim() ? { system: settings.systemPrompt } : {}),
     max_tokens: settings.maxTokens,
     temperature: settings.temperature,

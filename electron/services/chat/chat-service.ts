@@ -20,12 +20,16 @@ import type { Page } from "../../common/pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
 import type { Emit, StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
-import { historyOf } from "./chat-request.ts";
+import { carriesImages, historyOf } from "./chat-request.ts";
+import type { AttachmentInput } from "../../../shared/ipc/attachments.ts";
+import { acceptAttachments } from "./attachment-intake.ts";
+import { imageRefusalOf, refuseKnownImageRefusal } from "./image-input-policy.ts";
 import { replyEvents } from "./reply-events.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { ReplyJournal } from "./reply-journal.ts";
 import { estimateTokens } from "./token-estimate.ts";
+import type { AttachmentsOf } from "./attachment-content.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
 /** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
@@ -51,6 +55,7 @@ export class ChatService {
   private readonly vault: ProfileVault;
   private readonly clientFor: (profileId: string) => GatewayClient;
   private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
+  private readonly imagesRefused: (profileId: string, model: string) => void;
 
   constructor(
     store: ConversationStore,
@@ -58,12 +63,15 @@ export class ChatService {
     vault: ProfileVault,
     clientFor: (profileId: string) => GatewayClient,
     capabilitiesOf: (profileId: string) => ServerCapabilities,
+    /** A server refused images for this model: remembered, so the next ones are refused before sending. */
+    imagesRefused: (profileId: string, model: string) => void = () => undefined,
   ) {
     this.store = store;
     this.streams = streams;
     this.vault = vault;
     this.clientFor = clientFor;
     this.capabilitiesOf = capabilitiesOf;
+    this.imagesRefused = imagesRefused;
     store.interruptUnfinishedReplies();
   }
 
@@ -80,15 +88,29 @@ export class ChatService {
     conversationId: string,
     content: string,
     searchWeb: boolean,
+    attachments: readonly AttachmentInput[] = [],
   ): ChatRun & { userMessage: ChatMessage } {
     this.refuseMissingSearch(conversationId, searchWeb);
-    const userMessage = this.store.appendMessage({ conversationId, role: "user", content, status: "complete" });
+    const files = acceptAttachments(attachments);
+    this.refuseImagesIfKnown(
+      conversationId,
+      searchWeb,
+      files.some((file) => file.kind === "image"),
+    );
+    const userMessage = this.store.appendMessage({
+      conversationId,
+      role: "user",
+      content,
+      status: "complete",
+      attachments: files,
+    });
     return { ...this.reply(page, conversationId, searchWeb), userMessage };
   }
 
   /** A new version of a reply (the shown path's last when none is named), beside the earlier ones. */
   regenerate(page: Page, conversationId: string, searchWeb: boolean, messageId?: string): ChatRun {
     this.refuseMissingSearch(conversationId, searchWeb);
+    this.refuseImagesIfKnown(conversationId, searchWeb, false);
     this.store.edits.regenerateFrom(conversationId, messageId);
     return this.reply(page, conversationId, searchWeb);
   }
@@ -96,8 +118,10 @@ export class ChatService {
   /** A new version of a question, answered anew; the earlier one keeps its answers. */
   edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
     this.refuseMissingSearch(conversationId, searchWeb);
+    this.refuseImagesIfKnown(conversationId, searchWeb, false);
     const parentId = this.store.edits.editedQuestionParent(conversationId, messageId);
-    this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId });
+    const attachments = { copiedFrom: messageId };
+    this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId, attachments });
     return this.reply(page, conversationId, searchWeb);
   }
 
@@ -107,6 +131,15 @@ export class ChatService {
     const profileId = this.vault.resolveId(this.store.summary(conversationId).settings.profileId ?? undefined);
     if (this.capabilitiesOf(profileId).features.search === "missing")
       throw appError("NOT_OFFERED", { path: "/v1/search/completions" });
+  }
+
+  /** Images (new, or in the conversation sent again) for a model known not to take them are refused up front. */
+  private refuseImagesIfKnown(conversationId: string, searchWeb: boolean, newImages: boolean): void {
+    if (searchWeb) return;
+    const { settings } = this.store.summary(conversationId);
+    const profileId = this.vault.resolveId(settings.profileId ?? undefined);
+    const sendsImages = newImages || carriesImages(this.store.messages(conversationId));
+    refuseKnownImageRefusal(this.capabilitiesOf(profileId), settings.model, sendsImages);
   }
 
   private reply(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
@@ -128,6 +161,7 @@ export class ChatService {
           profileId,
           messages,
           searchWeb,
+          attachmentsOf: (messageId) => this.store.attachments.loaded(messageId),
         }),
       ),
     );
@@ -144,6 +178,7 @@ export class ChatService {
       profileId: string;
       messages: ChatMessage[];
       searchWeb: boolean;
+      attachmentsOf: AttachmentsOf;
     },
   ): Promise<void> {
     const { settings, searchWeb } = run;
@@ -232,14 +267,17 @@ export class ChatService {
         status = "stopped";
       } else {
         status = journal.text !== "" && INTERRUPTING_CODES.includes(failure?.code ?? "") ? "interrupted" : "error";
-        error = toIpcError(caught);
+        const sentImages = !searchWeb && carriesImages(run.messages);
+        const refusal = imageRefusalOf(caught, sentImages, meta.model);
+        if (refusal) this.imagesRefused(run.profileId, meta.model);
+        error = refusal ?? toIpcError(caught);
         emit({ kind: "error", data: { ...error, retrying: false } });
       }
     }
     coalescer.flush();
     meta.totalMs = Math.round(performance.now() - started);
     if (meta.outputTokens === null && journal.text !== "") {
-      const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages)];
+      const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages, run.attachmentsOf)];
       Object.assign(meta, await estimateTokens(prompt, journal.text), { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/ipc/chat.ts";
 import type { MessageVersions } from "../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../shared/ipc/ledger.ts";
+import type { Attachment } from "../../../shared/ipc/attachments.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 
@@ -55,7 +56,12 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
   };
 }
 
-export function messageOf(row: MessageRow, cost: Cost | null, versions?: MessageVersions): ChatMessage {
+export function messageOf(
+  row: MessageRow,
+  cost: Cost | null,
+  versions?: MessageVersions,
+  attachments: readonly Attachment[] = [],
+): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -67,6 +73,7 @@ export function messageOf(row: MessageRow, cost: Cost | null, versions?: Message
     cost,
     createdAt: iso(row.created_at),
     ...(versions && versions.ids.length > 1 ? { versions } : {}),
+    ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 import { MessageEdits } from "./message-edits.ts";
+import { AttachmentStore } from "./attachment-store.ts";
+import type { AcceptedAttachment } from "./attachment-intake.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
 const UNDO_RETENTION_MS = 24 * 3600 * 1000;
@@ -24,10 +26,12 @@ const UNDO_RETENTION_MS = 24 * 3600 * 1000;
 export class ConversationStore {
   private readonly db: DatabaseSync;
   readonly edits: MessageEdits;
+  readonly attachments: AttachmentStore;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.edits = new MessageEdits(db);
+    this.attachments = new AttachmentStore(db);
     db.prepare("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?").run(
       Date.now() - UNDO_RETENTION_MS,
     );
@@ -125,8 +129,14 @@ export class ConversationStore {
   messages(conversationId: string): ChatMessage[] {
     const rows = this.edits.path(conversationId);
     const costs = ledgerCostsByMessage(this.db, conversationId);
+    const attachments = this.attachments.ofConversation(conversationId);
     return rows.map((row) =>
-      messageOf(row, row.role === "assistant" ? (costs.get(row.id) ?? null) : null, this.edits.versionsOf(row)),
+      messageOf(
+        row,
+        row.role === "assistant" ? (costs.get(row.id) ?? null) : null,
+        this.edits.versionsOf(row),
+        attachments.get(row.id),
+      ),
     );
   }
 
@@ -165,6 +175,8 @@ export class ConversationStore {
     meta?: MessageMeta | null;
     /** What it follows (null: nothing, it starts the conversation); the shown leaf when not given. */
     parentId?: string | null;
+    /** Files sent with a question: checked ones, or those of the version an edit replaces. */
+    attachments?: readonly AcceptedAttachment[] | { copiedFrom: string };
   }): ChatMessage {
     const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
@@ -190,9 +202,13 @@ export class ConversationStore {
         now,
         parentId,
       );
+    const files = message.attachments ?? [];
+    if ("copiedFrom" in files) this.attachments.copy(files.copiedFrom, id);
+    else this.attachments.add(id, files);
     this.edits.showLeaf(message.conversationId, id);
+    const titleText = message.content.trim() || ("copiedFrom" in files ? "" : (files[0]?.name ?? ""));
     const title =
-      conversation.title === UNTITLED && message.role === "user" ? titleFrom(message.content) : conversation.title;
+      conversation.title === UNTITLED && message.role === "user" ? titleFrom(titleText) : conversation.title;
     this.db
       .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
       .run(now, title, message.conversationId);
@@ -239,7 +255,12 @@ export class ConversationStore {
   }
 
   private messageWithCost(row: MessageRow): ChatMessage {
-    return messageOf(row, row.role === "assistant" ? ledgerCostOf(this.db, "message_id", row.id) : null);
+    return messageOf(
+      row,
+      row.role === "assistant" ? ledgerCostOf(this.db, "message_id", row.id) : null,
+      undefined,
+      this.attachments.ofMessage(row.id),
+    );
   }
 
   private row(id: string): ConversationRow {

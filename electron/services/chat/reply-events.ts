@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import type { AttachmentsOf } from "./attachment-content.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
 import {
   completionEvents,
@@ -12,15 +13,15 @@ import {
 /** A reply's events from the server, whichever endpoint the settings (or web search) call for, streamed or not. */
 export async function* replyEvents(
   client: GatewayClient,
-  run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean },
+  run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean; attachmentsOf: AttachmentsOf },
   model: string,
   signal: AbortSignal,
   onRequestId: (requestId: string | null) => void,
 ): AsyncGenerator<ReplyEvent> {
-  const { settings, messages } = run;
+  const { settings, messages, attachmentsOf } = run;
   if (run.searchWeb) {
     const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
-    const request = { model, messages: [...system, ...historyOf(messages)] };
+    const request = { model, messages: [...system, ...historyOf(messages, attachmentsOf)] };
     if (!settings.stream) {
       const { data, meta } = await client.searchCompletion(request, signal);
       onRequestId(meta.requestId);
@@ -33,7 +34,7 @@ export async function* replyEvents(
     return;
   }
   if (settings.wireFormat === "messages") {
-    const request = messagesRequest(settings, messages);
+    const request = messagesRequest(settings, messages, attachmentsOf);
     if (!settings.stream) {
       const { data, meta } = await client.messages(request, signal);
       onRequestId(meta.requestId);
@@ -45,7 +46,7 @@ export async function* replyEvents(
     yield* normaliseMessageEvents(stream.events);
     return;
   }
-  const request = chatCompletionsRequest(settings, messages);
+  const request = chatCompletionsRequest(settings, messages, attachmentsOf);
   if (!settings.stream) {
     const { data, meta } = await client.chatCompletion(request, signal);
     onRequestId(meta.requestId);

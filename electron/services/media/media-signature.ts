@@ -1,3 +1,5 @@
+import { bytesAt, textAt } from "../../../shared/byte-signatures.ts";
+
 /**
  * The result types the app keeps, each known by its first bytes whatever the server's
  * Content-Type says: an HTML error page answered with 200 is not an image.
@@ -33,13 +35,3 @@ export function mayBeMedia(contentType: string | null): boolean {
   if (contentType === null) return true;
   return /^(image|video)\/|^(application|binary)\/octet-stream/i.test(contentType.trim());
 }
-
-const bytesAt = (head: Uint8Array, offset: number, expected: readonly number[]) =>
-  expected.every((byte, index) => head[offset + index] === byte);
-
-const textAt = (head: Uint8Array, offset: number, text: string) =>
-  bytesAt(
-    head,
-    offset,
-    [...text].map((char) => char.charCodeAt(0)),
-  );

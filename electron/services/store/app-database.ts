@@ -248,6 +248,23 @@ export const APP_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX messages_by_parent ON messages(conversation_id, parent_id);
   `,
+  // Files sent with a question (images, and text files sent inline), kept with it; and which models of a
+  // profile's server take images (`image_input`: JSON, model code → takes | refuses).
+  `
+  CREATE TABLE message_attachments (
+    id TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    mime TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    sha256 TEXT NOT NULL,
+    data BLOB NOT NULL
+  );
+  CREATE INDEX message_attachments_by_message ON message_attachments(message_id, position);
+  ALTER TABLE capabilities ADD COLUMN image_input TEXT;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -18,6 +18,16 @@ const ADVISED_CODES = new Set([
   "MEDIA_NOT_FOUND",
 ]);
 
+/** Refused files and images: advice under `attachments.hint`, not a retry. */
+const ATTACHMENT_ADVICE: Readonly<Record<string, string>> = {
+  IMAGES_NOT_ACCEPTED: "attachments.hint.imagesNotAccepted",
+  ATTACHMENT_TYPE: "attachments.hint.file",
+  ATTACHMENT_TOO_LARGE: "attachments.hint.file",
+  ATTACHMENT_UNREADABLE: "attachments.hint.file",
+  ATTACHMENTS_TOO_MANY: "attachments.hint.file",
+  ATTACHMENTS_TOO_LARGE: "attachments.hint.file",
+};
+
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
 
 /**
@@ -27,6 +37,8 @@ const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
  */
 export function adviceKey(error: IpcError): string {
   if (ADVISED_CODES.has(error.code)) return `error.hint.${error.code}`;
+  const attachmentAdvice = ATTACHMENT_ADVICE[error.code];
+  if (attachmentAdvice) return attachmentAdvice;
   const { status } = error;
   if (status === 401 || status === 403) return "error.hint.UNAUTHORIZED";
   if (status === 404) return "error.hint.notFound";

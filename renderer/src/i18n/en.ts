@@ -4,6 +4,7 @@ import { galleryEn } from "./en-gallery.ts";
 import { layoutEn } from "./en-layout.ts";
 import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
+import { attachmentsEn } from "./en-attachments.ts";
 import { presetsEn } from "./en-presets.ts";
 import { spendEn } from "./en-spend.ts";
 
@@ -16,6 +17,7 @@ export const en = {
   ...layoutEn,
   ...pickerEn,
   ...conversationEn,
+  ...attachmentsEn,
   ...presetsEn,
   nav: {
     label: "Panes",

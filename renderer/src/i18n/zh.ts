@@ -6,6 +6,7 @@ import { galleryZh } from "./zh-gallery.ts";
 import { layoutZh } from "./zh-layout.ts";
 import { pickerZh } from "./zh-picker.ts";
 import { conversationZh } from "./zh-conversation.ts";
+import { attachmentsZh } from "./zh-attachments.ts";
 import { presetsZh } from "./zh-presets.ts";
 
 export const zh: Strings = {
@@ -16,6 +17,7 @@ export const zh: Strings = {
   ...layoutZh,
   ...pickerZh,
   ...conversationZh,
+  ...attachmentsZh,
   ...presetsZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {

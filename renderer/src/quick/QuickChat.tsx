@@ -97,8 +97,10 @@ export function QuickChat() {
         profileId={data?.conversation.settings.profileId ?? null}
         generating={generating}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={(content) =>
-          conversationId ? send(content) : start({ content, ...(currentModel ? { model: currentModel } : {}) })
+        onSend={(content, attachments) =>
+          conversationId
+            ? send(content, attachments)
+            : start({ content, attachments, ...(currentModel ? { model: currentModel } : {}) })
         }
         onModelCommand={(code) => {
           chooseModel(code);

@@ -28,4 +28,12 @@ describe("the advice under an error", () => {
     expect(advice({ code: "HTTP_502", message: "x", status: 502, requestId: "req_1" })).toMatch(/request ID/);
     expect(advice({ code: "SOMETHING", message: "x" })).not.toMatch(/request ID/);
   });
+
+  it("a refused image or file says what to change, never to retry", () => {
+    expect(adviceKey({ code: "IMAGES_NOT_ACCEPTED", message: "x", status: 400 })).toBe(
+      "attachments.hint.imagesNotAccepted",
+    );
+    expect(en.attachments.hint.imagesNotAccepted).toMatch(/model that takes images/);
+    expect(adviceKey({ code: "ATTACHMENT_TYPE", message: "x" })).toBe("attachments.hint.file");
+  });
 });

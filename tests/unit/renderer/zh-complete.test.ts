@@ -7,7 +7,19 @@ import { APP_TEXTS } from "../../../shared/text/app-texts.ts";
  * Words a Chinese string may keep exactly as the English one has them: names, codes, header and
  * parameter names, units.
  */
-const KEPT_AS_IS = new Set(["ModelDesk", "RPM", "API", "URL", "HTTP", "Authorization", "Bearer", "top_p", "CNY"]);
+const KEPT_AS_IS = new Set([
+  "ModelDesk",
+  "RPM",
+  "API",
+  "URL",
+  "HTTP",
+  "Authorization",
+  "Bearer",
+  "top_p",
+  "CNY",
+  "KB",
+  "MB",
+]);
 
 /** Every string of a table by its dotted key. */
 function stringsOf(table: unknown, prefix = ""): Map<string, string> {

@@ -37,7 +37,7 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         generating={attempt.isPending}
         waitUntil={null}
         autoFocus
-        onSend={(content) => start({ content, model })}
+        onSend={(content, attachments) => start({ content, attachments, model })}
         onModelCommand={(code) => {
           setModel(code);
           return Promise.resolve(true);

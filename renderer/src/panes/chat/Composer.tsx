@@ -4,6 +4,9 @@ import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
 import { modelCommand } from "./model-command.ts";
+import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
+import { ComposerAttachments } from "./ComposerAttachments.tsx";
+import { useDraftAttachments } from "./use-draft-attachments.ts";
 import "./composer.css";
 
 interface ComposerProps {
@@ -16,7 +19,8 @@ interface ComposerProps {
   readonly waitUntil: number | null;
   /** Takes the focus when it appears (a conversation opened, New chat). */
   readonly autoFocus?: boolean;
-  onSend(content: string): Promise<boolean>;
+  /** Whether it was accepted: when not, the text and files stay in the box. */
+  onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
   onModelCommand(code: string): Promise<boolean>;
   onStop(): void;
@@ -39,6 +43,7 @@ export function Composer(props: ComposerProps) {
   const now = useNow(waitUntil === null ? 60_000 : 500);
   const draft = useChatStore((state) => state.drafts[draftKey] ?? "");
   const draftChanged = useChatStore((state) => state.draftChanged);
+  const files = useDraftAttachments(draftKey);
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const searchWebToggled = useChatStore((state) => state.searchWebToggled);
   const searchMissing = useFeatureMissing("search", profileId);
@@ -54,7 +59,7 @@ export function Composer(props: ComposerProps) {
 
   const send = async () => {
     const content = draft.trim();
-    if (!content) return;
+    if (!content && files.attachments.length === 0) return;
     const model = modelCommand(content);
     if (model === "") return setCommandNotice(t("conversation.modelCommandHint"));
     if (model !== null) {
@@ -67,8 +72,12 @@ export function Composer(props: ComposerProps) {
     if (generating) return;
     setCommandNotice(null);
     draftChanged(draftKey, "");
-    const accepted = await onSend(content);
-    if (!accepted) draftChanged(draftKey, draft);
+    const sent = files.taken();
+    const accepted = await onSend(content, sent.inputs);
+    if (!accepted) {
+      draftChanged(draftKey, draft);
+      sent.giveBack();
+    }
     input.current?.focus();
   };
 
@@ -81,12 +90,19 @@ export function Composer(props: ComposerProps) {
 
   return (
     <form
-      className="composer"
+      className={files.dragging ? "composer composer--dragging" : "composer"}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
       }}
+      {...files.dropHandlers}
     >
+      <ComposerAttachments
+        attachments={files.attachments}
+        problem={files.problem}
+        onFiles={files.add}
+        onRemove={files.remove}
+      />
       <textarea
         ref={input}
         className="composer__input"
@@ -96,6 +112,7 @@ export function Composer(props: ComposerProps) {
         rows={3}
         onChange={(event) => draftChanged(draftKey, event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={files.onPaste}
       />
       <div className="composer__bar">
         <label className="toggle">
@@ -128,7 +145,11 @@ export function Composer(props: ComposerProps) {
             {t("chat.stop")}
           </button>
         ) : (
-          <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!draft.trim() && files.attachments.length === 0}
+          >
             {t("chat.send")}
           </button>
         )}

@@ -7,6 +7,7 @@ import type { LiveReply } from "./chat-store.ts";
 import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
 import { SourcesList } from "./SourcesList.tsx";
+import { MessageAttachments } from "./MessageAttachments.tsx";
 
 /** Markdown and its highlighter are a third of the window's script: a chunk of their own, plain text until it is there. */
 const LazyMarkdownView = lazy(() =>
@@ -64,7 +65,10 @@ export const UserMessage = memo(function UserMessage({ message, busy, onEdit, on
   }
   return (
     <article className="message message--user" aria-label={t("chat.you")}>
-      <p className="message__text">{message.content}</p>
+      {message.attachments && (
+        <MessageAttachments conversationId={message.conversationId} attachments={message.attachments} />
+      )}
+      {message.content && <p className="message__text">{message.content}</p>}
       <div className="message__actions">
         <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
           {t("chat.edit")}

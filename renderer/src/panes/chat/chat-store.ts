@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
+import type { DraftAttachment } from "./draft-attachments.ts";
 
 /** A reply while it streams; replaced by the persisted message when its `done` event arrives. */
 export interface LiveReply {
@@ -28,6 +29,8 @@ interface ChatState {
   searchWeb: Record<string, boolean>;
   /** Unsent text per conversation, so switching away never loses it. */
   drafts: Record<string, string>;
+  /** Files in the message box per conversation (or draft key), kept like its text. */
+  draftAttachments: Record<string, readonly DraftAttachment[]>;
   live: Record<string, LiveReply>;
   /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
   composerFocusRequests: number;
@@ -39,6 +42,7 @@ interface ChatState {
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
+  draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
   replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
   deltaReceived(streamId: string, text: string): void;
   usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
@@ -60,6 +64,7 @@ export const useChatStore = create<ChatState>((set) => ({
   activeConversationId: null,
   searchWeb: {},
   drafts: {},
+  draftAttachments: {},
   live: {},
   composerFocusRequests: 0,
   conversationOpened: (id) => set({ activeConversationId: id }),
@@ -75,6 +80,8 @@ export const useChatStore = create<ChatState>((set) => ({
   searchWebMoved: (from, to) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [from]: false, [to]: state.searchWeb[from] ?? false } })),
   draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
+  draftAttachmentsChanged: (conversationId, attachments) =>
+    set((state) => ({ draftAttachments: { ...state.draftAttachments, [conversationId]: attachments } })),
   replyStarted: (reply) =>
     set((state) => ({
       live: {

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatRun } from "../../../../shared/ipc/chat.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
+import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import { succeeded, unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
@@ -9,7 +10,7 @@ import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
 
 type ReplyRequest =
-  | { readonly kind: "send"; readonly content: string }
+  | { readonly kind: "send"; readonly content: string; readonly attachments: AttachmentInput[] }
   | { readonly kind: "regenerate"; readonly messageId?: string }
   | { readonly kind: "edit"; readonly messageId: string; readonly content: string };
 
@@ -17,7 +18,12 @@ function requestReply(conversationId: string, request: ReplyRequest): Promise<Re
   const searchWeb = useChatStore.getState().searchWeb[conversationId] ?? false;
   switch (request.kind) {
     case "send":
-      return api.chat.send({ conversationId, content: request.content, searchWeb });
+      return api.chat.send({
+        conversationId,
+        content: request.content,
+        searchWeb,
+        ...(request.attachments.length > 0 ? { attachments: request.attachments } : {}),
+      });
     case "regenerate":
       return api.chat.regenerate({
         conversationId,
@@ -55,7 +61,8 @@ export function useChatActions(conversationId: string) {
   );
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
-    send: (content: string) => succeeded(reply.mutateAsync({ kind: "send", content })),
+    send: (content: string, attachments: AttachmentInput[] = []) =>
+      succeeded(reply.mutateAsync({ kind: "send", content, attachments })),
     regenerate,
     edit,
     stop: stop.mutate,

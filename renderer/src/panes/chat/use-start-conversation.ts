@@ -4,9 +4,11 @@ import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
+import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 
 interface FirstMessage {
   readonly content: string;
+  readonly attachments?: AttachmentInput[];
   /** A model other than the default, chosen before the conversation existed. */
   readonly model?: string;
 }
@@ -19,14 +21,21 @@ export function useStartConversation(draftKey: string, onStarted: (conversationI
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
   const start = useMutation({
-    mutationFn: async ({ content, model }: FirstMessage) => {
+    mutationFn: async ({ content, attachments = [], model }: FirstMessage) => {
       const conversation = await unwrap(api.chat.create());
       const settings = conversation.settings;
       if (model && model !== settings.model)
         await unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings: { ...settings, model } }));
       const chat = useChatStore.getState();
       const searchWeb = chat.searchWeb[draftKey] ?? false;
-      const run = await unwrap(api.chat.send({ conversationId: conversation.id, content, searchWeb }));
+      const run = await unwrap(
+        api.chat.send({
+          conversationId: conversation.id,
+          content,
+          searchWeb,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        }),
+      );
       chat.searchWebMoved(draftKey, conversation.id);
       startLiveReply({ ...run, conversationId: conversation.id }, queryClient);
       await invalidate(conversation.id);

@@ -1,0 +1,26 @@
+import type { attachmentsEn } from "./en-attachments.ts";
+
+export const attachmentsZh: typeof attachmentsEn = {
+  attachments: {
+    attach: "添加文件",
+    limits:
+      "图片（PNG、JPEG、WebP、GIF）最大 {{imageMb}} MB，文本和代码文件最大 {{textKb}} KB；最多 {{count}} 个文件。也可以粘贴或拖放到这里。",
+    inMessage: "待发送的文件",
+    sent: "附加的文件",
+    remove: "移除 {{name}}",
+    bytes_one: "{{count}} 字节",
+    bytes_other: "{{count}} 字节",
+    kb: "{{kb}} KB",
+    hint: {
+      imagesNotAccepted: "请在“模型”中选择接受图片的模型后重新发送；或移除图片。",
+      file: "请移除该文件或换一个文件；消息的其余部分已保留。",
+    },
+    problem: {
+      type: "只能附加 PNG、JPEG、WebP 或 GIF 图片和文本文件。",
+      tooLarge: "图片最大 {{imageMb}} MB，文本文件最大 {{textKb}} KB。",
+      tooMany: "每条消息最多 {{count}} 个文件。",
+      totalTooLarge: "这些文件合计超过一条消息能携带的大小；请分成几条消息发送。",
+      unreadable: "无法读取该文件。",
+    },
+  },
+};

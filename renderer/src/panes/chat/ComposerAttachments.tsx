@@ -1,0 +1,83 @@
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  ATTACHMENTS_MAX,
+  IMAGE_ATTACHMENT_MAX_BYTES,
+  TEXT_ATTACHMENT_MAX_BYTES,
+} from "../../../../shared/ipc/attachments.ts";
+import type { AttachmentProblem, DraftAttachment } from "./draft-attachments.ts";
+import { AttachmentChip } from "./AttachmentChip.tsx";
+import "./attachments.css";
+
+/** The limits as the window says them. */
+export const attachmentLimits = {
+  count: ATTACHMENTS_MAX,
+  imageMb: IMAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024,
+  textKb: TEXT_ATTACHMENT_MAX_BYTES / 1024,
+};
+
+interface ComposerAttachmentsProps {
+  readonly attachments: readonly DraftAttachment[];
+  readonly problem: AttachmentProblem | null;
+  onFiles(files: readonly File[]): void;
+  onRemove(key: string): void;
+}
+
+/** Attach files (button, with the limits beside it) and the files in the message box, each removable. */
+export function ComposerAttachments({ attachments, problem, onFiles, onRemove }: ComposerAttachmentsProps) {
+  const { t } = useTranslation();
+  const picker = useRef<HTMLInputElement>(null);
+  const limitsId = useId();
+  return (
+    <div className="composer-attachments">
+      {attachments.length > 0 && (
+        <ul className="attachment-list" aria-label={t("attachments.inMessage")}>
+          {attachments.map((attachment) => (
+            <li key={attachment.key}>
+              <AttachmentChip name={attachment.name} bytes={attachment.bytes} preview={attachment.preview}>
+                <button
+                  type="button"
+                  className="attachment-chip__remove"
+                  aria-label={t("attachments.remove", { name: attachment.name })}
+                  onClick={() => onRemove(attachment.key)}
+                >
+                  ×
+                </button>
+              </AttachmentChip>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="composer-attachments__bar">
+        <button
+          type="button"
+          className="button button--small"
+          aria-describedby={limitsId}
+          onClick={() => picker.current?.click()}
+        >
+          {t("attachments.attach")}
+        </button>
+        <span id={limitsId} className="composer-attachments__limits">
+          {t("attachments.limits", attachmentLimits)}
+        </span>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            onFiles([...(event.target.files ?? [])]);
+            event.target.value = "";
+          }}
+        />
+      </div>
+      {problem && (
+        <p className="composer-attachments__problem" role="alert">
+          {t(`attachments.problem.${problem}`, attachmentLimits)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Attachment } from "../../../../shared/ipc/attachments.ts";
+import { unwrap } from "../../api/api-error.ts";
+import { api } from "../../api/desktop-api.ts";
+import { AttachmentChip } from "./AttachmentChip.tsx";
+import "./attachments.css";
+
+/** An image's bytes are asked for once, when its thumbnail first shows: a conversation's detail carries none. */
+function SentAttachment({ conversationId, attachment }: { conversationId: string; attachment: Attachment }) {
+  const image = useQuery({
+    queryKey: ["chat", "attachment", attachment.id],
+    queryFn: () => unwrap(api.chat.attachment({ conversationId, attachmentId: attachment.id })),
+    enabled: attachment.kind === "image",
+    staleTime: Infinity,
+  });
+  const preview = image.data ? `data:${attachment.mime};base64,${image.data.data}` : null;
+  return <AttachmentChip name={attachment.name} bytes={attachment.bytes} preview={preview} />;
+}
+
+/** The files sent with a question, as thumbnails (images) and named cards (text files). */
+export function MessageAttachments({
+  conversationId,
+  attachments,
+}: {
+  conversationId: string;
+  attachments: readonly Attachment[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="attachment-list" aria-label={t("attachments.sent")}>
+      {attachments.map((attachment) => (
+        <li key={attachment.id}>
+          <SentAttachment conversationId={conversationId} attachment={attachment} />
+        </li>
+      ))}
+    </ul>
+  );
+}
