@@ -19,6 +19,8 @@ export const errorsEn = {
   KEY_MISSING: 'The profile "{{profile}}" has no API key.',
   KEY_REBOUND: 'The key of "{{profile}}" was saved for another address or auth mode; enter it again.',
   KEY_UNREADABLE: 'The key of "{{profile}}" cannot be decrypted on this machine; enter it again.',
+  SETTINGS_INVALID:
+    "The settings file no longer has the shape the app wrote (its profiles are not a list of profiles); it is left as it is. Restart the app to restore it or start fresh.",
 
   CONVERSATION_NOT_FOUND: "This conversation does not exist (it may have been deleted).",
   CONVERSATION_NOT_RESTORABLE: "This conversation can no longer be restored.",

@@ -16,6 +16,8 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   KEY_MISSING: "配置“{{profile}}”没有 API 密钥。",
   KEY_REBOUND: "“{{profile}}”的密钥是为另一个地址或认证方式保存的，请重新输入。",
   KEY_UNREADABLE: "“{{profile}}”的密钥在这台电脑上无法解密，请重新输入。",
+  SETTINGS_INVALID:
+    "设置文件已不是应用写入时的结构（其中的配置不是配置列表）；文件保持原样。请重启应用，恢复备份或重新开始。",
 
   CONVERSATION_NOT_FOUND: "此会话不存在（可能已被删除）。",
   CONVERSATION_NOT_RESTORABLE: "此会话已无法恢复。",
