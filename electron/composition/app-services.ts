@@ -32,6 +32,7 @@ import { HeadroomTracker } from "../services/scheduler/rate-headroom.ts";
 import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
 import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
+import { guardedResultFetch } from "../services/tasks/result-fetch.ts";
 import { TaskRepository } from "../services/tasks/task-repository.ts";
 import type { PollTiming } from "../services/tasks/poll-policy.ts";
 import type { SecretCipher } from "../services/vault/secret-cipher.ts";
@@ -152,8 +153,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     tasks: new TaskRepository(db),
     media,
     clientFor,
-    download: env.fetch,
+    download: guardedResultFetch,
     profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
+    resultOrigins: (profileId) => vault.resultOriginsOf(profileId),
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
     profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
     busyOf,

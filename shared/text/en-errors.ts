@@ -51,7 +51,9 @@ export const errorsEn = {
   IMAGE_WITHOUT_DATA: "An image came with neither url nor b64_json.",
   VIDEO_WITHOUT_URL: "A completed video task carries no video URL.",
   DOWNLOAD_REFUSED:
-    "The result address {{address}} was not read: results are fetched only over https or from the gateway's own address ({{origin}}).",
+    "The result address {{address}} was not read: results are fetched over https, from the gateway's own host ({{host}}, any port), or from an origin in the profile's Result origins.",
+  DOWNLOAD_REFUSED_PRIVATE:
+    "The result address {{address}} was not read: {{host}} is at {{ip}}, a private, loopback or link-local address, read only for the gateway's own host or an origin in the profile's Result origins.",
   DOWNLOAD_REFUSED_NOT_HTTPS:
     "The result address {{address}} was not read: results are fetched only over https or from the gateway's own address.",
   DOWNLOAD_TOO_LARGE: "The result is larger than {{megabytes}} MB, the most the app keeps; nothing was kept.",

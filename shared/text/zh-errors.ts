@@ -46,7 +46,10 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   RESULT_CLEANED_UP: "结果在取回之前已被网关清理。",
   IMAGE_WITHOUT_DATA: "返回的图片既没有 url 也没有 b64_json。",
   VIDEO_WITHOUT_URL: "已完成的视频任务没有视频地址。",
-  DOWNLOAD_REFUSED: "未读取结果地址 {{address}}：结果只通过 https 或从网关自己的地址（{{origin}}）获取。",
+  DOWNLOAD_REFUSED:
+    "未读取结果地址 {{address}}：结果只通过 https、从网关自己的主机（{{host}}，任意端口）或从配置的“结果来源”中列出的来源获取。",
+  DOWNLOAD_REFUSED_PRIVATE:
+    "未读取结果地址 {{address}}：{{host}} 位于 {{ip}}，这是私有、回环或链路本地地址，只有网关自己的主机或配置的“结果来源”中列出的来源才会从这类地址读取。",
   DOWNLOAD_REFUSED_NOT_HTTPS: "未读取结果地址 {{address}}：结果只通过 https 或从网关自己的地址获取。",
   DOWNLOAD_TOO_LARGE: "结果大于 {{megabytes}} MB（应用保存的上限），未保存任何内容。",
   DOWNLOAD_FAILED: "下载结果失败：{{reason}}。",

@@ -55,6 +55,11 @@ export class ProfileVault {
     return this.stored().find((profile) => profile.id === id)?.rpm;
   }
 
+  /** The origins a profile trusts for its results besides its own host, without decrypting any key. */
+  resultOriginsOf(id: string): readonly string[] {
+    return this.stored().find((profile) => profile.id === id)?.resultOrigins ?? [];
+  }
+
   /** The models a profile knows, without decrypting any key. */
   modelsOf(id: string | null): ModelsByKind | null {
     return this.stored().find((profile) => profile.id === id)?.models ?? null;
