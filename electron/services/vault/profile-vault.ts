@@ -70,6 +70,8 @@ export class ProfileVault {
     const profiles = this.stored();
     const existing = profiles.find((profile) => profile.builtIn);
     const builtIn: StoredProfile = {
+      // What the user set on it (limits, Result origins) stays; where it is and its key follow the gateway.
+      ...existing,
       id: BUILT_IN_PROFILE_ID,
       name: existing?.name ?? BUILT_IN_PROFILE_NAME,
       baseUrl,
