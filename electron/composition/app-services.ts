@@ -69,8 +69,14 @@ export interface AppServicesOptions {
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
 export async function startAppServices(env: AppEnvironment, options: AppServicesOptions = {}): Promise<AppServices> {
   const db = openAppDatabase(join(env.dataDir, DATA_FILES.database));
-  // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
-  await backUpDataFiles(env.dataDir, db);
+  try {
+    // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
+    await backUpDataFiles(env.dataDir, db);
+  } catch (error) {
+    // A full disk or a lock taken since the check: the host names it and may try again, on a closed file.
+    db.close();
+    throw error;
+  }
   restrictToOwner(env.dataDir);
   const ledger = new LedgerStore(db);
   ledger.prune(ledgerRetentionSetting.read(env.settings));
