@@ -71,7 +71,6 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     return checkDataFiles(options.dataDir);
   };
   let problems = problemsNow();
-  const problemsAtStart = problems;
   const server = createServer();
   await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
   const address = server.address();
@@ -94,6 +93,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     }
   };
   let app: WebApp | null = await openIfHealthy();
+  const problemsAtStart = problems;
   const admit = requestGuard(origin);
   const securityHeaders = {
     "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
 import { startServices } from "../support/app-services.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
-import { CAN_MOUNT, dataPlace, type DataPlace } from "./data-places.ts";
+import { CAN_MAKE_READ_ONLY, CAN_MOUNT, dataPlace, type DataPlace } from "./data-places.ts";
 
 const rendererDir = tempDir("renderer-");
 mkdirSync(rendererDir, { recursive: true });
@@ -84,17 +84,20 @@ describe("a place that is not damaged is named for what it is", () => {
     return place;
   };
 
-  it("a read-only data folder: named read-only, Start fresh not offered; Try again opens the app once it is writable", async () => {
-    const place = await usedPlace();
-    place.readOnly();
-    const host = await hostOn(place.dir);
-    expect(host.problems).toMatchObject([{ kind: "folder", problem: "read-only", path: place.dir }]);
-    await expectTryAgainOnly(host, place.dir, `${place.dir} is read-only`);
+  it.skipIf(!CAN_MAKE_READ_ONLY)(
+    "a read-only data folder: named read-only, Start fresh not offered; Try again opens the app once it is writable",
+    async () => {
+      const place = await usedPlace();
+      place.readOnly();
+      const host = await hostOn(place.dir);
+      expect(host.problems).toMatchObject([{ kind: "folder", problem: "read-only", path: place.dir }]);
+      await expectTryAgainOnly(host, place.dir, `${place.dir} is read-only`);
 
-    place.writable();
-    expect((await choose(host, "retry")).status).toBe(303);
-    await expectWorkingApp(host, ["Kept conversation"]);
-  });
+      place.writable();
+      expect((await choose(host, "retry")).status).toBe(303);
+      await expectWorkingApp(host, ["Kept conversation"]);
+    },
+  );
 
   it.skipIf(!CAN_MOUNT)(
     "a full disk: named full, Start fresh not offered; Try again opens the app once there is room",

@@ -3,8 +3,25 @@ import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../support/local-gateway.ts";
 
+const IS_ROOT = process.getuid?.() === 0;
+
+/** Whether this process may mount a tmpfs (root, with the capability a container may withhold). */
+function mountWorks(): boolean {
+  if (process.platform !== "linux" || !IS_ROOT) return false;
+  const probe = tempDir("mount-probe-");
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("umount", [probe]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Root ignores file modes, so a read-only or full place is a tmpfs of its own there; elsewhere, modes do. */
-export const CAN_MOUNT = process.platform === "linux" && process.getuid?.() === 0;
+export const CAN_MOUNT = mountWorks();
+/** A full disk needs a tmpfs of its own; a read-only folder, that or a user whom modes bind. */
+export const CAN_MAKE_READ_ONLY = CAN_MOUNT || !IS_ROOT;
 
 export interface DataPlace {
   readonly dir: string;
