@@ -1,32 +1,54 @@
 import { dialog } from "electron";
-import { checkDataFiles, describeDamage, restoreLatestBackup, startFresh } from "../services/store/data-files.ts";
+import { checkDataFiles } from "../services/store/data-files.ts";
+import {
+  applyRecovery,
+  describeProblem,
+  recoveryActionsFor,
+  recoveryNote,
+  type RecoveryAction,
+} from "../services/store/data-recovery.ts";
 
-const RESTORE = "Restore the latest backup";
-const FRESH = "Start fresh";
-const QUIT = "Quit";
+const BUTTONS: Readonly<Record<RecoveryAction | "quit", string>> = {
+  restore: "Restore the latest backup",
+  fresh: "Start fresh",
+  retry: "Try again",
+  quit: "Quit",
+};
 
 /**
- * Before the services open the data: a damaged database or settings file is named, never silently
- * replaced. Returns false when the user chose to quit and leave everything as it is.
+ * Before the services open the data: each cause is named (damage; a read-only, locked or full
+ * place), damage is never silently replaced, and a healthy file is never set aside. Asks again
+ * until the data opens; returns false when the user chose to quit and leave everything as it is.
  */
 export function recoverDamagedData(dataDir: string): boolean {
-  const damaged = checkDataFiles(dataDir);
-  if (damaged.length === 0) return true;
-  const buttons = [...(damaged.every((file) => file.backup) ? [RESTORE] : []), FRESH, QUIT];
-  const choice =
-    buttons[
+  for (let problems = checkDataFiles(dataDir); problems.length > 0; problems = checkDataFiles(dataDir)) {
+    const choices = [...recoveryActionsFor(problems), "quit" as const];
+    const choice =
+      choices[
+        dialog.showMessageBoxSync({
+          type: "warning",
+          title: "ModelDesk",
+          message: choices.includes("retry")
+            ? "ModelDesk cannot open its data"
+            : "ModelDesk cannot open its data safely",
+          detail: `${problems.map(describeProblem).join("\n\n")}\n\n${recoveryNote(problems)}`,
+          buttons: choices.map((action) => BUTTONS[action]),
+          defaultId: 0,
+          cancelId: choices.length - 1,
+          noLink: true,
+        })
+      ];
+    if (choice === undefined || choice === "quit") return false;
+    const kept = applyRecovery(problems, choice);
+    if (kept.length > 0) {
       dialog.showMessageBoxSync({
-        type: "warning",
+        type: "info",
         title: "ModelDesk",
-        message: "ModelDesk cannot open its data safely",
-        detail: `${damaged.map(describeDamage).join("\n\n")}\n\nNothing has been changed. Whichever you choose, the damaged files are kept beside the originals as NAME.damaged-TIME.`,
-        buttons,
-        defaultId: 0,
-        cancelId: buttons.length - 1,
+        message: "Your damaged data is kept",
+        detail: kept.join("\n"),
         noLink: true,
-      })
-    ];
-  if (choice === QUIT) return false;
-  for (const file of damaged) (choice === RESTORE ? restoreLatestBackup : startFresh)(file);
+      });
+    }
+  }
   return true;
 }

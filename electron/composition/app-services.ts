@@ -32,6 +32,7 @@ import { HeadroomTracker } from "../services/scheduler/rate-headroom.ts";
 import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
 import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
+import { guardedResultFetch } from "../services/tasks/result-fetch.ts";
 import { TaskRepository } from "../services/tasks/task-repository.ts";
 import type { PollTiming } from "../services/tasks/poll-policy.ts";
 import type { SecretCipher } from "../services/vault/secret-cipher.ts";
@@ -68,8 +69,14 @@ export interface AppServicesOptions {
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
 export async function startAppServices(env: AppEnvironment, options: AppServicesOptions = {}): Promise<AppServices> {
   const db = openAppDatabase(join(env.dataDir, DATA_FILES.database));
-  // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
-  await backUpDataFiles(env.dataDir, db);
+  try {
+    // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
+    await backUpDataFiles(env.dataDir, db);
+  } catch (error) {
+    // A full disk or a lock taken since the check: the host names it and may try again, on a closed file.
+    db.close();
+    throw error;
+  }
   restrictToOwner(env.dataDir);
   const ledger = new LedgerStore(db);
   ledger.prune(ledgerRetentionSetting.read(env.settings));
@@ -152,8 +159,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     tasks: new TaskRepository(db),
     media,
     clientFor,
-    download: env.fetch,
+    download: guardedResultFetch,
     profileBaseUrl: (profileId) => vault.credentials(profileId).baseUrl,
+    resultOrigins: (profileId) => vault.resultOriginsOf(profileId),
     ...(options.pollTiming ? { timing: options.pollTiming } : {}),
     profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
     busyOf,

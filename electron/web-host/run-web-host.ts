@@ -10,7 +10,8 @@ import {
   type CommandLineProfile,
 } from "../services/command-line-profile.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
-import { describeDamage } from "../services/store/data-files.ts";
+import { isDamage } from "../services/store/data-files.ts";
+import { describeProblem, recoveryActionsFor } from "../services/store/data-recovery.ts";
 import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
 import { startWebHost } from "./web-host.ts";
 
@@ -80,8 +81,16 @@ try {
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),
   });
-  for (const file of host.damaged) console.error(`data damaged: ${describeDamage(file)}`);
-  if (host.damaged.length > 0) console.error("Open the app to restore the latest backup or start fresh.");
+  for (const problem of host.problems) {
+    console.error(`${isDamage(problem) ? "data damaged" : "data unavailable"}: ${describeProblem(problem)}`);
+  }
+  if (host.problems.length > 0) {
+    console.error(
+      recoveryActionsFor(host.problems).includes("retry")
+        ? "Open the app to try again once that is done."
+        : "Open the app to restore the latest backup or start fresh.",
+    );
+  }
   console.log(`app at ${host.appUrl}`);
   console.log(`quick chat at ${host.quickChatUrl}`);
   const shutdown = () => void host.close().then(() => process.exit(0));

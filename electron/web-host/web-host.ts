@@ -1,11 +1,14 @@
 import type * as Http from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import type { Duplex } from "node:stream";
 import type { AppServices, AppServicesOptions } from "../composition/app-services.ts";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
-import { lockDataFolder } from "../services/store/data-folder-lock.ts";
-import { checkDataFiles, restoreLatestBackup, startFresh, type DamagedFile } from "../services/store/data-files.ts";
+import { lockDataFolder, type DataFolderLock } from "../services/store/data-folder-lock.ts";
+import { checkDataFiles, DATA_FILES, type DataProblem } from "../services/store/data-files.ts";
+import { accessProblemOfFsError, accessProblemOfSqliteError } from "../services/store/data-access.ts";
+import { applyRecovery, recoveryActionsFor } from "../services/store/data-recovery.ts";
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { newHostAccess, sameSecret } from "./host-access.ts";
 import { OPEN_PRINTED_ADDRESS, requestGuard } from "./request-guard.ts";
@@ -37,8 +40,11 @@ export interface RunningWebHost {
   /** The quick chat view, with the same token. */
   readonly quickChatUrl: string;
   readonly services: AppServices;
-  /** Data files found damaged at start: until the user chooses, the host shows the recovery page. */
-  readonly damaged: readonly DamagedFile[];
+  /**
+   * What kept the data from opening at start (damage, or a read-only, locked or full place):
+   * until it is dealt with, the host shows the recovery page.
+   */
+  readonly problems: readonly DataProblem[];
   close(): Promise<void>;
 }
 
@@ -51,10 +57,20 @@ export interface RunningWebHost {
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const { secret, mediaCapability } = newHostAccess();
-  // Before anything is read: a second host on the folder stops here, saying which process holds it.
-  const lock = lockDataFolder(options.dataDir);
-  let damaged = checkDataFiles(options.dataDir);
-  const damagedAtStart = damaged;
+  let lock: DataFolderLock | null = null;
+  /** The lock first, then the files: a second host on the folder stops here, saying which process holds it. */
+  const problemsNow = (): DataProblem[] => {
+    try {
+      lock ??= lockDataFolder(options.dataDir);
+    } catch (error) {
+      // The lock is the first write: a read-only folder or a full disk shows here.
+      const problem = accessProblemOfFsError(error);
+      if (!problem) throw error;
+      return [{ kind: "folder", path: options.dataDir, ...problem, backup: null }];
+    }
+    return checkDataFiles(options.dataDir);
+  };
+  let problems = problemsNow();
   const server = createServer();
   await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
   const address = server.address();
@@ -63,7 +79,21 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const access = { secret, mediaCapability, origin };
   // The page proves it holds the secret at this origin, so the bridge opens once the port is known;
   // until the handlers below are attached, a request waits and an upgrade is closed.
-  let app: WebApp | null = damaged.length === 0 ? await openWebApp(options, access) : null;
+  /** Opens the app; a start whose writes the place refuses (a lock taken since the check) is named too. */
+  const openIfHealthy = async (): Promise<WebApp | null> => {
+    if (problems.length > 0) return null;
+    try {
+      return await openWebApp(options, access);
+    } catch (error) {
+      const database = join(options.dataDir, DATA_FILES.database);
+      const problem = accessProblemOfSqliteError(error, database);
+      if (!problem) throw error;
+      problems = [{ kind: "database", path: database, ...problem, backup: null }];
+      return null;
+    }
+  };
+  let app: WebApp | null = await openIfHealthy();
+  const problemsAtStart = problems;
   const admit = requestGuard(origin);
   const securityHeaders = {
     "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),
@@ -76,7 +106,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     response.end(message);
   };
 
-  /** Until the user has chosen what to do with damaged data, every page is the recovery page. */
+  /** Until the data opens, every page is the recovery page. */
   async function recover(request: IncomingMessage, response: ServerResponse, url: URL) {
     const headers = { ...securityHeaders };
     // The recovery page runs no script: the secret stays in its address, and its form posts it back.
@@ -85,11 +115,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       // The Origin check stops another site from choosing for the user even with the address.
       if (request.headers.origin !== origin) return refuse(response, 403, "Forbidden");
       const action = recoveryActionOf(await smallBody(request));
-      if (!action) return refuse(response, 400, "Choose restore or fresh");
-      if (action === "restore" && damaged.some((file) => !file.backup)) return refuse(response, 400, "No backup");
-      for (const file of damaged) (action === "restore" ? restoreLatestBackup : startFresh)(file);
-      damaged = checkDataFiles(options.dataDir);
-      if (damaged.length === 0) app = await openWebApp(options, access);
+      if (!action || !recoveryActionsFor(problems).includes(action)) {
+        return refuse(response, 400, `Choose one of: ${recoveryActionsFor(problems).join(", ")}`);
+      }
+      for (const kept of applyRecovery(problems, action)) console.error(`data kept: ${kept}`);
+      problems = problemsNow();
+      app = await openIfHealthy();
       response.writeHead(303, { ...headers, location: `/?token=${secret}` });
       return void response.end();
     }
@@ -100,7 +131,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       "referrer-policy": "same-origin",
       "content-type": "text/html; charset=utf-8",
     });
-    response.end(recoveryPage(damaged, secret));
+    response.end(recoveryPage(problems, secret));
   }
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -161,9 +192,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     url: origin,
     appUrl: `${origin}/?token=${secret}`,
     quickChatUrl: `${origin}${QUICK_CHAT_PATH}?token=${secret}`,
-    damaged: damagedAtStart,
+    problems: problemsAtStart,
     get services() {
-      if (app === null) throw new Error("the web host is waiting for its damaged data to be recovered");
+      if (app === null) throw new Error("the web host is waiting for its data to be recovered");
       return app.services;
     },
     async close() {
@@ -171,7 +202,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app?.services.close();
-      lock.release();
+      lock?.release();
     },
   };
 }

@@ -38,6 +38,28 @@ export const DEFAULT_VIDEO_LIMITS: VideoLimitsSetting = { concurrent: 2, perMinu
 export const MAX_WAIT_MINUTES_RANGE = { min: 1, max: 24 * 60 } as const;
 export const DEFAULT_MAX_WAIT_MINUTES = 15;
 
+export const RESULT_ORIGINS_MAX = 20;
+
+/** An origin written the way a browser writes one: http(s), a host, an optional port, nothing after. */
+export function isOriginText(text: string): boolean {
+  const url = URL.parse(text);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.href === `${url.origin}/`;
+}
+
+/**
+ * Origins a profile's results may come from besides its own host (object storage on another
+ * machine, or a private address): one per line in Settings, kept as `URL.origin` writes them.
+ */
+export const ResultOriginsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .refine(isOriginText, invalid("RESULT_ORIGIN_INVALID"))
+      .transform((text) => new URL(text).origin),
+  )
+  .max(RESULT_ORIGINS_MAX, invalid("TOO_MANY_RESULT_ORIGINS"));
+
 /** A profile as the window sees it: never the key, only whether there is one and its last characters. */
 export const ProfileViewSchema = z.object({
   id: z.string(),
@@ -52,6 +74,7 @@ export const ProfileViewSchema = z.object({
   /** At most the last two characters of the key; null for short keys. */
   keyHint: z.string().nullable(),
   allowInsecureHttp: z.boolean(),
+  resultOrigins: z.array(z.string()),
   /** The embedded local gateway's profile. */
   builtIn: z.boolean(),
 });
@@ -118,6 +141,7 @@ export const ProfileInputSchema = z
       .optional(),
     /** The user confirmed sending the key over plain http to a host that is not this machine. */
     allowInsecureHttp: z.boolean().optional(),
+    resultOrigins: ResultOriginsSchema.optional(),
   })
   .superRefine((input, context) => {
     if (isInsecureRemoteUrl(input.baseUrl) && input.allowInsecureHttp !== true) {

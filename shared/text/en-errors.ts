@@ -19,6 +19,8 @@ export const errorsEn = {
   KEY_MISSING: 'The profile "{{profile}}" has no API key.',
   KEY_REBOUND: 'The key of "{{profile}}" was saved for another address or auth mode; enter it again.',
   KEY_UNREADABLE: 'The key of "{{profile}}" cannot be decrypted on this machine; enter it again.',
+  SETTINGS_INVALID:
+    "The settings file no longer has the shape the app wrote (its profiles are not a list of profiles); it is left as it is. Restart the app to restore it or start fresh.",
 
   CONVERSATION_NOT_FOUND: "This conversation does not exist (it may have been deleted).",
   CONVERSATION_NOT_RESTORABLE: "This conversation can no longer be restored.",
@@ -49,7 +51,9 @@ export const errorsEn = {
   IMAGE_WITHOUT_DATA: "An image came with neither url nor b64_json.",
   VIDEO_WITHOUT_URL: "A completed video task carries no video URL.",
   DOWNLOAD_REFUSED:
-    "The result address {{address}} was not read: results are fetched only over https or from the gateway's own address ({{origin}}).",
+    "The result address {{address}} was not read: results are fetched over https, from the gateway's own host ({{host}}, any port), or from an origin in the profile's Result origins.",
+  DOWNLOAD_REFUSED_PRIVATE:
+    "The result address {{address}} was not read: {{host}} is at {{ip}}, a private, loopback or link-local address, read only for the gateway's own host or an origin in the profile's Result origins.",
   DOWNLOAD_REFUSED_NOT_HTTPS:
     "The result address {{address}} was not read: results are fetched only over https or from the gateway's own address.",
   DOWNLOAD_TOO_LARGE: "The result is larger than {{megabytes}} MB, the most the app keeps; nothing was kept.",

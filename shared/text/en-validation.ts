@@ -1,7 +1,13 @@
 import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts.ts";
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
-import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX } from "../ipc/profiles.ts";
+import {
+  MAX_WAIT_MINUTES_RANGE,
+  PROFILE_NAME_MAX,
+  RESULT_ORIGINS_MAX,
+  RPM_RANGE,
+  VIDEO_LIMITS_MAX,
+} from "../ipc/profiles.ts";
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import { attachmentTextsEn } from "./en-attachments.ts";
@@ -44,6 +50,9 @@ export const validationEn = {
   VIDEOS_PER_MINUTE_INVALID: `Videos per minute must be a whole number between 1 and ${VIDEO_LIMITS_MAX.perMinute}`,
   VIDEOS_PER_DAY_INVALID: `Videos per day must be a whole number between 1 and ${VIDEO_LIMITS_MAX.perDay}`,
   MAX_WAIT_INVALID: `Maximum wait must be a whole number of minutes between 1 and ${MAX_WAIT_MINUTES_RANGE.max}`,
+  RESULT_ORIGIN_INVALID:
+    "Each result origin must be one origin per line: http:// or https://, a host and an optional port, nothing after (e.g. http://192.168.1.20:9000)",
+  TOO_MANY_RESULT_ORIGINS: `At most ${RESULT_ORIGINS_MAX} result origins`,
   KEY_TOO_SHORT: "The API key is too short",
   KEY_TOO_LONG: "The API key is too long",
   KEY_CHARACTERS: "The API key may contain only visible ASCII characters, without spaces",

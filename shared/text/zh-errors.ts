@@ -16,6 +16,8 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   KEY_MISSING: "配置“{{profile}}”没有 API 密钥。",
   KEY_REBOUND: "“{{profile}}”的密钥是为另一个地址或认证方式保存的，请重新输入。",
   KEY_UNREADABLE: "“{{profile}}”的密钥在这台电脑上无法解密，请重新输入。",
+  SETTINGS_INVALID:
+    "设置文件已不是应用写入时的结构（其中的配置不是配置列表）；文件保持原样。请重启应用，恢复备份或重新开始。",
 
   CONVERSATION_NOT_FOUND: "此会话不存在（可能已被删除）。",
   CONVERSATION_NOT_RESTORABLE: "此会话已无法恢复。",
@@ -44,7 +46,10 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   RESULT_CLEANED_UP: "结果在取回之前已被网关清理。",
   IMAGE_WITHOUT_DATA: "返回的图片既没有 url 也没有 b64_json。",
   VIDEO_WITHOUT_URL: "已完成的视频任务没有视频地址。",
-  DOWNLOAD_REFUSED: "未读取结果地址 {{address}}：结果只通过 https 或从网关自己的地址（{{origin}}）获取。",
+  DOWNLOAD_REFUSED:
+    "未读取结果地址 {{address}}：结果只通过 https、从网关自己的主机（{{host}}，任意端口）或从配置的“结果来源”中列出的来源获取。",
+  DOWNLOAD_REFUSED_PRIVATE:
+    "未读取结果地址 {{address}}：{{host}} 位于 {{ip}}，这是私有、回环或链路本地地址，只有网关自己的主机或配置的“结果来源”中列出的来源才会从这类地址读取。",
   DOWNLOAD_REFUSED_NOT_HTTPS: "未读取结果地址 {{address}}：结果只通过 https 或从网关自己的地址获取。",
   DOWNLOAD_TOO_LARGE: "结果大于 {{megabytes}} MB（应用保存的上限），未保存任何内容。",
   DOWNLOAD_FAILED: "下载结果失败：{{reason}}。",

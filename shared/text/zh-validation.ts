@@ -1,7 +1,13 @@
 import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts.ts";
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
-import { MAX_WAIT_MINUTES_RANGE, PROFILE_NAME_MAX, RPM_RANGE, VIDEO_LIMITS_MAX } from "../ipc/profiles.ts";
+import {
+  MAX_WAIT_MINUTES_RANGE,
+  PROFILE_NAME_MAX,
+  RESULT_ORIGINS_MAX,
+  RPM_RANGE,
+  VIDEO_LIMITS_MAX,
+} from "../ipc/profiles.ts";
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import type { ValidationCode } from "./validation-code.ts";
@@ -40,6 +46,9 @@ export const validationZh: Record<ValidationCode, string> = {
   VIDEOS_PER_MINUTE_INVALID: `每分钟视频数必须是 1 到 ${VIDEO_LIMITS_MAX.perMinute} 之间的整数`,
   VIDEOS_PER_DAY_INVALID: `每天视频数必须是 1 到 ${VIDEO_LIMITS_MAX.perDay} 之间的整数`,
   MAX_WAIT_INVALID: `最长等待时间必须是 1 到 ${MAX_WAIT_MINUTES_RANGE.max} 之间的整数分钟`,
+  RESULT_ORIGIN_INVALID:
+    "每行一个结果来源：以 http:// 或 https:// 开头，加主机名和可选端口，后面不能有其他内容（例如 http://192.168.1.20:9000）",
+  TOO_MANY_RESULT_ORIGINS: `结果来源最多 ${RESULT_ORIGINS_MAX} 个`,
   KEY_TOO_SHORT: "API 密钥太短",
   KEY_TOO_LONG: "API 密钥太长",
   KEY_CHARACTERS: "API 密钥只能包含可见的 ASCII 字符，不能有空格",

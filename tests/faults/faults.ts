@@ -47,6 +47,14 @@ export const withHeaders =
     response.writeHead(answer.status, { ...withoutLength(answer.headers), ...headers }).end(answer.body);
   };
 
+/** Passes the request on and answers what the gateway said, its body rewritten. */
+export const rewriteBody =
+  (rewrite: (body: string) => string): Fault =>
+  async ({ response, upstream }) => {
+    const answer = await upstream();
+    response.writeHead(answer.status, withoutLength(answer.headers)).end(rewrite(String(answer.body)));
+  };
+
 /** Passes the request on (the gateway acts on it) and answers something else of the proxy's own. */
 export const answerAfterForward =
   (status: number, body: string, contentType = "text/html"): Fault =>

@@ -23,6 +23,8 @@ const MEBIBYTE = 1024 * 1024;
 const PNG_BYTES = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 let attacker: RecordingServer;
+/** The attacker on another host name: the profile's own host (127.0.0.1) is trusted on any port. */
+const elsewhere = () => attacker.url.replace("127.0.0.1", "localhost");
 
 /** The profile's own origin in the downloader's tests: serves a file, redirects, and bodies too large. */
 interface OwnServer {
@@ -54,7 +56,7 @@ async function startOwnServer(): Promise<OwnServer> {
     state.headers.push(request.headers);
     const path = request.url ?? "/";
     if (path === "/result.png") return void response.writeHead(200, { "content-type": "image/png" }).end(PNG_BYTES);
-    if (path === "/to-attacker") return void response.writeHead(307, { location: `${attacker.url}/stolen.png` }).end();
+    if (path === "/to-attacker") return void response.writeHead(307, { location: `${elsewhere()}/stolen.png` }).end();
     if (path.startsWith("/hop/")) return void response.writeHead(302, { location: `/hop/${path.length}` }).end();
     if (path === "/declared-too-large") {
       response.writeHead(200, { "content-type": "image/png", "content-length": String(60 * MEBIBYTE) });
@@ -103,8 +105,8 @@ describe("the result downloader", () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
-  it("refuses plain http on another origin, and that origin receives nothing", async () => {
-    expect(await download(`${attacker.url}/result.png`)).toMatchObject({ code: "DOWNLOAD_REFUSED" });
+  it("refuses plain http on another host, and that host receives nothing", async () => {
+    expect(await download(`${elsewhere()}/result.png`)).toMatchObject({ code: "DOWNLOAD_REFUSED" });
     expect(attacker.requests).toEqual([]);
     expect(readdirSync(folder)).toEqual([]);
   });
@@ -112,7 +114,7 @@ describe("the result downloader", () => {
   it("refuses a redirect from the profile's own origin to plain http elsewhere, without following it", async () => {
     const refusal = await download(`${own.url}/to-attacker`);
     expect(refusal).toMatchObject({ code: "DOWNLOAD_REFUSED" });
-    expect((refusal as Error).message).toContain(`${attacker.url}/stolen.png`);
+    expect((refusal as Error).message).toContain(`${elsewhere()}/stolen.png`);
     expect(attacker.requests).toEqual([]);
     expect(readdirSync(folder)).toEqual([]);
   });
@@ -217,8 +219,8 @@ describe("the app, when the gateway points its results elsewhere", () => {
     expect(mediaFiles()).toEqual([]);
   });
 
-  it("a synchronous image pointing at another http origin: refused, nothing kept or sent, failed as charged", async () => {
-    proxy.editAnswers((body) => body.replaceAll(`${proxy.url}/files/`, `${attacker.url}/files/`));
+  it("a synchronous image pointing at plain http on another host: refused, nothing kept or sent, failed as charged", async () => {
+    proxy.editAnswers((body) => body.replaceAll(`${proxy.url}/files/`, `${elsewhere()}/files/`));
     const refusal = await app.tasks.generateImage(app.vault.resolveId(), image("image-fast")).catch((e: unknown) => e);
     expect(refusal).toMatchObject({ code: "DOWNLOAD_FAILED" });
     expect(lastTask()).toMatchObject({ status: "failed", errorCode: "DOWNLOAD_FAILED" });
@@ -229,8 +231,8 @@ describe("the app, when the gateway points its results elsewhere", () => {
     expect(mediaFiles()).toEqual([]);
   });
 
-  it("an image task whose result points at another http origin ends failed instead of being fetched", async () => {
-    proxy.editAnswers((body) => body.replaceAll(`${proxy.url}/files/`, `${attacker.url}/files/`));
+  it("an image task whose result points at plain http on another host ends failed instead of being fetched", async () => {
+    proxy.editAnswers((body) => body.replaceAll(`${proxy.url}/files/`, `${elsewhere()}/files/`));
     const task = await app.tasks.generateImage(app.vault.resolveId(), { ...image("image-pro"), async: true });
     const failed = await waitUntil(
       async () => taskOf(task.id),

@@ -6,6 +6,7 @@ import { withHeaderTimeout } from "../../electron/services/gateway-client/header
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
 import { MediaLibrary } from "../../electron/services/media/media-library.ts";
+import { guardedResultFetch } from "../../electron/services/tasks/result-fetch.ts";
 import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
 import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
@@ -82,8 +83,9 @@ function startEngine(app: CountingFetch = countingFetch()): TaskEngine {
     tasks: new TaskRepository(db),
     media: new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`),
     clientFor: () => new GatewayClient(credentials, { fetch: withHeaderTimeout(app.fetch, HEADER_TIMEOUT_MS) }),
-    download: fetch,
+    download: guardedResultFetch,
     profileBaseUrl: () => proxy.url,
+    resultOrigins: () => [],
     onTaskChanged: () => undefined,
     onGalleryChanged: () => undefined,
   });

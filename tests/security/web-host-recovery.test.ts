@@ -38,7 +38,7 @@ const choose = (action: string, origin: string | null) =>
 
 describe("the web host's recovery page", () => {
   it("names the damaged file and holds the app back until the user chooses", async () => {
-    expect(host.damaged).toHaveLength(1);
+    expect(host.problems).toHaveLength(1);
     const page = await fetch(host.appUrl);
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await page.text();
@@ -58,7 +58,7 @@ describe("the web host's recovery page", () => {
     expect((await choose("fresh", "http://127.0.0.1:1")).status).toBe(403);
     expect((await choose("fresh", null)).status).toBe(403);
     expect((await choose("nonsense", host.url)).status).toBe(400);
-    expect(host.damaged).toHaveLength(1);
+    expect(host.problems).toHaveLength(1);
   });
 
   it("restores the latest backup, then serves the app and takes no more recovery posts", async () => {

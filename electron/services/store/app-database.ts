@@ -270,9 +270,15 @@ export const APP_MIGRATIONS: readonly string[] = [
 export function openAppDatabase(file: string): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-  );
-  migrate(db, APP_MIGRATIONS);
+  try {
+    db.exec(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+    );
+    migrate(db, APP_MIGRATIONS);
+  } catch (error) {
+    // Refused by the disk or another process's lock: the file is let go, so a retry can open it.
+    db.close();
+    throw error;
+  }
   return db;
 }

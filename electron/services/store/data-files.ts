@@ -1,7 +1,16 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { SettingsFileSchema } from "../../../shared/stored-settings.ts";
+import { openAppDatabase } from "./app-database.ts";
 import { backupsOf, stampOf } from "./data-backups.ts";
+import {
+  accessProblemOfFsError,
+  accessProblemOfSqliteError,
+  fileAccessProblemOf,
+  folderAccessProblemOf,
+  type AccessCause,
+} from "./data-access.ts";
 import { allRows } from "../../common/sql-rows.ts";
 
 const DATA_FILE_KINDS = ["database", "settings"] as const;
@@ -12,52 +21,101 @@ export const DATA_FILES: Readonly<Record<DataFile, string>> = {
   settings: "settings.json",
 };
 
-export interface DamagedFile {
-  readonly kind: DataFile;
+/** Damage: the file is not what the app wrote. Only these are mended by a backup or by starting fresh. */
+const DAMAGE_CAUSES = ["missing", "empty", "corrupt", "invalid"] as const;
+export type DamageCause = (typeof DAMAGE_CAUSES)[number];
+
+export interface DataProblem {
+  /** A data file, or the data folder itself (read-only, or on a full disk). */
+  readonly kind: DataFile | "folder";
   readonly path: string;
-  readonly problem: "missing" | "empty" | "corrupt";
-  /** What the parser or SQLite said. */
+  readonly problem: DamageCause | AccessCause;
+  /** What the parser, the schema, SQLite or the system said. */
   readonly detail: string;
+  /** The process holding a locked database, where the system says. */
+  readonly holder: number | null;
   /** The newest backup, if there is one to restore. */
   readonly backup: { readonly path: string; readonly takenAt: string } | null;
 }
 
+export const isDamage = (problem: DataProblem): boolean =>
+  (DAMAGE_CAUSES as readonly string[]).includes(problem.problem);
+
+type Finding = Pick<DataProblem, "problem" | "detail" | "holder">;
+const damage = (problem: DamageCause, detail = ""): Finding => ({ problem, detail, holder: null });
+
 /**
- * Checks the data files before anything opens them, so damage is named instead of turning into a
- * fresh install or a raw parser error. A missing file counts as damage only where a backup shows
- * it existed before.
+ * Checks the data folder and files before anything opens them, so each cause is named instead of
+ * turning into a fresh install, a raw error, or damage it is not: a read-only folder or file, a
+ * database another process holds locked, a full disk, and only then damage. A missing file counts
+ * as damage only where a backup shows it existed before.
  */
-export function checkDataFiles(dataDir: string): DamagedFile[] {
+export function checkDataFiles(dataDir: string): DataProblem[] {
+  const paths = DATA_FILE_KINDS.map((kind) => join(dataDir, DATA_FILES[kind]));
+  const folder = folderAccessProblemOf(dataDir, paths);
+  if (folder) return [{ kind: "folder", path: dataDir, ...folder, backup: null }];
   return DATA_FILE_KINDS.flatMap((kind) => {
     const path = join(dataDir, DATA_FILES[kind]);
     const backup = backupsOf(dataDir, kind)[0] ?? null;
-    const problem = existsSync(path)
-      ? problemOf(kind, path)
-      : backup
-        ? { problem: "missing" as const, detail: "" }
-        : null;
-    return problem ? [{ kind, path, ...problem, backup }] : [];
+    const finding = existsSync(path) ? findingOf(kind, path) : backup ? damage("missing") : null;
+    return finding ? [{ kind, path, ...finding, backup }] : [];
   });
 }
 
-function problemOf(kind: DataFile, path: string): Pick<DamagedFile, "problem" | "detail"> | null {
-  if (statSync(path).size === 0) return { problem: "empty", detail: "" };
+function findingOf(kind: DataFile, path: string): Finding | null {
+  if (statSync(path).size === 0) return damage("empty");
+  const access = fileAccessProblemOf(path);
+  if (access) return access;
+  return kind === "settings" ? settingsFindingOf(path) : databaseFindingOf(path);
+}
+
+function settingsFindingOf(path: string): Finding | null {
+  let value: unknown;
   try {
-    if (kind === "settings") {
-      JSON.parse(readFileSync(path, "utf8"));
-      return null;
-    }
-    const db = new DatabaseSync(path, { readOnly: true });
+    value = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    return accessProblemOfFsError(error) ?? damage("corrupt", messageOf(error));
+  }
+  const shape = SettingsFileSchema.safeParse(value);
+  if (shape.success) return null;
+  const issue = shape.error.issues[0]!;
+  return damage("invalid", `${issue.path.join(".") || "the file"}: ${issue.message}`);
+}
+
+function databaseFindingOf(path: string): Finding | null {
+  try {
+    const verdict = readOnly(path, (db) =>
+      allRows<{ quick_check: string }>(db.prepare("PRAGMA quick_check"))
+        .map((row) => row.quick_check)
+        .join("; "),
+    );
+    if (verdict !== "ok") return damage("corrupt", verdict);
+    // Healthy, but can the app write it? Another process may hold its write lock.
+    const db = new DatabaseSync(path, { timeout: 0 });
     try {
-      const rows = allRows<{ quick_check: string }>(db.prepare("PRAGMA quick_check"));
-      const verdict = rows.map((row) => row.quick_check).join("; ");
-      return verdict === "ok" ? null : { problem: "corrupt", detail: verdict };
+      db.exec("BEGIN IMMEDIATE; ROLLBACK");
     } finally {
       db.close();
     }
+    return null;
   } catch (error) {
-    return { problem: "corrupt", detail: error instanceof Error ? error.message : String(error) };
+    return accessProblemOfSqliteError(error, path) ?? damage("corrupt", messageOf(error));
   }
+}
+
+function readOnly<T>(path: string, read: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 0 });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function damagedOnly(problem: DataProblem): void {
+  if (!isDamage(problem)) throw new Error(`${problem.path} is not damaged (${problem.problem}): it is left as it is.`);
 }
 
 /** Keeps the damaged file (and SQLite's journal beside it) under a new name; returns that name. */
@@ -70,26 +128,22 @@ function setAside(path: string, stamp: string): string {
 }
 
 /** Sets the damaged file aside and puts its newest backup in its place. */
-export function restoreLatestBackup(damaged: DamagedFile, now = new Date()): { setAsideAs: string | null } {
+export function restoreLatestBackup(damaged: DataProblem, now = new Date()): { setAsideAs: string | null } {
+  damagedOnly(damaged);
   if (!damaged.backup) throw new Error(`There is no backup of ${damaged.path} to restore.`);
   const setAsideAs = existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null;
   copyFileSync(damaged.backup.path, damaged.path);
   return { setAsideAs };
 }
 
-/** Sets the damaged file aside; the app starts without it, as on a first run. */
-export function startFresh(damaged: DamagedFile, now = new Date()): { setAsideAs: string | null } {
-  return { setAsideAs: existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null };
-}
-
-/** One line per damaged file: which file, what is wrong with it, and what can be done. */
-export function describeDamage(file: DamagedFile): string {
-  const what =
-    file.problem === "missing"
-      ? "is missing (a backup shows it existed)"
-      : file.problem === "empty"
-        ? "is empty (0 bytes)"
-        : `is damaged (${file.detail})`;
-  const backup = file.backup ? `the latest backup is from ${file.backup.takenAt}` : "there is no backup of it";
-  return `${file.path} ${what}; ${backup}.`;
+/**
+ * Sets the damaged file aside and puts an empty one, as a first run writes it, in its place: a
+ * file left missing would be named again ("a backup shows it existed") on every check.
+ */
+export function startFresh(damaged: DataProblem, now = new Date()): { setAsideAs: string | null } {
+  damagedOnly(damaged);
+  const setAsideAs = existsSync(damaged.path) ? setAside(damaged.path, stampOf(now)) : null;
+  if (damaged.kind === "database") openAppDatabase(damaged.path).close();
+  else writeFileSync(damaged.path, "{}", { mode: 0o600 });
+  return { setAsideAs };
 }

@@ -4,6 +4,7 @@ import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { KEPT_RESULT_TYPES, SIGNATURE_BYTES, mayBeMedia, resultTypeOf } from "../media/media-signature.ts";
+import { addressExcerpt as excerpt, type ResultFetch } from "./result-fetch.ts";
 
 export type ResultKind = "image" | "video";
 
@@ -13,10 +14,12 @@ const TIMEOUTS_MS: Readonly<Record<ResultKind, number>> = { image: 120_000, vide
 export const MAX_REDIRECTS = 5;
 
 export interface ResultSource {
-  /** Node's fetch, or Electron's net.fetch (which would also read `file:` and the app's own schemes). */
-  readonly fetch: typeof fetch;
-  /** The base URL of the profile the task belongs to: its own origin may be plain http (the embedded gateway). */
+  /** The transport (result-fetch.ts): it connects to private addresses only when told the target is trusted. */
+  readonly fetch: ResultFetch;
+  /** The base URL of the profile the task belongs to: its own host, on any port, may be plain http and private. */
   readonly profileBaseUrl: string;
+  /** Origins the profile's Settings also trust for results (another port, another machine on the LAN). */
+  readonly resultOrigins?: readonly string[];
 }
 
 /** Address refused, or larger than its cap: trying again cannot help. */
@@ -27,10 +30,11 @@ export const LASTING_DOWNLOAD_CODES: readonly string[] = [
 ];
 
 /**
- * Streams a generated file into `file` and says its MIME type. Only `https:` addresses and the
- * profile's own origin are read, redirects are followed by hand under the same rule, no credential
- * is ever sent, the body stops at the kind's size cap, and only a file whose first bytes are a
- * kept type's (PNG, JPEG, WebP, MP4) is kept. On any failure the partial file is removed.
+ * Streams a generated file into `file` and says its MIME type. Read are the profile's own host on
+ * any port and the origins of its Result origins (plain http, private addresses and all), and
+ * `https:` anywhere else at public addresses only; redirects are followed by hand under the same
+ * rule, no credential is ever sent, the body stops at the kind's size cap, and only a file whose
+ * first bytes are a kept type's (PNG, JPEG, WebP, MP4) is kept. On any failure the partial file is removed.
  */
 export async function downloadResult(
   address: string,
@@ -59,11 +63,18 @@ export async function downloadResult(
 }
 
 async function fetchWithinRule(address: string, source: ResultSource, signal: AbortSignal): Promise<Response> {
-  const ownOrigin = originOf(normalizeBaseUrl(source.profileBaseUrl));
-  let url = allowedUrl(address, ownOrigin);
+  const trust: Trust = {
+    ownHost: hostOf(normalizeBaseUrl(source.profileBaseUrl)),
+    origins: new Set(source.resultOrigins ?? []),
+  };
+  let target = allowedTarget(address, trust);
   for (let redirects = 0; ; redirects++) {
     // No headers at all: a result address must not receive the key, whatever it points at.
-    const response = await source.fetch(url, { redirect: "manual", credentials: "omit", signal });
+    const response = await source.fetch(
+      target.url,
+      { redirect: "manual", credentials: "omit", signal },
+      { privateAllowed: target.trusted },
+    );
     if (!isRedirect(response.status)) {
       if (response.ok) return response;
       await response.body?.cancel();
@@ -73,18 +84,29 @@ async function fetchWithinRule(address: string, source: ResultSource, signal: Ab
     const location = response.headers.get("location");
     if (!location) throw failed(codedText("DOWNLOAD_NO_LOCATION", { status: response.status }));
     if (redirects === MAX_REDIRECTS) throw failed(codedText("DOWNLOAD_TOO_MANY_REDIRECTS", { count: MAX_REDIRECTS }));
-    url = allowedUrl(new URL(location, url).href, ownOrigin);
+    target = allowedTarget(new URL(location, target.url).href, trust);
   }
 }
 
-/** `https:` anywhere, or the profile's own origin; never `file:`, `data:` or the app's own schemes. */
-function allowedUrl(address: string, ownOrigin: string | null): URL {
+/** Where a profile's results may come from besides public https addresses. */
+interface Trust {
+  readonly ownHost: string | null;
+  readonly origins: ReadonlySet<string>;
+}
+
+/**
+ * The profile's own host (any port) and its Result origins are trusted: plain http and private
+ * addresses are read there. Elsewhere only `https:`, and never `file:`, `data:` or the app's own schemes.
+ */
+function allowedTarget(address: string, trust: Trust): { url: URL; trusted: boolean } {
   const url = URL.parse(address);
-  if (url && (url.protocol === "https:" || (ownOrigin !== null && url.origin === ownOrigin))) return url;
+  const web = url !== null && (url.protocol === "http:" || url.protocol === "https:");
+  const trusted = web && (url.hostname === trust.ownHost || trust.origins.has(url.origin));
+  if (web && (trusted || url.protocol === "https:")) return { url, trusted };
   throw new GatewayError({
     code: "DOWNLOAD_REFUSED",
-    text: ownOrigin
-      ? codedText("DOWNLOAD_REFUSED", { address: excerpt(address), origin: ownOrigin })
+    text: trust.ownHost
+      ? codedText("DOWNLOAD_REFUSED", { address: excerpt(address), host: trust.ownHost })
       : codedText("DOWNLOAD_REFUSED_NOT_HTTPS", { address: excerpt(address) }),
   });
 }
@@ -118,9 +140,9 @@ async function streamToFile(response: Response, file: string, cap: number): Prom
   return head;
 }
 
-function originOf(baseUrl: string): string | null {
+function hostOf(baseUrl: string): string | null {
   const url = URL.parse(baseUrl);
-  return url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : null;
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? url.hostname : null;
 }
 
 /** Node's fetch puts the network's reason in `cause`; Electron's net.fetch in the message. */
@@ -130,8 +152,6 @@ function reasonOf(error: unknown): string {
 }
 
 const isRedirect = (status: number) => status >= 300 && status < 400;
-
-const excerpt = (address: string) => (address.length > 80 ? `${address.slice(0, 77)}…` : address);
 
 export function tooLarge(cap: number): GatewayError {
   return new GatewayError({

@@ -8,6 +8,7 @@ import { ModelDurations } from "./model-durations.ts";
 import { PollBudget } from "./poll-budget.ts";
 import { DEFAULT_POLL_TIMING, type PollTiming } from "./poll-policy.ts";
 import { ResultKeeper } from "./result-keeper.ts";
+import type { ResultFetch } from "./result-fetch.ts";
 import { imageParamsOf, videoParamsOf, type ImageParams, type VideoParams } from "./task-params.ts";
 import { TaskObservations } from "./task-observations.ts";
 import { TaskPoller } from "./task-poller.ts";
@@ -20,10 +21,12 @@ export interface TaskEngineDependencies {
   readonly tasks: TaskRepository;
   readonly media: MediaLibrary;
   readonly clientFor: (profileId: string) => GatewayClient;
-  /** Downloads results (see result-download.ts); never with a key. */
-  readonly download: typeof fetch;
-  /** A profile's base URL: results are read over https or from its origin only. */
+  /** Downloads results (result-fetch.ts); never with a key. */
+  readonly download: ResultFetch;
+  /** A profile's base URL: its host is trusted for results on any port. */
   readonly profileBaseUrl: (profileId: string) => string;
+  /** The other origins a profile trusts for results (its Result origins). */
+  readonly resultOrigins: (profileId: string) => readonly string[];
   readonly timing?: PollTiming;
   /**
    * A profile's video limits, maximum wait and requests per minute (which paces its polls), from
@@ -60,6 +63,7 @@ export class TaskEngine {
     const keeper = new ResultKeeper(deps.media, (profileId) => ({
       fetch: deps.download,
       profileBaseUrl: deps.profileBaseUrl(profileId),
+      resultOrigins: deps.resultOrigins(profileId),
     }));
     this.records = records;
     this.submitter = new TaskSubmitter({

@@ -5,7 +5,6 @@ import {
   ModelsByKindSchema,
   type VideoLimitsSetting,
   type ModelsByKind,
-  type ProfileAuth,
   type ProfileInput,
   type ProfilesState,
   type ProfileView,
@@ -16,25 +15,7 @@ import type { GatewayCredentials } from "../gateway-client/gateway-client.ts";
 import { bindingOf, keyHintOf, sameBinding, type KeyBinding } from "./key-binding.ts";
 import type { SecretCipher } from "./secret-cipher.ts";
 import type { SettingsStore } from "./settings-store.ts";
-
-/** A profile as persisted: the key only as ciphertext. */
-interface StoredProfile {
-  id: string;
-  name: string;
-  baseUrl: string;
-  auth: ProfileAuth;
-  models: ModelsByKind;
-  rpm: number;
-  /** Absent in profiles saved before these settings existed: the defaults apply. */
-  videoLimits?: VideoLimitsSetting;
-  maxWaitMinutes?: number;
-  encryptedKey: string | null;
-  /** Where the key may be sent; absent in profiles saved before keys were bound (then: their base URL). */
-  keyBinding?: KeyBinding;
-  /** The user accepted sending the key over plain http to a host that is not this machine. */
-  allowInsecureHttp?: boolean;
-  builtIn: boolean;
-}
+import { StoredProfilesSchema, type StoredProfile } from "../../../shared/stored-settings.ts";
 
 export const BUILT_IN_PROFILE_ID = "local-gateway";
 export const BUILT_IN_PROFILE_NAME = "Local gateway (offline)";
@@ -74,6 +55,11 @@ export class ProfileVault {
     return this.stored().find((profile) => profile.id === id)?.rpm;
   }
 
+  /** The origins a profile trusts for its results besides its own host, without decrypting any key. */
+  resultOriginsOf(id: string): readonly string[] {
+    return this.stored().find((profile) => profile.id === id)?.resultOrigins ?? [];
+  }
+
   /** The models a profile knows, without decrypting any key. */
   modelsOf(id: string | null): ModelsByKind | null {
     return this.stored().find((profile) => profile.id === id)?.models ?? null;
@@ -84,6 +70,8 @@ export class ProfileVault {
     const profiles = this.stored();
     const existing = profiles.find((profile) => profile.builtIn);
     const builtIn: StoredProfile = {
+      // What the user set on it (limits, Result origins) stays; where it is and its key follow the gateway.
+      ...existing,
       id: BUILT_IN_PROFILE_ID,
       name: existing?.name ?? BUILT_IN_PROFILE_NAME,
       baseUrl,
@@ -124,6 +112,7 @@ export class ProfileVault {
       encryptedKey: input.key !== undefined ? this.cipher.encrypt(input.key) : keptKey,
       keyBinding: binding,
       allowInsecureHttp: input.allowInsecureHttp === true,
+      resultOrigins: input.resultOrigins ?? existing?.resultOrigins ?? [],
       builtIn: existing?.builtIn ?? false,
     };
     this.write(
@@ -220,14 +209,17 @@ export class ProfileVault {
       hasKey: key !== null,
       keyHint: key === null ? null : keyHintOf(key),
       allowInsecureHttp: profile.allowInsecureHttp === true,
+      resultOrigins: profile.resultOrigins ?? [],
       builtIn: profile.builtIn,
     };
   }
 
   private stored(): StoredProfile[] {
-    const value = this.settings.get("profiles");
-    // Only this vault writes `profiles`; fields added since are optional in StoredProfile.
-    return Array.isArray(value) ? (value as StoredProfile[]) : [];
+    // The start checks the file's shape (data-files.ts); one edited by hand since is refused, never
+    // read as empty, which would drop every profile and its key on the next write.
+    const parsed = StoredProfilesSchema.safeParse(this.settings.get("profiles") ?? []);
+    if (!parsed.success) throw appError("SETTINGS_INVALID");
+    return parsed.data;
   }
 
   private write(profiles: StoredProfile[]): void {

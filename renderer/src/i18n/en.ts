@@ -163,6 +163,9 @@ export const en = {
     chatModelsHint: "Model codes offered as suggestions in Chat, separated by commas; any code can still be typed.",
     searchModel: "Search model",
     searchModelHint: "Used for Search the web (default web-search).",
+    resultOrigins: "Result origins",
+    resultOriginsHint:
+      "Where this gateway's images and videos may also come from, one origin per line (e.g. http://192.168.1.20:9000). Its own host is read on any port; elsewhere only https at public addresses.",
     taskLimits: "Video limits and waiting",
     videosAtOnce: "Videos at once",
     videosPerMinute: "Videos per minute",

@@ -138,6 +138,9 @@ export const zh: Strings = {
     chatModelsHint: "在对话中作为建议的模型代码，用逗号分隔；仍可输入任意代码。",
     searchModel: "搜索模型",
     searchModelHint: "联网搜索使用的模型（默认 web-search）。",
+    resultOrigins: "结果来源",
+    resultOriginsHint:
+      "此网关的图片和视频还可能来自的来源，每行一个（例如 http://192.168.1.20:9000）。网关自己的主机在任意端口都可读取；其他地方只通过 https 且只读公网地址。",
     taskLimits: "视频限制与等待",
     videosAtOnce: "同时进行的视频数",
     videosPerMinute: "每分钟视频数",

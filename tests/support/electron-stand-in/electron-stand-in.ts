@@ -160,8 +160,11 @@ export const shell = {
 } satisfies Pick<Electron["shell"], "openExternal">;
 
 export const dialog = {
-  showMessageBoxSync(): number {
-    throw new Error("main asked about damaged data; these tests start with a fresh data directory");
+  showMessageBoxSync(options: Electron.MessageBoxSyncOptions): number {
+    recording.messageBoxes.push(options);
+    const answer = recording.messageBoxAnswers.shift();
+    if (answer === undefined) throw new Error(`main asked, and the test gave no answer: ${options.message}`);
+    return answer;
   },
 };
 

@@ -28,6 +28,9 @@ export interface ElectronRecording {
   readonly displayWorkAreas: Electron.Rectangle[];
   quitRequested: boolean;
   lastWebContentsId: number;
+  /** Message boxes main showed, and the buttons the test has the user press, in order. */
+  readonly messageBoxes: Electron.MessageBoxSyncOptions[];
+  readonly messageBoxAnswers: number[];
 }
 
 declare global {
@@ -63,6 +66,8 @@ export function electronRecording(): ElectronRecording {
     displayWorkAreas: [{ x: 0, y: 0, width: 1920, height: 1080 }],
     quitRequested: false,
     lastWebContentsId: 0,
+    messageBoxes: [],
+    messageBoxAnswers: [],
   };
   return globalThis.modeldeskElectronRecording;
 }

@@ -33,6 +33,7 @@ function profile(id: string, hasKey = true): ProfileView {
     maxWaitMinutes: 10,
     hasKey,
     keyHint: null,
+    resultOrigins: [],
     allowInsecureHttp: false,
     builtIn: false,
   };

@@ -21,6 +21,7 @@ import { formIssue } from "../../components/form-issue.ts";
 import { onOption } from "../../components/select-option.ts";
 import { fieldOf, SubmitProblem, type FieldProblem } from "../../components/SubmitProblem.tsx";
 import { InsecureHttpConsent } from "./InsecureHttpConsent.tsx";
+import { ResultOriginsField, resultOriginsOf } from "./ResultOriginsField.tsx";
 
 interface ProfileFormProps {
   readonly profile: ProfileView | null;
@@ -45,6 +46,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   const [perMinute, setPerMinute] = useState(String(limits.perMinute));
   const [perDay, setPerDay] = useState(String(limits.perDay));
   const [maxWait, setMaxWait] = useState(String(profile?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES));
+  const [resultOrigins, setResultOrigins] = useState((profile?.resultOrigins ?? []).join("\n"));
   const form = useRef<HTMLFormElement>(null);
   const [fieldError, setFieldError] = useState<FieldProblem | null>(null);
   const save = useMutation({
@@ -79,6 +81,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
       rpm: Number(rpm),
       videoLimits: { concurrent: Number(concurrent), perMinute: Number(perMinute), perDay: Number(perDay) },
       maxWaitMinutes: Number(maxWait),
+      resultOrigins: resultOriginsOf(resultOrigins),
       models: {
         ...models,
         chat: [...new Set(chatModels.split(/[\s,]+/).filter(Boolean))],
@@ -228,6 +231,11 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
           error={errorOf("maxWaitMinutes")}
         />
       </fieldset>
+      <ResultOriginsField
+        value={resultOrigins}
+        onChange={setResultOrigins}
+        error={fieldError?.field.startsWith("resultOrigins") ? fieldError.message : null}
+      />
       <SubmitProblem problem={fieldError} form={form} echoesField />
       <ActionError actions={[save]} />
       <div className="form-actions">
