@@ -1,4 +1,5 @@
-import type { ConversationDetail } from "../../../shared/ipc/chat.ts";
+import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.ts";
+import type { Comparison } from "../../../shared/ipc/compare.ts";
 
 const FINISH_LABELS = {
   finished: "finished",
@@ -15,12 +16,48 @@ function fileStem(title: string | null): string {
   );
 }
 
-/** A conversation as a Markdown document or as JSON (everything, including metadata). */
-export function exportConversation(detail: ConversationDetail, format: "markdown" | "json") {
+/** The figures under an answer: status, finish, request id and error, as one quiet line. */
+function notesOf(message: ChatMessage): string[] {
+  const notes = [
+    message.status !== "complete" ? message.status : null,
+    message.meta?.finish ? FINISH_LABELS[message.meta.finish] : null,
+    message.meta?.requestId ? `request ${message.meta.requestId}` : null,
+    message.error ? `${message.error.code}: ${message.error.message}` : null,
+  ].filter((note) => note !== null);
+  return notes.length > 0 ? [`<sub>${notes.join(" · ")}</sub>`, ""] : [];
+}
+
+/** Every answer of a comparison, in the order the models were picked; the one continued with says so. */
+function comparisonLines(comparison: Comparison): string[] {
+  return [
+    `### Compared: ${comparison.columns.map((column) => column.model).join(", ")}`,
+    "",
+    ...comparison.columns.flatMap((column) => [
+      `#### ${column.model}${column.messageId === comparison.chosenId ? " (continued with this answer)" : ""}`,
+      "",
+      column.message?.content || "_(no text)_",
+      "",
+      ...(column.message ? notesOf(column.message) : []),
+    ]),
+  ];
+}
+
+/**
+ * A conversation as a Markdown document or as JSON (everything, including metadata). A compared
+ * question is followed by all its answers, whichever the conversation went on from.
+ */
+export function exportConversation(
+  detail: ConversationDetail,
+  format: "markdown" | "json",
+  comparisons: readonly Comparison[] = [],
+) {
   const stem = fileStem(detail.conversation.title);
   if (format === "json") {
-    return { fileName: `${stem}.json`, mimeType: "application/json", content: JSON.stringify(detail, null, 2) };
+    const content = JSON.stringify({ ...detail, comparisons }, null, 2);
+    return { fileName: `${stem}.json`, mimeType: "application/json", content };
   }
+  const compared = new Map(comparisons.map((comparison) => [comparison.questionId, comparison]));
+  const answers = new Set(comparisons.flatMap((comparison) => comparison.columns.map((column) => column.messageId)));
   const { conversation, messages } = detail;
   const lines = [
     `# ${conversation.title ?? "Untitled conversation"}`,
@@ -30,6 +67,7 @@ export function exportConversation(detail: ConversationDetail, format: "markdown
   ];
   if (conversation.settings.systemPrompt.trim()) lines.push(`> System: ${conversation.settings.systemPrompt}`, "");
   for (const message of messages) {
+    if (answers.has(message.id)) continue;
     lines.push(
       `## ${message.role === "user" ? "You" : `Assistant (${message.meta?.model ?? conversation.settings.model})`}`,
       "",
@@ -42,13 +80,9 @@ export function exportConversation(detail: ConversationDetail, format: "markdown
         "",
       );
     }
-    const notes = [
-      message.status !== "complete" ? message.status : null,
-      message.meta?.finish ? FINISH_LABELS[message.meta.finish] : null,
-      message.meta?.requestId ? `request ${message.meta.requestId}` : null,
-      message.error ? `${message.error.code}: ${message.error.message}` : null,
-    ].filter(Boolean);
-    if (notes.length > 0) lines.push(`<sub>${notes.join(" · ")}</sub>`, "");
+    lines.push(...notesOf(message));
+    const comparison = compared.get(message.id);
+    if (comparison) lines.push(...comparisonLines(comparison));
   }
   return { fileName: `${stem}.md`, mimeType: "text/markdown", content: lines.join("\n") };
 }

@@ -15,6 +15,7 @@ import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
+import { ComparisonStore } from "./comparison-store.ts";
 import { MessageEdits } from "./message-edits.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
@@ -24,10 +25,12 @@ const UNDO_RETENTION_MS = 24 * 3600 * 1000;
 export class ConversationStore {
   private readonly db: DatabaseSync;
   readonly edits: MessageEdits;
+  readonly comparisons: ComparisonStore;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.edits = new MessageEdits(db);
+    this.comparisons = new ComparisonStore(db, this.edits);
     db.prepare("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?").run(
       Date.now() - UNDO_RETENTION_MS,
     );
@@ -165,6 +168,8 @@ export class ConversationStore {
     meta?: MessageMeta | null;
     /** What it follows (null: nothing, it starts the conversation); the shown leaf when not given. */
     parentId?: string | null;
+    /** False: the conversation does not go on from it (yet), as an answer of a comparison. */
+    showAsLeaf?: boolean;
   }): ChatMessage {
     const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
@@ -190,7 +195,7 @@ export class ConversationStore {
         now,
         parentId,
       );
-    this.edits.showLeaf(message.conversationId, id);
+    if (message.showAsLeaf !== false) this.edits.showLeaf(message.conversationId, id);
     const title =
       conversation.title === UNTITLED && message.role === "user" ? titleFrom(message.content) : conversation.title;
     this.db
