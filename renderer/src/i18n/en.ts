@@ -5,6 +5,7 @@ import { layoutEn } from "./en-layout.ts";
 import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
 import { presetsEn } from "./en-presets.ts";
+import { compareEn } from "./en-compare.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -17,6 +18,7 @@ export const en = {
   ...pickerEn,
   ...conversationEn,
   ...presetsEn,
+  ...compareEn,
   nav: {
     label: "Panes",
     chat: "Chat",

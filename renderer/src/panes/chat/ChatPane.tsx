@@ -12,6 +12,8 @@ import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
+import { useConversationCompare } from "./use-conversation-compare.ts";
+import { ComparePicks } from "./ComparePicks.tsx";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
@@ -59,6 +61,7 @@ function ConversationView({
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
+  const compare = useConversationCompare(conversationId);
   const liveStreamId = live?.streamId ?? null;
 
   useEffect(() => {
@@ -86,21 +89,25 @@ function ConversationView({
         onEdit={edit}
         onRegenerate={regenerate}
         onDelete={deleteMessage}
+        compare={compare.transcript}
       />
-      <ActionError actions={[...attempts, saveSettings]} />
+      <ActionError actions={[...attempts, ...compare.attempts, saveSettings]} />
+      {compare.picks && (
+        <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
+      )}
       <Composer
         draftKey={conversationId}
         profileId={data.conversation.settings.profileId}
         autoFocus
-        generating={live !== null && !live.interrupted}
+        generating={(live !== null && !live.interrupted) || compare.comparing}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={send}
+        onSend={compare.picks ? compare.send : send}
         onModelCommand={(model) =>
           data.conversation.settings.model === model
             ? Promise.resolve(true)
             : succeeded(saveSettings.mutateAsync({ ...data.conversation.settings, model }))
         }
-        onStop={() => live && stop(live.streamId)}
+        onStop={() => (live ? stop(live.streamId) : compare.stopAll())}
       />
     </section>
   );

@@ -13,6 +13,7 @@ import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
+import { CompareToggle } from "./CompareToggle.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useSaveSettings } from "./chat-queries.ts";
 import { conversationTitle } from "./conversation-title.ts";
@@ -115,6 +116,7 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
             ))}
           </select>
         </label>
+        <CompareToggle conversation={conversation} recentModels={recentModels} />
         <button
           ref={settingsButton}
           type="button"

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { StreamEvent } from "../../../../shared/ipc/streams.ts";
 import { queryKeys } from "../../api/queries.ts";
 import { chatKeys } from "./chat-queries.ts";
-import { useChatStore, type LiveReply } from "./chat-store.ts";
+import { useChatStore, type StartedReply } from "./chat-store.ts";
 
 /** Events that arrived before the window learnt their stream id (the invoke's answer can come second). */
 const early = new Map<string, StreamEvent[]>();
@@ -49,10 +49,7 @@ export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient):
   void apply(event, queryClient);
 }
 
-export function startLiveReply(
-  reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">,
-  queryClient: QueryClient,
-): void {
+export function startLiveReply(reply: StartedReply, queryClient: QueryClient): void {
   useChatStore.getState().replyStarted(reply);
   const waiting = early.get(reply.streamId) ?? [];
   early.delete(reply.streamId);
