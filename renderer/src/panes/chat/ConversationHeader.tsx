@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIRE_FORMATS, type ConversationSummary, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
@@ -29,7 +29,12 @@ interface ConversationHeaderProps {
   readonly recentModels: readonly string[];
 }
 
-export function ConversationHeader({ conversation, totalCost, recentModels }: ConversationHeaderProps) {
+/** Memoised: a reply streaming below (a render per frame) leaves the header as it is. */
+export const ConversationHeader = memo(function ConversationHeader({
+  conversation,
+  totalCost,
+  recentModels,
+}: ConversationHeaderProps) {
   const { t } = useTranslation();
   const modelOptions = useModelOptions("chat", recentModels);
   const messagesMissing = useFeatureMissing("messages", conversation.settings.profileId);
@@ -145,4 +150,4 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
       )}
     </header>
   );
-}
+});

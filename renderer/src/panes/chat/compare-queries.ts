@@ -5,6 +5,7 @@ import { api } from "../../api/desktop-api.ts";
 import { chatKeys, useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
+import { showSentQuestion } from "./sent-question.ts";
 
 export const compareKeys = {
   /** Under the conversation's detail, so whatever refreshes the conversation (a reply, costs) refreshes them too. */
@@ -49,9 +50,13 @@ export function useCompareActions(conversationId: string) {
         ...known,
         startedComparison(run),
       ]);
-      for (const column of run.columns)
-        startLiveReply({ ...column, conversationId, comparisonId: run.comparisonId }, queryClient);
-      return invalidate(conversationId);
+      showSentQuestion(queryClient, conversationId, run.userMessage);
+      // Read again once the first answer's first words are on screen, as for a single reply.
+      let refresh: (() => void) | undefined = () => void invalidate(conversationId);
+      for (const column of run.columns) {
+        startLiveReply({ ...column, conversationId, comparisonId: run.comparisonId }, queryClient, refresh);
+        refresh = undefined;
+      }
     },
   });
   const continueWith = useMutation({
