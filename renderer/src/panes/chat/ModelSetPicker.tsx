@@ -1,10 +1,10 @@
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CompareInputs } from "../../../../shared/ipc/compare.ts";
 import { ActionError } from "../../components/ActionError.tsx";
-import { FormField } from "../../components/FormField.tsx";
 import { firstIssue } from "../../components/form-issue.ts";
 import { useModelSets } from "./compare-queries.ts";
+import { NameAndSave } from "./NameAndSave.tsx";
 
 interface ModelSetPickerProps {
   readonly picks: readonly string[];
@@ -35,13 +35,6 @@ export function ModelSetPicker({ picks, onPick }: ModelSetPickerProps) {
       },
     });
   };
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter" && event.key !== "Escape") return;
-    event.preventDefault();
-    if (event.key === "Enter") submit();
-    else setNaming(false);
-  };
-
   return (
     <div className="model-sets">
       <label className="inline-field">
@@ -84,25 +77,20 @@ export function ModelSetPicker({ picks, onPick }: ModelSetPickerProps) {
       )}
       {savedName && <span role="status">{t("compare.savedSet", { name: savedName })}</span>}
       {naming && (
-        <div role="group" aria-label={t("compare.saveSet")} className="model-sets__naming">
-          <FormField
-            id="model-set-name"
-            label={t("compare.setName")}
-            value={name}
-            onChange={setName}
-            error={error}
-            autoFocus
-            onKeyDown={keyDown}
-          />
-          <div className="form-actions">
-            <button type="button" className="button button--primary" disabled={save.isPending} onClick={submit}>
-              {t("compare.save")}
-            </button>
-            <button type="button" className="button" onClick={() => setNaming(false)}>
-              {t("compare.cancel")}
-            </button>
-          </div>
-        </div>
+        <NameAndSave
+          title={t("compare.saveSet")}
+          id="model-set-name"
+          label={t("compare.setName")}
+          name={name}
+          onNameChange={setName}
+          error={error}
+          saving={save.isPending}
+          saveLabel={t("compare.save")}
+          cancelLabel={t("compare.cancel")}
+          onSave={submit}
+          onCancel={() => setNaming(false)}
+          className="model-sets__naming"
+        />
       )}
       <ActionError actions={[save, remove]} />
     </div>
