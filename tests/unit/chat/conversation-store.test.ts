@@ -119,7 +119,14 @@ describe("the conversation store", () => {
   it("a database from before versions reads each conversation as one path", () => {
     const file = join(tempDir("chat-"), "app.sqlite");
     const db = new DatabaseSync(file);
-    migrate(db, APP_MIGRATIONS.slice(0, -1));
+    // Every step before the one that made messages a tree.
+    migrate(
+      db,
+      APP_MIGRATIONS.slice(
+        0,
+        APP_MIGRATIONS.findIndex((step) => step.includes("ADD COLUMN parent_id")),
+      ),
+    );
     db.prepare("INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").run(
       "c",
       "Old",
