@@ -64,14 +64,17 @@ function ConversationView({
   const compare = useConversationCompare(conversationId);
   const liveStreamId = live?.streamId ?? null;
 
+  const { comparing, stopAll } = compare;
   useEffect(() => {
-    if (liveStreamId === null) return;
+    if (liveStreamId === null && !comparing) return;
     const stopOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") stop(liveStreamId);
+      if (event.key !== "Escape") return;
+      if (liveStreamId !== null) stop(liveStreamId);
+      else stopAll();
     };
     window.addEventListener("keydown", stopOnEscape);
     return () => window.removeEventListener("keydown", stopOnEscape);
-  }, [liveStreamId, stop]);
+  }, [liveStreamId, stop, comparing, stopAll]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
   if (!data) return <div className="skeleton" aria-busy="true" />;

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Comparison, ComparisonRun } from "../../../../shared/ipc/compare.ts";
 import { succeeded, unwrap } from "../../api/api-error.ts";
@@ -67,10 +68,12 @@ export function useCompareActions(conversationId: string) {
     },
   });
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
-  const stopAll = () => {
+  const { mutate: stopOne } = stop;
+  // Stable, so a key handler that uses it is not set up again with every delta.
+  const stopAll = useCallback(() => {
     for (const reply of Object.values(useChatStore.getState().live))
-      if (reply.conversationId === conversationId && reply.comparisonId !== undefined) stop.mutate(reply.streamId);
-  };
+      if (reply.conversationId === conversationId && reply.comparisonId !== undefined) stopOne(reply.streamId);
+  }, [conversationId, stopOne]);
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
     compare: (content: string, models: readonly string[]) => succeeded(compare.mutateAsync({ content, models })),
