@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
+import { axeScan, reportAxe } from "./support/axe-scan.ts";
 import { startNewChat } from "./support/chat-steps.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 
@@ -86,6 +87,9 @@ for (const viewport of [
     await expect(pro.getByTestId("answer-cost")).toHaveText(/Cost (≈ )?¥\d+\.\d{2}/, { timeout: 30_000 });
     await expect(fast.getByTestId("answer-cost")).toHaveText(/Cost (≈ )?¥\d+\.\d{2}/, { timeout: 30_000 });
     await expectNoSidewaysScroll(page);
+    const compareAxe = await axeScan(page, "comparison");
+    reportAxe(`${testInfo.project.name}-chat-compare-${viewport.width}`, [compareAxe]);
+    expect(compareAxe.blocking).toEqual([]);
     await page.screenshot({
       path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-compare-${viewport.width}.png`),
     });
