@@ -16,6 +16,7 @@ import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
 import { CapabilityStore } from "../services/capabilities/capability-store.ts";
 import { ChatService } from "../services/chat/chat-service.ts";
+import { CompareService } from "../services/chat/compare-service.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
@@ -171,6 +172,14 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   tasks.resume();
   const streams = new StreamHub();
   const conversations = new ConversationStore(db);
+  const chat = new ChatService(
+    conversations,
+    streams,
+    vault,
+    clientFor,
+    (profileId) => capabilityStore.get(profileId),
+    (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
+  );
   const monitor = new BudgetMonitor({
     alerts: new BudgetAlerts(db),
     read: (profileId) => budget.snapshot(profileId),
@@ -206,14 +215,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     costs: attributor,
     streams,
     conversations,
-    chat: new ChatService(
-      conversations,
-      streams,
-      vault,
-      clientFor,
-      (profileId) => capabilityStore.get(profileId),
-      (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
-    ),
+    chat,
+    compare: new CompareService(conversations, chat.replies),
     tasks,
     media,
     capabilities,

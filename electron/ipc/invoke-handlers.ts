@@ -6,6 +6,7 @@ import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
 import { PresetStore } from "../services/presets/preset-store.ts";
+import { ModelSetStore } from "../services/chat/model-set-store.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 import type { PageRegistry } from "./page-registry.ts";
@@ -14,6 +15,7 @@ import type { PageRegistry } from "./page-registry.ts";
 export function invokeHandlers(services: AppServices, shell: DesktopShell, pages: PageRegistry): InvokeHandlers {
   const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
   const presets = new PresetStore(services.db);
+  const modelSets = new ModelSetStore(services.db);
   return {
     "app.info": () => services.info,
     "app.openConversation": ({ conversationId }) => {
@@ -106,11 +108,24 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       deleted: conversations.edits.deleteMessage(conversationId, messageId),
     }),
     "chat.export": ({ conversationId, format }) =>
-      exportConversation(conversations.detail(conversationId), format, (attachmentId) =>
-        conversations.attachments.data(conversationId, attachmentId),
+      exportConversation(
+        conversations.detail(conversationId),
+        format,
+        (attachmentId) => conversations.attachments.data(conversationId, attachmentId),
+        conversations.comparisons.list(conversationId),
       ),
     "chat.attachment": ({ conversationId, attachmentId }) =>
       conversations.attachments.data(conversationId, attachmentId),
+    "chat.compare": ({ conversationId, content, models }, page) =>
+      services.compare.send(page, conversationId, content, models),
+    "chat.comparisons": ({ conversationId }) => conversations.comparisons.list(conversationId),
+    "chat.continueWith": ({ conversationId, messageId }) => {
+      conversations.comparisons.continueWith(conversationId, messageId);
+      return conversations.detail(conversationId);
+    },
+    "modelSets.list": () => modelSets.list(),
+    "modelSets.save": ({ name, models }) => modelSets.save(name, models),
+    "modelSets.delete": ({ setId }) => ({ deleted: modelSets.delete(setId) }),
     "chat.newFromPreset": ({ presetId }) =>
       conversations.startWith(presets.conversationSettings(presetId, chat.defaultSettings())),
     "presets.list": () => presets.list(),

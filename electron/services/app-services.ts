@@ -11,6 +11,7 @@ import type { PriceBook } from "./budget/price-book.ts";
 import type { CostAttributor } from "./budget/cost-attributor.ts";
 import type { CapabilityService } from "./capabilities/capability-service.ts";
 import type { ChatService } from "./chat/chat-service.ts";
+import type { CompareService } from "./chat/compare-service.ts";
 import type { ConversationStore } from "./chat/conversation-store.ts";
 import type { GatewayClient } from "./gateway-client/gateway-client.ts";
 import type { StreamHub } from "./streams/stream-hub.ts";
@@ -52,6 +53,7 @@ export interface AppServices {
   readonly streams: StreamHub;
   readonly conversations: ConversationStore;
   readonly chat: ChatService;
+  readonly compare: CompareService;
   readonly tasks: TaskEngine;
   readonly media: MediaLibrary;
   readonly capabilities: CapabilityService;

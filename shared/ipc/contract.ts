@@ -40,6 +40,7 @@ import {
   ConversationSummarySchema,
   ExportedFileSchema,
 } from "./chat.ts";
+import { CompareInputs, ComparisonRunSchema, ComparisonSchema, ModelSetSchema } from "./compare.ts";
 import { PresetIdSchema, PresetInputSchema, PresetSchema } from "./presets.ts";
 import { AttachmentDataSchema, AttachmentRequestSchema } from "./attachments.ts";
 import {
@@ -104,6 +105,14 @@ export const INVOKE_CHANNELS = {
   "chat.attachment": { input: AttachmentRequestSchema, output: AttachmentDataSchema },
   /** A conversation with a preset's settings: the newest empty untitled one when there is one, else a new one. */
   "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },
+  /** One question to 2-4 models at once: each answer streams on its own stream id. */
+  "chat.compare": { input: CompareInputs.send, output: ComparisonRunSchema },
+  "chat.comparisons": { input: ChatInputs.conversation, output: z.array(ComparisonSchema) },
+  /** The conversation continues from this answer of a comparison. */
+  "chat.continueWith": { input: CompareInputs.continueWith, output: ConversationDetailSchema },
+  "modelSets.list": { input: NoInput, output: z.array(ModelSetSchema) },
+  "modelSets.save": { input: CompareInputs.saveSet, output: ModelSetSchema },
+  "modelSets.delete": { input: CompareInputs.setId, output: z.object({ deleted: z.boolean() }) },
   "presets.list": { input: NoInput, output: z.array(PresetSchema) },
   "presets.save": { input: PresetInputSchema, output: PresetSchema },
   "presets.delete": { input: PresetIdSchema, output: z.object({ deleted: z.boolean() }) },

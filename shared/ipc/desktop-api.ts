@@ -76,6 +76,9 @@ export function createDesktopApi(transport: ApiTransport) {
       restore: call("chat.restore"),
       send: call("chat.send"),
       regenerate: call("chat.regenerate"),
+      compare: call("chat.compare"),
+      comparisons: call("chat.comparisons"),
+      continueWith: call("chat.continueWith"),
       edit: call("chat.edit"),
       deleteMessage: call("chat.deleteMessage"),
       showVersion: call("chat.showVersion"),
@@ -84,6 +87,7 @@ export function createDesktopApi(transport: ApiTransport) {
       newFromPreset: call("chat.newFromPreset"),
     },
     presets: { list: call("presets.list"), save: call("presets.save"), remove: call("presets.delete") },
+    modelSets: { list: call("modelSets.list"), save: call("modelSets.save"), remove: call("modelSets.delete") },
     images: { generate: call("images.generate") },
     videos: { generate: call("videos.generate") },
     tasks: {

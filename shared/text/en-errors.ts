@@ -27,6 +27,11 @@ export const errorsEn = {
   PRESET_NOT_FOUND: "This preset no longer exists.",
   MESSAGE_NOT_FOUND: "Only your own messages can be edited.",
   NOTHING_TO_REGENERATE: "Send a message first.",
+  CHOOSE_AN_ANSWER:
+    "Choose the answer to go on from: press Continue with this answer under one of the compared answers.",
+  NOT_A_COMPARED_ANSWER: "This answer is not part of a comparison in this conversation.",
+  ANSWER_STILL_STREAMING: "This answer is still coming; stop it or wait for it to finish first.",
+  MODEL_SET_NOT_FOUND: "This model set no longer exists.",
   APP_CLOSED: "The app closed while this reply was streaming; the text that had arrived is kept.",
 
   HTTP_STATUS: "The gateway answered HTTP {{status}}.",

@@ -21,6 +21,7 @@ const amount = (value: number) => value.toLocaleString("en-US");
  */
 export const validationEn = {
   MODEL_REQUIRED: "Model is required",
+  COMPARE_MODEL_COUNT: "Pick 2 to 4 models to compare",
   SYSTEM_PROMPT_TOO_LONG: `The system prompt must be at most ${SYSTEM_PROMPT_MAX} characters`,
   TEMPERATURE_INVALID: "Temperature must be a number of at least 0",
   TEMPERATURE_RANGE: "Temperature must be between 0 and {{max}} for {{format}}",

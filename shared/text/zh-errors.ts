@@ -24,6 +24,10 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   PRESET_NOT_FOUND: "此预设已不存在。",
   MESSAGE_NOT_FOUND: "只能编辑你自己发送的消息。",
   NOTHING_TO_REGENERATE: "请先发送一条消息。",
+  CHOOSE_AN_ANSWER: "请先选择要继续的回答：在比较的某个回答下点击“以此回答继续”。",
+  NOT_A_COMPARED_ANSWER: "这个回答不属于本会话中的比较。",
+  ANSWER_STILL_STREAMING: "这个回答仍在生成；请先停止或等待其完成。",
+  MODEL_SET_NOT_FOUND: "这个模型组已不存在。",
   APP_CLOSED: "回复生成期间应用关闭了；已收到的文字已保留。",
 
   HTTP_STATUS: "网关返回了 HTTP {{status}}。",

@@ -17,6 +17,7 @@ const amount = (value: number) => value.toLocaleString("zh-CN");
 
 export const validationZh: Record<ValidationCode, string> = {
   MODEL_REQUIRED: "请填写模型",
+  COMPARE_MODEL_COUNT: "请选择 2 到 4 个模型进行比较",
   SYSTEM_PROMPT_TOO_LONG: `系统提示词最多 ${SYSTEM_PROMPT_MAX} 个字符`,
   TEMPERATURE_INVALID: "温度必须是不小于 0 的数字",
   TEMPERATURE_RANGE: "{{format}} 的温度必须在 0 到 {{max}} 之间",

@@ -1,4 +1,5 @@
 import { budgetBench } from "./budget-bench.ts";
+import { compareBench } from "./compare-bench.ts";
 import { gatewayRenderBench } from "./gateway-render-bench.ts";
 import { hostMemoryBench } from "./host-memory-bench.ts";
 import { ledgerBench } from "./ledger-bench.ts";
@@ -22,18 +23,24 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(128 + (signal === "SIGINT" ? 2 : 15));
   });
 }
+/** In the order they run; `npm run bench -- relay_page compare` runs only the benches so named. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  relay: relayBench,
+  relay_page: relayPageBench,
+  compare: compareBench,
+  startup: startupBench,
+  ui: uiBench,
+  renderer_memory: rendererMemoryBench,
+  host_memory: hostMemoryBench,
+  tasks: tasksBench,
+  budget: budgetBench,
+  money: moneyBench,
+  ledger: ledgerBench,
+  gateway_render: gatewayRenderBench,
+};
+const chosen = process.argv.slice(2);
 try {
-  await relayBench();
-  await relayPageBench();
-  await startupBench();
-  await uiBench();
-  await rendererMemoryBench();
-  await hostMemoryBench();
-  await tasksBench();
-  await budgetBench();
-  await moneyBench();
-  await ledgerBench();
-  await gatewayRenderBench();
+  for (const [name, bench] of Object.entries(BENCHES)) if (chosen.length === 0 || chosen.includes(name)) await bench();
 } finally {
   removeTempRoot();
 }

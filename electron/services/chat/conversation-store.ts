@@ -15,6 +15,7 @@ import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
+import { ComparisonStore } from "./comparison-store.ts";
 import { MessageEdits } from "./message-edits.ts";
 import { AttachmentStore } from "./attachment-store.ts";
 import type { AcceptedAttachment } from "./attachment-intake.ts";
@@ -27,11 +28,13 @@ export class ConversationStore {
   private readonly db: DatabaseSync;
   readonly edits: MessageEdits;
   readonly attachments: AttachmentStore;
+  readonly comparisons: ComparisonStore;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.edits = new MessageEdits(db);
     this.attachments = new AttachmentStore(db);
+    this.comparisons = new ComparisonStore(db, this.edits);
     db.prepare("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?").run(
       Date.now() - UNDO_RETENTION_MS,
     );
@@ -177,6 +180,8 @@ export class ConversationStore {
     parentId?: string | null;
     /** Files sent with a question: checked ones, or those of the version an edit replaces. */
     attachments?: readonly AcceptedAttachment[] | { copiedFrom: string };
+    /** False: the conversation does not go on from it (yet), as an answer of a comparison. */
+    showAsLeaf?: boolean;
   }): ChatMessage {
     const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
@@ -205,7 +210,7 @@ export class ConversationStore {
     const files = message.attachments ?? [];
     if ("copiedFrom" in files) this.attachments.copy(files.copiedFrom, id);
     else this.attachments.add(id, files);
-    this.edits.showLeaf(message.conversationId, id);
+    if (message.showAsLeaf !== false) this.edits.showLeaf(message.conversationId, id);
     const titleText = message.content.trim() || ("copiedFrom" in files ? "" : (files[0]?.name ?? ""));
     const title =
       conversation.title === UNTITLED && message.role === "user" ? titleFrom(titleText) : conversation.title;

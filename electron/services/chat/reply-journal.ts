@@ -8,6 +8,14 @@ export const REPLY_FLUSH_MS = 500;
 /** How often a reply the disk refused (full, or locked by another process) is offered to it again. */
 export const REPLY_SAVE_RETRY_MS = 2000;
 
+/** Where the reply goes; `showAsLeaf` false leaves the conversation's shown path where it is. */
+interface ReplyTarget {
+  readonly id: string;
+  readonly conversationId: string;
+  readonly parentId: string | null;
+  readonly showAsLeaf: boolean;
+}
+
 type Ending = { status: Exclude<MessageStatus, "streaming">; error: IpcError | null };
 
 /**
@@ -18,7 +26,7 @@ type Ending = { status: Exclude<MessageStatus, "streaming">; error: IpcError | n
  */
 export class ReplyJournal {
   private readonly store: ConversationStore;
-  private readonly target: { readonly id: string; readonly conversationId: string; readonly parentId: string | null };
+  private readonly target: ReplyTarget;
   private readonly meta: MessageMeta;
   private timer: NodeJS.Timeout | null = null;
   private written = false;
@@ -26,11 +34,7 @@ export class ReplyJournal {
   private readonly createdAt = new Date().toISOString();
   text = "";
 
-  constructor(
-    store: ConversationStore,
-    target: { id: string; conversationId: string; parentId: string | null },
-    meta: MessageMeta,
-  ) {
+  constructor(store: ConversationStore, target: ReplyTarget, meta: MessageMeta) {
     this.store = store;
     this.target = target;
     this.meta = meta;
@@ -84,8 +88,10 @@ export class ReplyJournal {
   /** The reply as it would be stored, with the disk's refusal as its error when it has none of its own. */
   private unsaved(end: Ending): ChatMessage {
     const notSaved = codedText("REPLY_NOT_SAVED", { reason: this.lastFailure });
+    const { id, conversationId } = this.target;
     return {
-      ...this.target,
+      id,
+      conversationId,
       role: "assistant",
       content: this.text,
       status: end.status,

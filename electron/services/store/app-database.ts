@@ -265,6 +265,24 @@ export const APP_MIGRATIONS: readonly string[] = [
   CREATE INDEX message_attachments_by_message ON message_attachments(message_id, position);
   ALTER TABLE capabilities ADD COLUMN image_input TEXT;
   `,
+  // Compare: one question put to several models. Each answer is a reply row of its own (a sibling of the
+  // others); \`columns\` keeps them in the order the models were picked. Model sets name lists of models.
+  `
+  CREATE TABLE comparisons (
+    id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    question_id TEXT NOT NULL,
+    columns TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX comparisons_by_conversation ON comparisons(conversation_id, created_at);
+  CREATE TABLE model_sets (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    models TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -6,6 +6,7 @@ import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
 import { attachmentsEn } from "./en-attachments.ts";
 import { presetsEn } from "./en-presets.ts";
+import { compareEn } from "./en-compare.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -19,6 +20,7 @@ export const en = {
   ...conversationEn,
   ...attachmentsEn,
   ...presetsEn,
+  ...compareEn,
   nav: {
     label: "Panes",
     chat: "Chat",

@@ -8,6 +8,7 @@ import { pickerZh } from "./zh-picker.ts";
 import { conversationZh } from "./zh-conversation.ts";
 import { attachmentsZh } from "./zh-attachments.ts";
 import { presetsZh } from "./zh-presets.ts";
+import { compareZh } from "./zh-compare.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -19,6 +20,7 @@ export const zh: Strings = {
   ...conversationZh,
   ...attachmentsZh,
   ...presetsZh,
+  ...compareZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",

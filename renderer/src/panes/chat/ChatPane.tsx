@@ -12,6 +12,8 @@ import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
+import { useConversationCompare } from "./use-conversation-compare.ts";
+import { ComparePicks } from "./ComparePicks.tsx";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
@@ -60,6 +62,7 @@ function ConversationView({
   const live = useLiveReply(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
+  const compare = useConversationCompare(conversationId);
   const liveStreamId = live?.streamId ?? null;
   const spend = useSendSpendCheck({
     draftKey: conversationId,
@@ -67,14 +70,17 @@ function ConversationView({
     messages: data?.messages,
   });
 
+  const { comparing, stopAll } = compare;
   useEffect(() => {
-    if (liveStreamId === null) return;
+    if (liveStreamId === null && !comparing) return;
     const stopOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") stop(liveStreamId);
+      if (event.key !== "Escape") return;
+      if (liveStreamId !== null) stop(liveStreamId);
+      else stopAll();
     };
     window.addEventListener("keydown", stopOnEscape);
     return () => window.removeEventListener("keydown", stopOnEscape);
-  }, [liveStreamId, stop]);
+  }, [liveStreamId, stop, comparing, stopAll]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
   if (!data) return <div className="skeleton" aria-busy="true" />;
@@ -92,22 +98,30 @@ function ConversationView({
         onEdit={edit}
         onRegenerate={regenerate}
         onDelete={deleteMessage}
+        compare={compare.transcript}
       />
-      <ActionError actions={[...attempts, saveSettings]} />
+      <ActionError actions={[...attempts, ...compare.attempts, saveSettings]} />
       {spend.view}
+      {compare.picks && (
+        <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
+      )}
       <Composer
         draftKey={conversationId}
         profileId={data.conversation.settings.profileId}
         autoFocus
-        generating={live !== null && !live.interrupted}
+        generating={(live !== null && !live.interrupted) || compare.comparing}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={spend.guard(send)}
+        onSend={
+          compare.picks
+            ? (content, files) => (files.length > 0 ? Promise.resolve(false) : compare.send(content))
+            : spend.guard(send)
+        }
         onModelCommand={(model) =>
           data.conversation.settings.model === model
             ? Promise.resolve(true)
             : succeeded(saveSettings.mutateAsync({ ...data.conversation.settings, model }))
         }
-        onStop={() => live && stop(live.streamId)}
+        onStop={() => (live ? stop(live.streamId) : compare.stopAll())}
       />
     </section>
   );

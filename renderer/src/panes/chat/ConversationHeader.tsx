@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIRE_FORMATS, type ConversationSummary, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
@@ -13,6 +13,7 @@ import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
+import { CompareToggle } from "./CompareToggle.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useSaveSettings } from "./chat-queries.ts";
 import { conversationTitle } from "./conversation-title.ts";
@@ -28,7 +29,12 @@ interface ConversationHeaderProps {
   readonly recentModels: readonly string[];
 }
 
-export function ConversationHeader({ conversation, totalCost, recentModels }: ConversationHeaderProps) {
+/** Memoised: a reply streaming below (a render per frame) leaves the header as it is. */
+export const ConversationHeader = memo(function ConversationHeader({
+  conversation,
+  totalCost,
+  recentModels,
+}: ConversationHeaderProps) {
   const { t } = useTranslation();
   const modelOptions = useModelOptions("chat", recentModels);
   const messagesMissing = useFeatureMissing("messages", conversation.settings.profileId);
@@ -115,6 +121,7 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
             ))}
           </select>
         </label>
+        <CompareToggle conversation={conversation} recentModels={recentModels} />
         <button
           ref={settingsButton}
           type="button"
@@ -143,4 +150,4 @@ export function ConversationHeader({ conversation, totalCost, recentModels }: Co
       )}
     </header>
   );
-}
+});

@@ -14,7 +14,7 @@ const LazyMarkdownView = lazy(() =>
   import("./MarkdownView.tsx").then(({ MarkdownView }) => ({ default: MarkdownView })),
 );
 
-function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
+export function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
   return (
     <Suspense fallback={<p className="message__plain">{props.text}</p>}>
       <LazyMarkdownView {...props} />

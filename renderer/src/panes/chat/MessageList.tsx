@@ -2,25 +2,41 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useNow } from "../../components/use-now.ts";
 import type { LiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
+import { ComparisonBlock } from "./ComparisonBlock.tsx";
+import { transcriptItems } from "./transcript-items.ts";
 import "./messages.css";
 
 interface MessageListProps {
   readonly messages: readonly ChatMessage[];
   readonly live: LiveReply | null;
+  /** The conversation's comparisons, with what their answers can do (quick chat shows none). */
+  readonly compare?: {
+    readonly comparisons: readonly Comparison[];
+    /** Grows while a comparison's answers stream, so the list keeps following them. */
+    readonly streamedLength: number;
+    onContinue(messageId: string): void;
+    onStop(streamId: string): void;
+    onStopAll(): void;
+  };
   onEdit(messageId: string, content: string): void;
   /** Regenerates a reply: the new one becomes another version beside it. */
   onRegenerate(messageId: string): void;
   onDelete(messageId: string): void;
 }
 
+const NO_COMPARISONS: readonly Comparison[] = [];
+
 /** Pixels from the bottom within which the list keeps following new text. */
 const FOLLOW_THRESHOLD = 80;
 
 /** The transcript, virtualised so long conversations stay smooth; it follows the stream while at the bottom. */
-export function MessageList({ messages: stored, live, onEdit, onRegenerate, onDelete }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages: stored, live, compare, onEdit, onRegenerate, onDelete } = props;
+  const comparisons = compare?.comparisons ?? NO_COMPARISONS;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -31,7 +47,8 @@ export function MessageList({ messages: stored, live, onEdit, onRegenerate, onDe
     () => (liveId ? stored.filter((message) => message.id !== liveId) : stored),
     [stored, liveId],
   );
-  const rows = live ? messages.length + 1 : messages.length;
+  const items = useMemo(() => transcriptItems(messages, comparisons), [messages, comparisons]);
+  const rows = live ? items.length + 1 : items.length;
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -42,7 +59,7 @@ export function MessageList({ messages: stored, live, onEdit, onRegenerate, onDe
   });
   useEffect(() => {
     if (following.current && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: "end" });
-  }, [rows, live?.text, virtualizer]);
+  }, [rows, live?.text, compare?.streamedLength, virtualizer]);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
 
@@ -59,23 +76,31 @@ export function MessageList({ messages: stored, live, onEdit, onRegenerate, onDe
     >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const message = messages[item.index];
+          const entry = items[item.index];
+          const message = entry?.kind === "message" ? entry.message : undefined;
           return (
             <div
-              key={message?.id ?? "live"}
+              key={entry?.key ?? "live"}
               data-index={item.index}
               ref={virtualizer.measureElement}
               className="message-list__row"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              {!message ? (
+              {entry?.kind === "comparison" && compare ? (
+                <ComparisonBlock
+                  comparison={entry.comparison}
+                  onContinue={compare.onContinue}
+                  onStop={compare.onStop}
+                  onStopAll={compare.onStopAll}
+                />
+              ) : !message ? (
                 live && <LiveAssistantMessage reply={live} now={now} />
               ) : message.role === "user" ? (
                 <UserMessage message={message} busy={live !== null} onEdit={onEdit} onDelete={onDelete} />
               ) : (
                 <AssistantMessage
                   message={message}
-                  isLast={item.index === messages.length - 1}
+                  isLast={item.index === items.length - 1}
                   busy={live !== null}
                   onRegenerate={onRegenerate}
                   onDelete={onDelete}

@@ -1,11 +1,11 @@
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { PresetInputSchema } from "../../../../shared/ipc/presets.ts";
 import { ActionError } from "../../components/ActionError.tsx";
-import { FormField } from "../../components/FormField.tsx";
 import { formIssue } from "../../components/form-issue.ts";
 import { useSavePreset } from "./preset-queries.ts";
+import { NameAndSave } from "./NameAndSave.tsx";
 import "./save-as-preset.css";
 
 interface SaveAsPresetProps {
@@ -53,15 +53,6 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
     setNaming(false);
     setError(null);
   };
-  // The field sits inside the settings form: Enter saves the preset, not the settings, and Esc closes the field only.
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter" && event.key !== "Escape") return;
-    event.preventDefault();
-    event.stopPropagation();
-    if (event.key === "Enter") submit();
-    else cancel();
-  };
-
   return (
     <div className="save-as-preset">
       <div className="save-as-preset__bar">
@@ -79,25 +70,20 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
         {savedName && <span role="status">{t("presets.savedAs", { name: savedName })}</span>}
       </div>
       {naming && (
-        <div role="group" aria-label={t("presets.saveAs")} className="save-as-preset__naming">
-          <FormField
-            id="save-as-preset-name"
-            label={t("presets.name")}
-            value={name}
-            onChange={setName}
-            error={error}
-            autoFocus
-            onKeyDown={keyDown}
-          />
-          <div className="form-actions">
-            <button type="button" className="button button--primary" disabled={save.isPending} onClick={submit}>
-              {t("presets.save")}
-            </button>
-            <button type="button" className="button" onClick={cancel}>
-              {t("presets.cancel")}
-            </button>
-          </div>
-        </div>
+        <NameAndSave
+          title={t("presets.saveAs")}
+          id="save-as-preset-name"
+          label={t("presets.name")}
+          name={name}
+          onNameChange={setName}
+          error={error}
+          saving={save.isPending}
+          saveLabel={t("presets.save")}
+          cancelLabel={t("presets.cancel")}
+          onSave={submit}
+          onCancel={cancel}
+          className="save-as-preset__naming"
+        />
       )}
       <ActionError actions={[save]} />
     </div>

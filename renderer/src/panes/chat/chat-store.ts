@@ -14,11 +14,17 @@ export interface LiveReply {
   /** A 429 being waited out, or the error that ended the stream. */
   readonly notice: (ChatStreamData["error"] & { at: number }) | null;
   readonly startedAt: number;
+  /** When its first text arrived (the page's clock); null before. */
+  readonly firstTextAt: number | null;
+  /** Set for one answer of a comparison, which its comparison shows rather than the transcript. */
+  readonly comparisonId?: string;
   /** When a request held for the key's rate limit goes out; null once text arrives. */
   readonly waitUntil: number | null;
   /** The app host went away while this streamed: it will never finish here. */
   readonly interrupted: boolean;
 }
+
+export type StartedReply = Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId" | "comparisonId">;
 
 /** The draft of a conversation not started yet (the message box shown before any conversation exists). */
 export const FIRST_MESSAGE_DRAFT = "chat:new";
@@ -43,7 +49,7 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  replyStarted(reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">): void;
+  replyStarted(reply: StartedReply): void;
   deltaReceived(streamId: string, text: string): void;
   usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
   sourcesReceived(streamId: string, sources: SearchResult[]): void;
@@ -93,13 +99,20 @@ export const useChatStore = create<ChatState>((set) => ({
           usage: null,
           notice: null,
           startedAt: Date.now(),
+          firstTextAt: null,
           waitUntil: null,
           interrupted: false,
         },
       },
     })),
   deltaReceived: (streamId, text) =>
-    set((state) => updateLive(state, streamId, (reply) => ({ text: reply.text + text, waitUntil: null }))),
+    set((state) =>
+      updateLive(state, streamId, (reply) => ({
+        text: reply.text + text,
+        waitUntil: null,
+        firstTextAt: reply.firstTextAt ?? Date.now(),
+      })),
+    ),
   usageReceived: (streamId, usage) => set((state) => updateLive(state, streamId, () => ({ usage }))),
   sourcesReceived: (streamId, sources) => set((state) => updateLive(state, streamId, () => ({ sources }))),
   noticeReceived: (streamId, notice) =>
@@ -123,5 +136,11 @@ export const useChatStore = create<ChatState>((set) => ({
     })),
 }));
 
+/** The conversation's reply streaming into the transcript (a comparison's answers are not it). */
 export const useLiveReply = (conversationId: string | null) =>
-  useChatStore((state) => Object.values(state.live).find((reply) => reply.conversationId === conversationId) ?? null);
+  useChatStore(
+    (state) =>
+      Object.values(state.live).find(
+        (reply) => reply.conversationId === conversationId && reply.comparisonId === undefined,
+      ) ?? null,
+  );

@@ -2,16 +2,31 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { StreamEvent } from "../../../../shared/ipc/streams.ts";
 import { queryKeys } from "../../api/queries.ts";
 import { chatKeys } from "./chat-queries.ts";
-import { useChatStore, type LiveReply } from "./chat-store.ts";
+import { useChatStore, type StartedReply } from "./chat-store.ts";
 
 /** Events that arrived before the window learnt their stream id (the invoke's answer can come second). */
 const early = new Map<string, StreamEvent[]>();
+/** What waits for a reply's first text to be on screen (reading the conversation again), by stream. */
+const afterFirstText = new Map<string, () => void>();
+
+/**
+ * Runs once the frame showing a reply's first text is painted: the work a new reply brings (the
+ * conversation read again, the list re-sorted) would otherwise hold the page's main thread while the
+ * first words wait in the socket.
+ */
+function firstTextShown(streamId: string): void {
+  const then = afterFirstText.get(streamId);
+  if (!then) return;
+  afterFirstText.delete(streamId);
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
 
 async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void> {
   const store = useChatStore.getState();
   switch (event.kind) {
     case "delta":
       store.deltaReceived(event.streamId, event.data.text);
+      firstTextShown(event.streamId);
       break;
     case "usage":
       store.usageReceived(event.streamId, event.data);
@@ -27,6 +42,8 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
       break;
     case "done": {
       const { message } = event.data;
+      // Reading the conversation again is what `done` does anyway.
+      afterFirstText.delete(event.streamId);
       // A reply costs money, so the budget is stale; its refresh waits for the key's rate limit
       // in the background and must not hold the finished reply.
       void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
@@ -49,10 +66,9 @@ export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient):
   void apply(event, queryClient);
 }
 
-export function startLiveReply(
-  reply: Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId">,
-  queryClient: QueryClient,
-): void {
+/** Follows a reply's stream; `refresh` runs once its first text is painted (or not at all if it ends first). */
+export function startLiveReply(reply: StartedReply, queryClient: QueryClient, refresh?: () => void): void {
+  if (refresh) afterFirstText.set(reply.streamId, refresh);
   useChatStore.getState().replyStarted(reply);
   const waiting = early.get(reply.streamId) ?? [];
   early.delete(reply.streamId);

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatRun } from "../../../../shared/ipc/chat.ts";
+import type { ChatMessage, ChatRun } from "../../../../shared/ipc/chat.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import { succeeded, unwrap } from "../../api/api-error.ts";
@@ -8,13 +8,17 @@ import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
+import { showSentQuestion } from "./sent-question.ts";
 
 type ReplyRequest =
   | { readonly kind: "send"; readonly content: string; readonly attachments: AttachmentInput[] }
   | { readonly kind: "regenerate"; readonly messageId?: string }
   | { readonly kind: "edit"; readonly messageId: string; readonly content: string };
 
-function requestReply(conversationId: string, request: ReplyRequest): Promise<Result<ChatRun>> {
+/** Send answers with the question as stored too. */
+type StartedRun = ChatRun & { readonly userMessage?: ChatMessage };
+
+function requestReply(conversationId: string, request: ReplyRequest): Promise<Result<StartedRun>> {
   const searchWeb = useChatStore.getState().searchWeb[conversationId] ?? false;
   switch (request.kind) {
     case "send":
@@ -42,8 +46,9 @@ export function useChatActions(conversationId: string) {
   const reply = useMutation({
     mutationFn: (request: ReplyRequest) => unwrap(requestReply(conversationId, request)),
     onSuccess: (run) => {
-      startLiveReply({ ...run, conversationId }, queryClient);
-      return invalidate(conversationId);
+      if (run.userMessage) showSentQuestion(queryClient, conversationId, run.userMessage);
+      // The conversation and the list are read again once the reply's first words are on screen.
+      startLiveReply({ ...run, conversationId }, queryClient, () => void invalidate(conversationId));
     },
   });
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });

@@ -1,0 +1,211 @@
+import { type ChatMessage, type ChatSettings, type MessageMeta, type MessageStatus } from "../../../shared/ipc/chat.ts";
+import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
+import type { IpcError } from "../../../shared/ipc/result.ts";
+import { codedText } from "../../../shared/text/app-texts.ts";
+import { withLedgerLink } from "../budget/ledger-context.ts";
+import { toIpcError } from "../error-values.ts";
+import type { GatewayClient } from "../gateway-client/gateway-client.ts";
+import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
+import type { Page } from "../../common/pages.ts";
+import { onWait } from "../scheduler/wait-notices.ts";
+import type { Emit, StreamHub } from "../streams/stream-hub.ts";
+import type { ProfileVault } from "../vault/profile-vault.ts";
+import type { AttachmentsOf } from "./attachment-content.ts";
+import { carriesImages, historyOf } from "./chat-request.ts";
+import { imageRefusalOf } from "./image-input-policy.ts";
+import type { ConversationStore } from "./conversation-store.ts";
+import { DeltaCoalescer } from "./delta-coalescer.ts";
+import { replyEvents } from "./reply-events.ts";
+import { ReplyJournal } from "./reply-journal.ts";
+import { estimateTokens } from "./token-estimate.ts";
+
+const DEFAULT_SEARCH_MODEL = "web-search";
+/** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
+export const MAX_REPLY_CHARS = 1_000_000;
+/** Failures after part of a reply arrived that keep that part as an interrupted reply. */
+const INTERRUPTING_CODES = [
+  "STREAM_INCOMPLETE",
+  "NETWORK_ERROR",
+  "STREAM_STALLED",
+  "SSE_LINE_TOO_LONG",
+  "REPLY_TOO_LONG",
+];
+
+/** One reply to produce: what it answers, with which settings, from which profile. */
+export interface ReplyRun {
+  readonly conversationId: string;
+  readonly assistantMessageId: string;
+  readonly settings: ChatSettings;
+  readonly profileId: string;
+  readonly messages: ChatMessage[];
+  readonly searchWeb: boolean;
+  /** False for one answer of a comparison: the conversation goes on from the one the user chooses. */
+  readonly showAsLeaf?: boolean;
+}
+
+/**
+ * One reply as a stream for a page: requested in either wire format (or web search), normalised into
+ * one event model, coalesced per frame, written ahead while it streams, and settled however it ends
+ * (complete, stopped, interrupted or failed). Its gateway calls are linked to the reply in the ledger.
+ */
+export class ReplyProducer {
+  private readonly store: ConversationStore;
+  private readonly streams: StreamHub;
+  private readonly vault: ProfileVault;
+  private readonly clientFor: (profileId: string) => GatewayClient;
+  private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
+  private readonly imagesRefused: (profileId: string, model: string) => void;
+  private readonly attachmentsOf: AttachmentsOf;
+
+  constructor(
+    store: ConversationStore,
+    streams: StreamHub,
+    vault: ProfileVault,
+    clientFor: (profileId: string) => GatewayClient,
+    capabilitiesOf: (profileId: string) => ServerCapabilities,
+    imagesRefused: (profileId: string, model: string) => void,
+  ) {
+    this.store = store;
+    this.streams = streams;
+    this.vault = vault;
+    this.clientFor = clientFor;
+    this.capabilitiesOf = capabilitiesOf;
+    this.imagesRefused = imagesRefused;
+    this.attachmentsOf = (messageId) => store.attachments.loaded(messageId);
+  }
+
+  /** The shown path and the settings a reply of this conversation is asked with, on its profile's server. */
+  context(conversationId: string): { settings: ChatSettings; profileId: string; messages: ChatMessage[] } {
+    const { conversation, messages } = this.store.detail(conversationId);
+    const profileId = this.vault.resolveId(conversation.settings.profileId ?? undefined);
+    // A conversation that follows the active profile keeps only what that profile's server offers.
+    const features = this.capabilitiesOf(profileId).features;
+    const settings: ChatSettings =
+      features.messages === "missing"
+        ? { ...conversation.settings, wireFormat: "chat-completions" }
+        : conversation.settings;
+    return { settings, profileId, messages };
+  }
+
+  /** Starts the reply on a stream of this page; its id is what the page follows. */
+  open(page: Page, run: ReplyRun): string {
+    return this.streams.open(page, (emit, signal) =>
+      withLedgerLink({ conversationId: run.conversationId, messageId: run.assistantMessageId }, () =>
+        this.produce(emit, signal, run),
+      ),
+    );
+  }
+
+  private async produce(emit: Emit, signal: AbortSignal, run: ReplyRun): Promise<void> {
+    const { settings, searchWeb } = run;
+    const searchModel = this.vault.modelsOf(run.profileId)?.search[0];
+    const meta: MessageMeta = {
+      model: searchWeb ? (searchModel ?? DEFAULT_SEARCH_MODEL) : settings.model,
+      wireFormat: settings.wireFormat,
+      searched: searchWeb,
+      finish: null,
+      stopSequence: null,
+      inputTokens: null,
+      outputTokens: null,
+      ttftMs: null,
+      totalMs: null,
+      requestId: null,
+      sources: [],
+    };
+    const started = performance.now();
+    const journal = new ReplyJournal(
+      this.store,
+      {
+        id: run.assistantMessageId,
+        conversationId: run.conversationId,
+        parentId: run.messages.at(-1)?.id ?? null,
+        showAsLeaf: run.showAsLeaf ?? true,
+      },
+      meta,
+    );
+    let status: Exclude<MessageStatus, "streaming"> = "complete";
+    let error: IpcError | null = null;
+    const coalescer = new DeltaCoalescer((delta) => emit({ kind: "delta", data: { text: delta } }));
+    const waitUntil = (until: number) => emit({ kind: "waiting", data: { until: new Date(until).toISOString() } });
+    onWait(signal, waitUntil);
+
+    try {
+      // Inside the try: a profile whose key is missing or unreadable ends the reply with its error, like any failure.
+      const client = this.clientFor(run.profileId);
+      await withRateLimitRetry(
+        async () => {
+          for await (const event of replyEvents(
+            client,
+            { ...run, attachmentsOf: this.attachmentsOf },
+            meta.model,
+            signal,
+            (requestId) => (meta.requestId = requestId),
+          )) {
+            switch (event.type) {
+              case "delta": {
+                meta.ttftMs ??= Math.round(performance.now() - started);
+                const fits = event.text.slice(0, MAX_REPLY_CHARS - journal.text.length);
+                // The window first: the journal's first write (a new row) would otherwise delay the first text.
+                coalescer.push(fits);
+                journal.append(fits);
+                if (fits.length < event.text.length) throw replyTooLong();
+                break;
+              }
+              case "usage":
+                meta.inputTokens = event.inputTokens ?? meta.inputTokens;
+                meta.outputTokens = event.outputTokens ?? meta.outputTokens;
+                if (event.implausible) meta.tokensImplausible = true;
+                coalescer.flush();
+                emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
+                break;
+              case "citations":
+                meta.sources = event.sources;
+                emit({ kind: "citations", data: { sources: event.sources } });
+                break;
+              case "finish":
+                meta.finish = event.finish;
+                meta.stopSequence = event.stopSequence;
+                break;
+            }
+          }
+        },
+        {
+          signal,
+          // Once part of the reply has arrived, a resend would start it over; a stopped reply stays stopped.
+          mayRetry: () => journal.text === "" && !signal.aborted,
+          onWait: ({ error: refusal, seconds, until }) => {
+            if (refusal.requestId) meta.requestId = refusal.requestId;
+            emit({ kind: "error", data: { ...refusal.toIpcError(), retryAfter: seconds, retrying: true } });
+            waitUntil(until);
+          },
+        },
+      );
+    } catch (caught) {
+      coalescer.flush();
+      const failure = caught instanceof GatewayError ? caught : null;
+      if (failure?.requestId) meta.requestId = failure.requestId;
+      if (signal.aborted || failure?.code === "ABORTED") {
+        status = "stopped";
+      } else {
+        status = journal.text !== "" && INTERRUPTING_CODES.includes(failure?.code ?? "") ? "interrupted" : "error";
+        const sentImages = !searchWeb && carriesImages(run.messages);
+        const refusal = imageRefusalOf(caught, sentImages, meta.model);
+        if (refusal) this.imagesRefused(run.profileId, meta.model);
+        error = refusal ?? toIpcError(caught);
+        emit({ kind: "error", data: { ...error, retrying: false } });
+      }
+    }
+    coalescer.flush();
+    meta.totalMs = Math.round(performance.now() - started);
+    if (meta.outputTokens === null && journal.text !== "") {
+      const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages, this.attachmentsOf)];
+      Object.assign(meta, await estimateTokens(prompt, journal.text), { tokensEstimated: true });
+    }
+    emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
+  }
+}
+
+function replyTooLong(): GatewayError {
+  return new GatewayError({ code: "REPLY_TOO_LONG", text: codedText("REPLY_TOO_LONG", { count: MAX_REPLY_CHARS }) });
+}

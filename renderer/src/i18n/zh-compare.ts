@@ -1,0 +1,35 @@
+import type { compareEn } from "./en-compare.ts";
+
+/** 比较：一条消息发给多个模型，回答并排显示。 */
+export const compareZh: typeof compareEn = {
+  compare: {
+    toggle: "比较",
+    toggleHint: "把下一条消息同时发给多个模型，并排查看它们的回答",
+    models: "要比较的模型",
+    model: "模型 {{index}}",
+    addModel: "添加模型",
+    removeModel: "移除模型 {{index}}",
+    hint: "每个模型的回答都是一次单独计费的调用。对比只发送文字：附加的文件会留在输入框里。",
+    modelSet: "模型组",
+    noModelSet: "选择已保存的模型组…",
+    saveSet: "保存为模型组",
+    setName: "模型组名称",
+    save: "保存",
+    cancel: "取消",
+    deleteSet: "删除模型组",
+    savedSet: "已保存为模型组“{{name}}”。",
+    comparison: "比较",
+    answer: "回答 {{index}}：{{model}}",
+    answerText: "回答 {{index}} 的内容，可单独滚动",
+    stopAll: "全部停止",
+    stop: "停止",
+    continue: "以此回答继续",
+    continued: "会话从这个回答继续",
+    chooseHint: "在要继续的回答下点击“以此回答继续”。",
+    firstToken: "首字 {{time}}",
+    speed: "{{rate}} 词元/秒",
+    tokens: "{{input}} → {{output}} 词元",
+    cost: "费用 {{amount}}",
+    waiting: "正在等待第一个字…",
+  },
+};

@@ -1,0 +1,10 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ChatMessage, ConversationDetail } from "../../../../shared/ipc/chat.ts";
+import { chatKeys } from "./chat-queries.ts";
+
+/** The question just sent, shown from main's answer to Send rather than by reading the whole conversation again. */
+export function showSentQuestion(queryClient: QueryClient, conversationId: string, question: ChatMessage): void {
+  queryClient.setQueryData<ConversationDetail>(chatKeys.detail(conversationId), (detail) =>
+    detail ? { ...detail, messages: [...detail.messages, question] } : detail,
+  );
+}

@@ -1,0 +1,31 @@
+import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
+import type { Comparison } from "../../../../shared/ipc/compare.ts";
+
+/** A row of the transcript: a message, or a compared question's answers side by side. */
+export type TranscriptItem =
+  | { readonly kind: "message"; readonly key: string; readonly message: ChatMessage }
+  | { readonly kind: "comparison"; readonly key: string; readonly comparison: Comparison };
+
+/**
+ * The shown path with its comparisons: the answer continued with stands as its whole comparison,
+ * and a compared question nothing was chosen for yet (the path's end) is followed by its answers.
+ */
+export function transcriptItems(
+  messages: readonly ChatMessage[],
+  comparisons: readonly Comparison[],
+): TranscriptItem[] {
+  if (comparisons.length === 0) return messages.map((message) => ({ kind: "message", key: message.id, message }));
+  const byQuestion = new Map(comparisons.map((comparison) => [comparison.questionId, comparison]));
+  const byAnswer = new Map(
+    comparisons.flatMap((comparison) => comparison.columns.map((column) => [column.messageId, comparison] as const)),
+  );
+  return messages.flatMap((message, index): TranscriptItem[] => {
+    const answered = byAnswer.get(message.id);
+    if (answered) return [{ kind: "comparison", key: answered.id, comparison: answered }];
+    const item: TranscriptItem = { kind: "message", key: message.id, message };
+    const asked = byQuestion.get(message.id);
+    return asked && index === messages.length - 1
+      ? [item, { kind: "comparison", key: asked.id, comparison: asked }]
+      : [item];
+  });
+}

@@ -1,0 +1,35 @@
+import { useChatStore } from "./chat-store.ts";
+import { useComparing, useCompareActions, useComparisons } from "./compare-queries.ts";
+import { useComparePicks } from "./compare-store.ts";
+
+/** Everything Compare adds to an open conversation: what is picked, what streams, and what the transcript shows. */
+export function useConversationCompare(conversationId: string) {
+  const picks = useComparePicks(conversationId);
+  const comparisons = useComparisons(conversationId);
+  const comparing = useComparing(conversationId);
+  const actions = useCompareActions(conversationId);
+  const streamedLength = useChatStore((state) =>
+    Object.values(state.live).reduce(
+      (length, reply) =>
+        reply.conversationId === conversationId && reply.comparisonId !== undefined
+          ? length + reply.text.length
+          : length,
+      0,
+    ),
+  );
+  return {
+    picks,
+    comparing,
+    /** Sends the message to the models picked; whether it was accepted. */
+    send: (content: string) => actions.compare(content, picks ?? []),
+    stopAll: actions.stopAll,
+    attempts: actions.attempts,
+    transcript: {
+      comparisons,
+      streamedLength,
+      onContinue: actions.continueWith,
+      onStop: actions.stop,
+      onStopAll: actions.stopAll,
+    },
+  };
+}
