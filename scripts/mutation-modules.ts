@@ -64,7 +64,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "request_log",
     files: ["electron/services/store/request-log.ts"],
-    tests: ["tests/unit/store/request-log.test.ts", "tests/integration/budget/**/*.test.ts"],
+    tests: ["tests/unit/store/request-log.test.ts"],
     threshold: 90,
   },
   {
