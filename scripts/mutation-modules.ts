@@ -85,14 +85,15 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     tests: [
       "tests/unit/budget/price-*.test.ts",
       "tests/unit/budget/cost-attributor.test.ts",
-      "tests/integration/budget/**/*.test.ts",
+      "tests/integration/budget/ledger-store.test.ts",
+      "tests/integration/budget/learned-prices.test.ts",
     ],
     threshold: 80,
   },
   {
     name: "ledger",
     files: [`${BUDGET}ledger-call.ts`, `${BUDGET}ledger-costs.ts`],
-    tests: ["tests/unit/budget/ledger-*.test.ts", "tests/integration/budget/**/*.test.ts"],
+    tests: ["tests/unit/budget/ledger-*.test.ts", "tests/unit/store/request-log.test.ts"],
     threshold: 80,
   },
   {
