@@ -56,16 +56,27 @@ function readReport(path: string): MutationReport | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as MutationReport) : null;
 }
 
+/** stryker.config.json with the module's test pool. */
+function strykerConfig(module: MutationModule): object {
+  const { $schema: _schema, ...base } = JSON.parse(readFileSync(join(projectRoot, "stryker.config.json"), "utf8")) as {
+    $schema?: string;
+    vitest: object;
+  };
+  return { ...base, vitest: { ...base.vitest, pool: module.pool ?? "threads" } };
+}
+
 /** Runs Stryker on `files` with the module's tests; the module's stored report doubles as the incremental file. */
 function runModule(module: MutationModule, files: readonly string[], passthrough: readonly string[]): boolean {
   const stored = join(reportDir, `${module.name}.json`);
   const run = join(reportDir, `${module.name}.run.json`);
+  const config = join(reportDir, `${module.name}.stryker.json`);
+  writeFileSync(config, JSON.stringify(strykerConfig(module)));
   if (existsSync(stored)) copyFileSync(stored, run);
   else rmSync(run, { force: true });
   console.error(`\nMutation testing ${module.name}: ${files.join(", ")}`);
   const result = spawnSync(
     "npx",
-    ["stryker", "run", "stryker.config.json", "--mutate", files.join(","), "--incrementalFile", run, ...passthrough],
+    ["stryker", "run", config, "--mutate", files.join(","), "--incrementalFile", run, ...passthrough],
     {
       cwd: projectRoot,
       stdio: ["inherit", process.stderr.fd, process.stderr.fd],
