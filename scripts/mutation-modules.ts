@@ -69,7 +69,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "cost_attribution",
     files: [`${BUDGET}cost-attribution.ts`],
-    tests: ["tests/unit/budget/cost-attribution.test.ts"],
+    tests: ["tests/unit/budget/cost-attribution*.test.ts"],
     threshold: 90,
   },
   {
