@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { withLedgerLink } from "../../../electron/services/budget/ledger-context.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { loggingFetch } from "../../../electron/services/store/request-log.ts";
@@ -56,7 +56,7 @@ beforeAll(async () => {
     const header = request.headers["x-answer"];
     if (header === "drop") return void request.socket.destroy();
     const { status, type, body } = JSON.parse(String(header ?? '{"status":200,"type":"application/json","body":"{}"}'));
-    response.writeHead(status, { "content-type": type, "x-request-id": "req_1" }).end(body);
+    response.writeHead(status, { ...(type ? { "content-type": type } : {}), "x-request-id": "req_1" }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -253,5 +253,69 @@ describe("the request log", () => {
     });
     await expect.poll(() => rows().find((row) => row.task_id === "t4")?.refund_pending).toBe(1);
     expect(rows().find((row) => row.task_id === "t3" && row.kind === "image")?.refund_pending).toBe(0);
+  });
+
+  it("a call made without options is a GET, free", async () => {
+    await logged(`${base}/v1/models`);
+    expect(lastRow()).toMatchObject({ kind: "models", chargeable: 0, cost_basis: "free", status: 200 });
+  });
+
+  it("records how long the call took, not when it ended", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_000_000 });
+    try {
+      await post("/v1/images/generations", {}, answer(200));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lastRow()).toMatchObject({ started_at: 1_000_000, duration_ms: 0 });
+  });
+
+  it("settles at once a streamed call that belongs to no reply, and a reply's call that got no answer", async () => {
+    await post("/v1/chat/completions", { model: "m" }, answer(200, "data: {}\n\n", "text/event-stream"));
+    expect(lastRow().settled_at).not.toBeNull();
+    expect(activity).toEqual(["p1"]);
+    await withLedgerLink({ taskId: "t9" }, () =>
+      post("/v1/chat/completions", { model: "m" }, answer(200, "data: {}\n\n", "text/event-stream")),
+    );
+    expect(lastRow().settled_at).not.toBeNull();
+    await withLedgerLink({ conversationId: "c1", messageId: "m9" }, async () => {
+      await expect(post("/v1/chat/completions", { model: "m" }, { "x-answer": "drop" })).rejects.toThrow();
+      expect(lastRow().settled_at).not.toBeNull();
+      expect(activity).toEqual(["p1", "p1", "p1"]);
+    });
+  });
+
+  it("records an answer that names no content type", async () => {
+    await post("/v1/images/generations", {}, answer(200, "{}", ""));
+    expect(lastRow()).toMatchObject({ status: 200, chargeable: 1 });
+  });
+
+  it("a submission's answer is no task status: a 'failed' in it marks no refund", async () => {
+    await withLedgerLink({ taskId: "t6" }, () => post("/v1/images/generations", {}, answer(200, { status: "failed" })));
+    await withLedgerLink({ taskId: "t7" }, async () => {
+      await post("/v1/images/generations", {}, answer(200, { id: "t7" }));
+      await logged(`${base}/v1/tasks/t7`, { headers: answer(200, { status: "failed" }) });
+    });
+    await expect.poll(() => rows().find((row) => row.task_id === "t7")?.refund_pending).toBe(1);
+    expect(rows().find((row) => row.task_id === "t6")?.refund_pending).toBe(0);
+  });
+
+  it("tells the budget of a refund once, however often the failed task is read", async () => {
+    await withLedgerLink({ taskId: "t8" }, async () => {
+      await post("/v1/images/generations", {}, answer(200, { id: "t8" }));
+      await logged(`${base}/v1/tasks/t8`, { headers: answer(200, { status: "failed" }) });
+    });
+    await expect.poll(() => activity).toEqual(["p1", "p1"]);
+    await withLedgerLink({ taskId: "t8" }, () =>
+      logged(`${base}/v1/tasks/t8`, { headers: answer(200, { status: "failed" }) }),
+    );
+    // A later refund of another task lands after the repeated read of t8 was handled.
+    await withLedgerLink({ taskId: "t10" }, async () => {
+      await post("/v1/images/generations", {}, answer(200, { id: "t10" }));
+      await logged(`${base}/v1/tasks/t10`, { headers: answer(200, { status: "failed" }) });
+    });
+    await expect.poll(() => rows().find((row) => row.task_id === "t10")?.refund_pending).toBe(1);
+    await expect.poll(() => activity.length).toBe(4);
+    expect(activity).toEqual(["p1", "p1", "p1", "p1"]);
   });
 });
