@@ -34,7 +34,11 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "task_failures",
     files: [`${TASKS}task-failures.ts`],
-    tests: ["tests/unit/tasks/task-*.test.ts", "tests/faults/task-lookups.test.ts"],
+    tests: [
+      "tests/unit/tasks/task-failures.test.ts",
+      "tests/unit/tasks/task-submitter.test.ts",
+      "tests/faults/task-lookups.test.ts",
+    ],
     threshold: 80,
   },
   {
