@@ -6,21 +6,7 @@ import {
   type BalanceReading,
   type MoneyEvent,
 } from "../../../electron/services/budget/cost-attribution.ts";
-
-/** A reading asked for at `at` and answered 10 ms later, after `spent` in total. */
-const reading = (at: number, spent: number, dailyUsed: number | null = spent): BalanceReading => ({
-  sentAt: at,
-  receivedAt: at + 10,
-  balance: 100 - spent,
-  dailyUsed,
-});
-const charge = (id: string, from: number, to: number | null, estimate: number | null = null): MoneyEvent => ({
-  id,
-  from,
-  to,
-  sign: 1,
-  estimate,
-});
+import { charge, reading } from "./attribution-fixtures.ts";
 
 describe("what a key spent between two readings", () => {
   it("reads the balance when a reading has no daily use", () => {
