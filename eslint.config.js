@@ -14,7 +14,18 @@ const reactHooksAsErrors = {
 const IPC_MODULES = ["electron/app/ipc-bridge.ts", "electron/preload/preload.ts"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "out/", "release/", "tests/artifacts/", "scratch/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "out/",
+      "release/",
+      "tests/artifacts/",
+      "scratch/",
+      "reports/",
+      ".stryker-tmp/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooksAsErrors,

@@ -98,7 +98,8 @@ export default defineConfig(({ mode }) => {
     build: { outDir: "../dist/electron/renderer", emptyOutDir: true, target: "chrome140" },
     test: {
       root: ".",
-      include: [
+      // `npm run test:mutation` (scripts/mutation-test.ts) names the tests that speak for the module it mutates.
+      include: process.env.MODELDESK_MUTATION_TESTS?.split(",") ?? [
         "tests/unit/**/*.test.ts",
         "tests/integration/**/*.test.ts",
         "tests/security/**/*.test.ts",

@@ -83,6 +83,7 @@ export function loggingFetch(
     const recordAnswer = (status: number | null, requestId: string | null, error: string | null, streamed: boolean) => {
       const now = Date.now();
       // A refused request costs nothing; one that got no answer, or a proxy's 502/504, may still have been charged.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: fetch gives no 1xx status, and no status is paid already
       const answeredOk = status !== null && status >= 200 && status < 300;
       const paid = mayBePaid && (status === null || answeredOk || MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(status));
       const settlesLater = paid && streamed && scope?.link.messageId !== undefined;
@@ -164,6 +165,7 @@ async function noteRefund(
       `UPDATE request_log SET refund_from = ?, refund_to = ?, refund_pending = 1
        WHERE task_id = ? AND chargeable = 1 AND refund_to IS NULL`,
     )
+    // Stryker disable next-line OptionalChaining: MAX() over no rows is still one row, holding null
     .run(refundFrom ?? previous?.started_at ?? startedAt, Date.now(), taskId);
   if (Number(changes) > 0) done();
 }

@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  attribute,
-  spentBetween,
-  type BalanceReading,
-  type MoneyEvent,
-} from "../../../electron/services/budget/cost-attribution.ts";
-
-/** A reading asked for at `at` and answered 10 ms later, after `spent` in total. */
-const reading = (at: number, spent: number, dailyUsed: number | null = spent): BalanceReading => ({
-  sentAt: at,
-  receivedAt: at + 10,
-  balance: 100 - spent,
-  dailyUsed,
-});
-const charge = (id: string, from: number, to: number | null, estimate: number | null = null): MoneyEvent => ({
-  id,
-  from,
-  to,
-  sign: 1,
-  estimate,
-});
+import { attribute, spentBetween, type MoneyEvent } from "../../../electron/services/budget/cost-attribution.ts";
+import { charge, reading } from "./attribution-fixtures.ts";
 
 describe("cost attribution", () => {
   it("gives a movement wholly to a call that ran alone between two readings: measured", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderRefusal } from "../../../electron/ipc/sender-policy.ts";
+import { isAppUrl, senderRefusal } from "../../../electron/ipc/sender-policy.ts";
 
 const windows = new Set([7]);
 const sender = { webContentsId: 7, isMainFrame: true, frameUrl: "app://modeldesk/index.html" };
@@ -31,5 +31,12 @@ describe("the IPC sender policy", () => {
     "app://evil.modeldesk/index.html",
   ])("refuses the look-alike origin of %s: only the app's exact origin is the app", (frameUrl) => {
     expect(senderRefusal({ ...sender, frameUrl }, windows)).toMatch(/is not the app's/);
+  });
+
+  it("isAppUrl is true only for a URL on exactly the app's origin", () => {
+    expect(isAppUrl("app://modeldesk/index.html#/chat")).toBe(true);
+    expect(isAppUrl("app://modeldesk.evil/index.html")).toBe(false);
+    expect(isAppUrl("https://modeldesk.app/")).toBe(false);
+    expect(isAppUrl("not a url")).toBe(false);
   });
 });

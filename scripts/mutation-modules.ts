@@ -1,0 +1,139 @@
+/**
+ * The modules `npm run test:mutation` mutates: where a bug costs money, leaks a key or loses a
+ * job. Each names its source files, the tests that speak for it (Stryker runs only these, so a
+ * run takes minutes) and the share of mutants its tests must kill.
+ */
+export interface MutationModule {
+  readonly name: string;
+  readonly files: readonly string[];
+  readonly tests: readonly string[];
+  readonly threshold: number;
+  /** Worker threads start faster; tests that change process-wide state (the umask) need forked processes. */
+  readonly pool?: "forks";
+}
+
+const TASKS = "electron/services/tasks/";
+const BUDGET = "electron/services/budget/";
+const VAULT = "electron/services/vault/";
+const CHAT = "electron/services/chat/";
+const CLIENT = "electron/services/gateway-client/";
+
+export const MUTATION_MODULES: readonly MutationModule[] = [
+  {
+    name: "task_submitter",
+    files: [`${TASKS}task-submitter.ts`],
+    tests: ["tests/unit/tasks/task-submitter.test.ts", "tests/faults/submission-answers.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "task_records_poller",
+    files: [`${TASKS}task-records.ts`, `${TASKS}task-poller.ts`],
+    tests: ["tests/unit/tasks/task-*.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "task_failures",
+    files: [`${TASKS}task-failures.ts`],
+    tests: [
+      "tests/unit/tasks/task-failures.test.ts",
+      "tests/unit/tasks/task-submitter.test.ts",
+      "tests/faults/task-lookups.test.ts",
+    ],
+    threshold: 80,
+  },
+  {
+    name: "key_cipher_binding",
+    files: [`${VAULT}key-file-cipher.ts`, `${VAULT}key-binding.ts`],
+    pool: "forks",
+    tests: [
+      "tests/unit/services/profile-vault.test.ts",
+      "tests/unit/services/key-*.test.ts",
+      "tests/security/keys-*.test.ts",
+    ],
+    threshold: 90,
+  },
+  {
+    name: "sender_policy",
+    files: ["electron/ipc/sender-policy.ts"],
+    tests: ["tests/unit/ipc/sender-policy.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "result_download",
+    files: [`${TASKS}result-download.ts`],
+    tests: ["tests/faults/result-files.test.ts", "tests/security/downloads-guard.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "request_log",
+    files: ["electron/services/store/request-log.ts"],
+    tests: ["tests/unit/store/request-log.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "cost_attribution",
+    files: [`${BUDGET}cost-attribution.ts`],
+    tests: ["tests/unit/budget/cost-attribution*.test.ts"],
+    threshold: 90,
+  },
+  {
+    name: "scheduler",
+    files: ["electron/services/scheduler/request-scheduler.ts", "electron/services/scheduler/scheduled-fetch.ts"],
+    tests: ["tests/unit/scheduler/**/*.test.ts"],
+    threshold: 80,
+  },
+  {
+    name: "pricing",
+    files: [`${BUDGET}cost-attributor.ts`, `${BUDGET}price-book.ts`, `${BUDGET}price-fitting.ts`],
+    tests: [
+      "tests/unit/budget/price-*.test.ts",
+      "tests/unit/budget/cost-attributor.test.ts",
+      "tests/integration/budget/ledger-store.test.ts",
+    ],
+    threshold: 80,
+  },
+  {
+    name: "ledger",
+    files: [`${BUDGET}ledger-call.ts`, `${BUDGET}ledger-costs.ts`],
+    tests: ["tests/unit/budget/ledger-*.test.ts", "tests/unit/store/request-log.test.ts"],
+    threshold: 80,
+  },
+  {
+    name: "profile_vault",
+    files: [`${VAULT}profile-vault.ts`],
+    pool: "forks",
+    tests: [
+      "tests/unit/services/profile-vault.test.ts",
+      "tests/security/keys-*.test.ts",
+      "tests/integration/services/built-in-profile.test.ts",
+    ],
+    threshold: 80,
+  },
+  {
+    name: "stream_relay",
+    files: [
+      `${CLIENT}sse-events.ts`,
+      `${CHAT}stream-normaliser.ts`,
+      `${CHAT}chat-service.ts`,
+      `${CHAT}delta-coalescer.ts`,
+      "electron/services/streams/stream-hub.ts",
+    ],
+    tests: [
+      "tests/unit/chat/**/*.test.ts",
+      "tests/unit/services/stream-hub.test.ts",
+      "tests/integration/chat/chat-service.test.ts",
+      "tests/integration/chat/no-resend-after-partial-reply.test.ts",
+    ],
+    threshold: 80,
+  },
+  {
+    name: "rate_limit_retry",
+    files: [`${CLIENT}rate-limit-retry.ts`],
+    tests: [
+      "tests/unit/scheduler/rate-limit-retry.test.ts",
+      "tests/unit/scheduler/hostile-limits.test.ts",
+      "tests/faults/rate-limit-headers.test.ts",
+    ],
+    threshold: 80,
+  },
+];

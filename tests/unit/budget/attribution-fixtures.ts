@@ -1,0 +1,18 @@
+import type { BalanceReading, MoneyEvent } from "../../../electron/services/budget/cost-attribution.ts";
+
+/** A reading asked for at `at` and answered 10 ms later, after `spent` in total. */
+export const reading = (at: number, spent: number, dailyUsed: number | null = spent): BalanceReading => ({
+  sentAt: at,
+  receivedAt: at + 10,
+  balance: 100 - spent,
+  dailyUsed,
+});
+
+/** A charge between `from` and `to` (null while the call is out), at `estimate` when its price is known. */
+export const charge = (id: string, from: number, to: number | null, estimate: number | null = null): MoneyEvent => ({
+  id,
+  from,
+  to,
+  sign: 1,
+  estimate,
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  attribute,
+  resolutionOf,
+  spentBetween,
+  type BalanceReading,
+  type MoneyEvent,
+} from "../../../electron/services/budget/cost-attribution.ts";
+import { charge, reading } from "./attribution-fixtures.ts";
+
+describe("what a key spent between two readings", () => {
+  it("reads the balance when a reading has no daily use", () => {
+    expect(spentBetween(reading(0, 0, null), reading(100, 0.3, 0.5))).toBeCloseTo(0.3, 9);
+  });
+
+  it("a key whose daily use did not move spent nothing, whatever the tenant's balance did", () => {
+    expect(spentBetween(reading(0, 0, 1), reading(100, 0.4, 1))).toBe(0);
+  });
+
+  it("a refund lowers the key's daily use: what the key got back is what its use fell by, not the tenant's balance", () => {
+    const before = { ...reading(0, 0, 1), balance: 100 };
+    expect(spentBetween(before, { ...reading(100, 0, 0.8), balance: 100.5 })).toBeCloseTo(-0.2, 9);
+  });
+
+  it("a daily reset with a still balance is no spend", () => {
+    expect(spentBetween(reading(0, 0, 3), reading(100, 0, 0.1))).toBe(0);
+  });
+
+  it("a reading that lost its daily use reads the balance, not minus the day's use", () => {
+    const before = { ...reading(0, 0, 1), balance: 100 };
+    expect(spentBetween(before, { ...reading(100, 0, null), balance: 100.2 })).toBeCloseTo(-0.2, 9);
+  });
+});
+
+describe("the readings' resolution", () => {
+  it("is 1 for whole figures, the last decimal's step otherwise, and 1e-8 for figures in exponent form", () => {
+    const at = (balance: number, dailyUsed: number | null): BalanceReading => ({
+      sentAt: 0,
+      receivedAt: 0,
+      balance,
+      dailyUsed,
+    });
+    expect(resolutionOf([at(5, 3), at(7, null)])).toBe(1);
+    expect(resolutionOf([at(5, 1.25)])).toBe(0.01);
+    expect(resolutionOf([at(1e-7, 0)])).toBe(1e-8);
+  });
+});
+
+describe("cost attribution rules", () => {
+  it("reads readings in the order they were answered, whatever order they come in", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.4)];
+    const events = [charge("a", 20, 50), charge("b", 120, 150)];
+    expect(attribute([...readings].reverse(), events)).toEqual(attribute(readings, events));
+  });
+
+  it("joins straddling calls whatever order they are listed in", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.3)];
+    const events = [charge("late", 120, 150, 0.2), charge("straddling", 20, 150, 0.1)];
+    const result = attribute(readings, events);
+    expect(result.groups).toHaveLength(1);
+    expect(result.groups[0]?.spent).toBeCloseTo(0.3, 9);
+  });
+
+  it("a call that starts the moment a reading is answered, or ends the moment one is sent, lies between them", () => {
+    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 10, 100)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0.25, basis: "measured" }]);
+    expect(result.waiting).toEqual([]);
+    expect(result.unmeasurable).toEqual([]);
+  });
+
+  it("judges every stretch up to the last reading when no task may be refunded, and settles through the last reading", () => {
+    const readings: BalanceReading[] = [
+      { sentAt: 0, receivedAt: 0, balance: 100, dailyUsed: 0 },
+      { sentAt: 100, receivedAt: 110, balance: 99.9, dailyUsed: 0.1 },
+    ];
+    const result = attribute(readings, []);
+    expect(result.otherSpend).toEqual([{ from: 0, to: 100, amount: expect.closeTo(0.1, 9) }]);
+    expect(result.settledThrough).toBe(readings[1]);
+  });
+
+  it("judges the stretches before a reading answered exactly when a paid task began", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.2)];
+    expect(attribute(readings, [], { holdFrom: 110 }).otherSpend).toEqual([
+      { from: 10, to: 100, amount: expect.closeTo(0.1, 9) },
+    ]);
+  });
+
+  it("ignores an earlier call with no reading before it, and reports no other spend where nothing moved", () => {
+    const readings = [reading(0, 0), reading(100, 0), reading(200, 0)];
+    const result = attribute(readings, [], { accounted: [{ from: 0, to: 5 }] });
+    expect(result.otherSpend).toEqual([]);
+  });
+
+  it("a call measured is not waiting", () => {
+    const result = attribute(
+      [reading(0, 0), reading(100, 0.1), reading(200, 0.1)],
+      [charge("a", 20, 50), charge("b", 150, null)],
+    );
+    expect(result.waiting).toEqual(["b"]);
+  });
+
+  it("allows for the readings' rounding on each stretch a lone priced call spans, not more", () => {
+    // 4 decimals: each stretch may be off by 0.0001. Over two stretches 0.00018 off is rounding.
+    const two = attribute([reading(0, 0), reading(100, 0.001), reading(200, 0.0018)], [charge("a", 20, 150, 0.00162)]);
+    expect(two.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "measured" }]);
+    // Two stretches again, later in the day: 0.00028 off is more than rounding, and is other spend.
+    const readings = [reading(0, 0), reading(100, 0.0001), reading(200, 0.001), reading(300, 0.002)];
+    const later = attribute(readings, [charge("a", 120, 250, 0.00162)]);
+    expect(later.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "estimated" }]);
+    expect(later.groups[0]?.other).toBeCloseTo(0.00028, 9);
+  });
+
+  it("a gap of exactly the readings' rounding is rounding", () => {
+    const result = attribute([reading(0, 0), reading(100, 3)], [charge("a", 20, 50, 2)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 2, basis: "measured" }]);
+  });
+
+  it("a lone call up to 2 % over its price is measured at what it moved", () => {
+    const readings = [reading(0, 0), reading(100, 51), reading(200, 51.5)];
+    expect(attribute(readings, [charge("a", 20, 50, 50)]).attributed).toEqual([
+      { id: "a", amount: 51, basis: "measured" },
+    ]);
+    const slightly = attribute([reading(0, 0), reading(100, 0.203)], [charge("a", 20, 50, 0.2)]);
+    expect(slightly.attributed).toEqual([{ id: "a", amount: expect.closeTo(0.203, 9), basis: "measured" }]);
+  });
+
+  it("a lone call that moved well under its price cost what it moved, estimated; one that moved nothing cost nothing", () => {
+    const under = attribute([reading(0, 0), reading(100, 0.1234)], [charge("a", 20, 50, 0.2)]);
+    expect(under.attributed).toEqual([{ id: "a", amount: expect.closeTo(0.1234, 9), basis: "estimated" }]);
+    expect(under.groups[0]?.other).toBe(0);
+    const still = attribute([reading(0, 0), reading(100, 0), reading(200, 0.0001)], [charge("a", 20, 50, 0.2)]);
+    expect(still.attributed).toEqual([{ id: "a", amount: 0, basis: "estimated" }]);
+  });
+
+  it("a charge while the key got money back elsewhere keeps its price, and the refund is other spend", () => {
+    const readings = [reading(0, 0.5), reading(100, 0)];
+    const result = attribute(readings, [charge("a", 20, 50, 0.2)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0.2, basis: "estimated" }]);
+    expect(result.groups[0]?.other).toBeCloseTo(-0.7, 9);
+  });
+
+  it("an unpriced call beside priced ones gets what their prices leave, and nothing is left as other spend", () => {
+    const result = attribute(
+      [reading(0, 0), reading(100, 0.5)],
+      [charge("chat", 20, 50, 0.1), charge("image", 25, 60)],
+    );
+    expect(result.attributed).toEqual([
+      { id: "chat", amount: 0.1, basis: "estimated" },
+      { id: "image", amount: expect.closeTo(0.4, 9), basis: "estimated" },
+    ]);
+    expect(result.groups[0]?.other).toBe(0);
+  });
+
+  it("a refund beside an unpriced call gives back its amount, and the call's share counts the refund", () => {
+    const refund: MoneyEvent = { id: "r", from: 30, to: 40, sign: -1, estimate: 0.2 };
+    const result = attribute([reading(0, 0), reading(100, 0.3)], [refund, charge("c", 20, 50)]);
+    expect(result.attributed).toEqual([
+      { id: "r", amount: 0.2, basis: "estimated" },
+      { id: "c", amount: expect.closeTo(0.5, 9), basis: "estimated" },
+    ]);
+    expect(result.groups[0]?.other).toBeCloseTo(0, 9);
+  });
+
+  it("float noise in a split is no other spend", () => {
+    const chat: MoneyEvent = { ...charge("chat", 20, 50), weight: 0.01 };
+    const image: MoneyEvent = { ...charge("image", 25, 60), weight: 0.3 };
+    const video: MoneyEvent = { ...charge("video", 25, 60), weight: 0.07 };
+    const result = attribute([reading(0, 0), reading(100, 0.37)], [chat, image, video]);
+    expect(result.groups[0]?.other).toBe(0);
+  });
+});

@@ -1,0 +1,285 @@
+import { join } from "node:path";
+import { PNG } from "pngjs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "../../../electron/services/app-error.ts";
+import { currentLedgerScope } from "../../../electron/services/budget/ledger-context.ts";
+import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
+import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
+import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
+import { ResultKeeper } from "../../../electron/services/tasks/result-keeper.ts";
+import type { ImageParams } from "../../../electron/services/tasks/task-params.ts";
+import { TaskRecords } from "../../../electron/services/tasks/task-records.ts";
+import { TaskRepository, type TaskRow } from "../../../electron/services/tasks/task-repository.ts";
+import { TaskSubmitter } from "../../../electron/services/tasks/task-submitter.ts";
+import type { VideoLimits } from "../../../electron/services/tasks/video-slots.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const NOW = 5_000_000;
+const BASE = "http://gateway.test";
+const IMAGE: ImageParams = {
+  model: "image-pro",
+  prompt: "a cat",
+  n: 1,
+  size: "64x64",
+  responseFormat: "url",
+  async: true,
+};
+const VIDEO = { model: "video-pro", prompt: "a wave", size: "1280x720", duration: 5 };
+
+interface Sent {
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+  readonly taskId: string | undefined;
+}
+
+const tinyPng = () => PNG.sync.write(Object.assign(new PNG({ width: 1, height: 1 }), {})).toString("base64");
+
+/** A submitter over a real database; the gateway answers each request with the next of `answers`. */
+function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 2, perMinute: 5, perDay: 100 }) {
+  const dataDir = tempDir("task-submitter-");
+  const db = openAppDatabase(join(dataDir, "app.sqlite"));
+  const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
+  const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
+  const sent: Sent[] = [];
+  const gateway: typeof fetch = async (input, init) => {
+    const path = new URL(String(input)).pathname;
+    if (path.startsWith("/files/")) return new Response("gone", { status: 404 });
+    sent.push({ path, body: JSON.parse(String(init?.body ?? "{}")), taskId: currentLedgerScope()?.link.taskId });
+    return (
+      answers.shift() ?? Response.json({ error: { code: "no_more", message: "no more answers" } }, { status: 500 })
+    );
+  };
+  const events = { scheduled: 0, kept: [] as string[] };
+  const submitter = new TaskSubmitter({
+    records,
+    keeper: new ResultKeeper(media, () => ({ fetch: gateway, profileBaseUrl: BASE })),
+    clientFor: () => new GatewayClient({ baseUrl: BASE, auth: "bearer", key: "sk-test" }, { fetch: gateway }),
+    timing: DEFAULT_POLL_TIMING,
+    videoLimitsOf: () => limits,
+    onScheduled: () => (events.scheduled += 1),
+    onResultKept: (row) => events.kept.push(row.id),
+  });
+  const image = (params: ImageParams = IMAGE) =>
+    records.insert({
+      profileId: "p",
+      kind: "image",
+      model: params.model,
+      prompt: params.prompt,
+      params,
+      status: "submitting",
+    });
+  const video = (profileId = "p", status: "waiting" | "cancelled" = "waiting") =>
+    records.insert({ profileId, kind: "video", model: VIDEO.model, prompt: VIDEO.prompt, params: VIDEO, status });
+  const row = (task: TaskRow) => records.tasks.get(task.id)!;
+  return { submitter, records, sent, events, image, video, row };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ["Date", "setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the task submitter", () => {
+  it("queues an accepted image task with its ids, and its first poll one base interval from now", async () => {
+    const answer = Response.json(
+      { id: "remote-1", status: "queued", request_id: "req-body" },
+      { headers: { "x-request-id": "req-head" } },
+    );
+    const { submitter, image, row, events, sent } = submitterWith([answer]);
+    const task = image();
+    await submitter.submitImage(task, IMAGE);
+    expect(row(task)).toMatchObject({
+      remote_id: "remote-1",
+      status: "queued",
+      request_id: "req-head",
+      wait_started_at: NOW,
+      poll_interval_ms: DEFAULT_POLL_TIMING.imageBaseMs,
+      next_poll_at: NOW + DEFAULT_POLL_TIMING.imageBaseMs,
+    });
+    expect(events.scheduled).toBe(1);
+    expect(sent).toEqual([{ path: "/v1/images/generations", body: expect.any(Object), taskId: task.id }]);
+    expect(sent[0]?.body).toEqual({
+      model: "image-pro",
+      prompt: "a cat",
+      n: 1,
+      size: "64x64",
+      response_format: "url",
+      async: true,
+    });
+  });
+
+  it("takes the request id from the answer's body when no header names one, and keeps a processing status", async () => {
+    const { submitter, image, row } = submitterWith([
+      Response.json({ id: "r", status: "processing", request_id: "req-body" }),
+    ]);
+    const task = image();
+    await submitter.submitImage(task, IMAGE);
+    expect(row(task)).toMatchObject({ status: "processing", request_id: "req-body" });
+  });
+
+  it("records no request id when the gateway names none", async () => {
+    const { submitter, image, row } = submitterWith([Response.json({ id: "r", status: "queued" })]);
+    const task = image();
+    await submitter.submitImage(task, IMAGE);
+    expect(row(task).request_id).toBeNull();
+  });
+
+  it("sends the seed when one is given, and no seed otherwise", async () => {
+    const { submitter, image, sent } = submitterWith([
+      Response.json({ id: "a", status: "queued" }),
+      Response.json({ id: "b", status: "queued" }),
+    ]);
+    await submitter.submitImage(image(), { ...IMAGE, seed: 42 });
+    await submitter.submitImage(image(), IMAGE);
+    expect(sent.map((request) => request.body.seed)).toEqual([42, undefined]);
+    expect("seed" in (sent[1]?.body ?? {})).toBe(false);
+  });
+
+  it("keeps a synchronous image's files and says so", async () => {
+    const answer = Response.json(
+      { created: 1, data: [{ b64_json: tinyPng() }] },
+      { headers: { "x-request-id": "req-sync" } },
+    );
+    const { submitter, image, row, events } = submitterWith([answer]);
+    const task = image({ ...IMAGE, async: false, responseFormat: "b64_json" });
+    await submitter.submitImage(task, { ...IMAGE, async: false, responseFormat: "b64_json" });
+    expect(row(task)).toMatchObject({ request_id: "req-sync", status: "processing", progress: 99, remote_id: null });
+    expect(events.kept).toEqual([task.id]);
+    expect(events.scheduled).toBe(0);
+  });
+
+  it("fails a synchronous image whose files cannot be kept, and tells the caller", async () => {
+    const answer = Response.json({ created: 1, data: [{ url: `${BASE}/files/a.png` }] });
+    const { submitter, image, row, events } = submitterWith([answer]);
+    const task = image({ ...IMAGE, async: false });
+    await expect(submitter.submitImage(task, { ...IMAGE, async: false })).rejects.toBeInstanceOf(AppError);
+    expect(row(task)).toMatchObject({ status: "failed", error_code: "DOWNLOAD_FAILED" });
+    expect(events.kept).toEqual([]);
+  });
+
+  it("resends only after a 429, showing the wait on the task and clearing it when the wait is over", async () => {
+    const refused = Response.json(
+      { error: { code: "rate_limited", message: "slow down" } },
+      { status: 429, headers: { "retry-after": "2" } },
+    );
+    const { submitter, image, row, sent } = submitterWith([refused, Response.json({ id: "r", status: "queued" })]);
+    const task = image();
+    const submitting = submitter.submitImage(task, IMAGE);
+    await vi.waitFor(() => expect(row(task).wait_reason).toContain("RATE_LIMITED"));
+    expect(JSON.parse(row(task).wait_reason!)).toMatchObject({ params: { seconds: 2 } });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await submitting;
+    expect(sent).toHaveLength(2);
+    expect(row(task)).toMatchObject({ wait_reason: null, status: "queued" });
+  });
+
+  it("fails a submission the gateway may have accepted as unconfirmed, never resending it", async () => {
+    const { submitter, image, row, sent } = submitterWith([new Response("bad gateway", { status: 502 })]);
+    const task = image();
+    const failure = await submitter.submitImage(task, IMAGE).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: "SUBMISSION_UNCONFIRMED" });
+    expect(row(task)).toMatchObject({ status: "failed", error_code: "SUBMISSION_UNCONFIRMED" });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("fails a refused submission with the gateway's own error, passed on as it came", async () => {
+    const refused = Response.json({ error: { code: "content_policy", message: "no" } }, { status: 400 });
+    const { submitter, image, row } = submitterWith([refused]);
+    const task = image();
+    const failure = await submitter.submitImage(task, IMAGE).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(AppError);
+    expect(row(task)).toMatchObject({ status: "failed", error_code: "content_policy" });
+  });
+});
+
+describe("the task submitter's held videos", () => {
+  it("submits a held video when a slot is free: once, with its task id, its image when it has one", async () => {
+    const { submitter, video, row, sent, events } = submitterWith([
+      Response.json({ task_id: "v-1", status: "processing" }),
+    ]);
+    const task = video();
+    await submitter.startWaitingVideo(task);
+    expect(row(task)).toMatchObject({
+      status: "processing",
+      remote_id: "v-1",
+      submitted_at: NOW,
+      wait_reason: null,
+      poll_interval_ms: DEFAULT_POLL_TIMING.videoBaseMs,
+      next_poll_at: NOW + DEFAULT_POLL_TIMING.videoBaseMs,
+    });
+    expect(sent).toEqual([
+      {
+        path: "/v1/video/generations",
+        body: { model: "video-pro", prompt: "a wave", size: "1280x720", duration: 5 },
+        taskId: task.id,
+      },
+    ]);
+    expect(events.scheduled).toBe(1);
+  });
+
+  it("sends a held video's reference image", async () => {
+    const { submitter, records, sent } = submitterWith([Response.json({ task_id: "v-1", status: "queued" })]);
+    const task = records.insert({
+      profileId: "p",
+      kind: "video",
+      model: VIDEO.model,
+      prompt: VIDEO.prompt,
+      params: { ...VIDEO, imageUrl: "https://example.com/a.png" },
+      status: "waiting",
+    });
+    await submitter.startWaitingVideo(task);
+    expect(sent[0]?.body.image).toBe("https://example.com/a.png");
+  });
+
+  it("keeps a video waiting, with the reason, while its profile has no free slot", async () => {
+    const { submitter, video, row, sent, events, records } = submitterWith([], {
+      concurrent: 1,
+      perMinute: 5,
+      perDay: 100,
+    });
+    const running = video();
+    records.change(running.id, { status: "processing", submitted_at: NOW });
+    const held = video();
+    await submitter.startWaitingVideo(held);
+    expect(row(held).status).toBe("waiting");
+    expect(row(held).wait_reason).toContain("VIDEOS_RUNNING");
+    expect(sent).toEqual([]);
+    expect(events.scheduled).toBe(1);
+  });
+
+  it("a slot another profile frees starts nothing of this profile's: limits count per profile", async () => {
+    const { submitter, video, row, records, sent } = submitterWith(
+      [Response.json({ task_id: "v", status: "queued" })],
+      {
+        concurrent: 1,
+        perMinute: 5,
+        perDay: 100,
+      },
+    );
+    const othersRunning = video("other");
+    records.change(othersRunning.id, { status: "processing", submitted_at: NOW });
+    const held = video("p");
+    await submitter.startWaitingVideo(held);
+    expect(row(held).status).toBe("queued");
+    expect(sent).toHaveLength(1);
+  });
+
+  it("does not submit a video that is no longer waiting", async () => {
+    const { submitter, video, row, sent } = submitterWith([Response.json({ task_id: "v", status: "queued" })]);
+    const cancelled = video("p", "cancelled");
+    await submitter.startWaitingVideo(cancelled);
+    expect(sent).toEqual([]);
+    expect(row(cancelled).status).toBe("cancelled");
+  });
+
+  it("starting in the background swallows a refusal, which the row records", async () => {
+    const { submitter, video, row } = submitterWith([new Response("bad gateway", { status: 502 })]);
+    const task = video();
+    await expect(submitter.startInBackground(task)).resolves.toBeUndefined();
+    expect(row(task).status).toBe("failed");
+  });
+});
