@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ChatMessage, ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { CostEstimateLine, useShortfallText } from "../media/CostEstimateLine.tsx";
@@ -8,7 +9,7 @@ import { useChatStore } from "./chat-store.ts";
 import { approximateTokens, promptTokens } from "./prompt-tokens.ts";
 import "./send-estimate.css";
 
-type Send = (content: string) => Promise<boolean>;
+type Send = (content: string, attachments: AttachmentInput[]) => Promise<boolean>;
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
@@ -62,7 +63,7 @@ export function useSendSpendCheck(input: {
   };
   const guard =
     (send: Send): Send =>
-    async (content) => {
+    async (content, attachments) => {
       const { state } = check.cover;
       if (state === "over" || state === "exhausted") return false;
       if (state === "short") {
@@ -72,7 +73,7 @@ export function useSendSpendCheck(input: {
         });
         if (!go) return false;
       }
-      return send(content);
+      return send(content, attachments);
     };
   const view = (
     <div className="send-estimate">
