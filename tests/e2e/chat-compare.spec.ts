@@ -72,12 +72,9 @@ for (const viewport of [
     // By keyboard: while the other answer streams, the transcript follows it and may carry this button out of view.
     await fast.getByRole("button", { name: "Stop", exact: true }).press("Enter");
     await expect(pro.getByRole("region", { name: "Text of answer 2, scrolls on its own" })).toContainText("chat-pro");
-    await expect(pro).toHaveAttribute("aria-busy", "true");
-    await expect(page.getByRole("button", { name: "Stop all" })).toBeVisible();
     await expect(fast.getByTestId("answer-figures")).toContainText(/First token \d+\.\d+ s/);
     await expectNoSidewaysScroll(page);
     await expect(fast.getByRole("status")).toHaveText("Stopped");
-    await expect(pro).toHaveAttribute("aria-busy", "true");
 
     // The other answer finishes with its own first-token time, speed, tokens and cost.
     await expect(pro.getByRole("button", { name: "Continue with this answer" })).toBeVisible({ timeout: 45_000 });
