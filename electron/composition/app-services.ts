@@ -17,6 +17,7 @@ import { CapabilityService } from "../services/capabilities/capability-service.t
 import { CapabilityStore } from "../services/capabilities/capability-store.ts";
 import { ChatService } from "../services/chat/chat-service.ts";
 import { CompareService } from "../services/chat/compare-service.ts";
+import { ReplyProducer } from "../services/chat/reply-producer.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
@@ -172,14 +173,11 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   tasks.resume();
   const streams = new StreamHub();
   const conversations = new ConversationStore(db);
-  const chat = new ChatService(
-    conversations,
-    streams,
-    vault,
-    clientFor,
-    (profileId) => capabilityStore.get(profileId),
-    (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
+  const capabilitiesOf = (profileId: string) => capabilityStore.get(profileId);
+  const replies = new ReplyProducer(conversations, streams, vault, clientFor, capabilitiesOf, (profileId, model) =>
+    capabilityStore.imageInput(profileId, { [model]: "refuses" }),
   );
+  const chat = new ChatService(conversations, vault, capabilitiesOf, replies);
   const monitor = new BudgetMonitor({
     alerts: new BudgetAlerts(db),
     read: (profileId) => budget.snapshot(profileId),
@@ -216,7 +214,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     streams,
     conversations,
     chat,
-    compare: new CompareService(conversations, chat.replies),
+    compare: new CompareService(conversations, replies),
     tasks,
     media,
     capabilities,

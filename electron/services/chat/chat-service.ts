@@ -2,16 +2,14 @@ import { DEFAULT_CHAT_SETTINGS, type ChatMessage, type ChatRun, type ChatSetting
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import { preferredModel } from "../../../shared/model-kinds.ts";
 import { appError } from "../app-error.ts";
-import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { Page } from "../../common/pages.ts";
-import type { StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import type { AttachmentInput } from "../../../shared/ipc/attachments.ts";
 import { acceptAttachments } from "./attachment-intake.ts";
 import { carriesImages } from "./chat-request.ts";
 import { refuseKnownImageRefusal } from "./image-input-policy.ts";
 import type { ConversationStore } from "./conversation-store.ts";
-import { ReplyProducer } from "./reply-producer.ts";
+import type { ReplyProducer } from "./reply-producer.ts";
 
 /**
  * Chat turns: persists the user's message and streams the reply (`ReplyProducer`), as a new
@@ -22,22 +20,19 @@ export class ChatService {
   private readonly store: ConversationStore;
   private readonly vault: ProfileVault;
   private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
-  /** How every reply of a conversation is produced, a comparison's answers included. */
-  readonly replies: ReplyProducer;
+  private readonly replies: ReplyProducer;
 
   constructor(
     store: ConversationStore,
-    streams: StreamHub,
     vault: ProfileVault,
-    clientFor: (profileId: string) => GatewayClient,
     capabilitiesOf: (profileId: string) => ServerCapabilities,
-    /** A server refused images for this model: remembered, so the next ones are refused before sending. */
-    imagesRefused: (profileId: string, model: string) => void = () => undefined,
+    /** How every reply of a conversation is produced, a comparison's answers included. */
+    replies: ReplyProducer,
   ) {
     this.store = store;
     this.vault = vault;
     this.capabilitiesOf = capabilitiesOf;
-    this.replies = new ReplyProducer(store, streams, vault, clientFor, capabilitiesOf, imagesRefused);
+    this.replies = replies;
     store.interruptUnfinishedReplies();
   }
 

@@ -64,7 +64,8 @@ export class ReplyProducer {
     vault: ProfileVault,
     clientFor: (profileId: string) => GatewayClient,
     capabilitiesOf: (profileId: string) => ServerCapabilities,
-    imagesRefused: (profileId: string, model: string) => void,
+    /** A server refused images for this model: remembered, so the next ones are refused before sending. */
+    imagesRefused: (profileId: string, model: string) => void = () => undefined,
   ) {
     this.store = store;
     this.streams = streams;

@@ -3,6 +3,7 @@ import type { ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
 import { ChatService } from "../../../electron/services/chat/chat-service.ts";
+import { ReplyProducer } from "../../../electron/services/chat/reply-producer.ts";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import { recordingPage } from "../../support/fake-page.ts";
@@ -53,13 +54,15 @@ it("never sends a chat request again once part of its reply has arrived, even af
   const requests: string[] = [];
   const credentials = { baseUrl: "http://gateway.test", auth: "bearer" as const, key: "sk-partial-0001" };
   const client = new GatewayClient(credentials, { fetch: partlyDeliveredThenRateLimited(requests) });
-  const chat = new ChatService(
+  const capabilitiesOf = (profileId: string) => services.capabilities.get(profileId);
+  const replies = new ReplyProducer(
     services.conversations,
     services.streams,
     services.vault,
     () => client,
-    (profileId) => services.capabilities.get(profileId),
+    capabilitiesOf,
   );
+  const chat = new ChatService(services.conversations, services.vault, capabilitiesOf, replies);
   const { page, received } = recordingPage();
   const conversation = services.conversations.create(chat.defaultSettings());
   const run = chat.send(page, conversation.id, "A question", false);
