@@ -100,8 +100,11 @@ export class ChatService {
     if (searchWeb) return;
     const { settings } = this.store.summary(conversationId);
     const profileId = this.vault.resolveId(settings.profileId ?? undefined);
-    const sendsImages = newImages || carriesImages(this.store.messages(conversationId));
-    refuseKnownImageRefusal(this.capabilitiesOf(profileId), settings.model, sendsImages);
+    refuseKnownImageRefusal(
+      this.capabilitiesOf(profileId),
+      settings.model,
+      () => newImages || carriesImages(this.store.turns(conversationId)),
+    );
   }
 
   private reply(page: Page, conversationId: string, searchWeb: boolean): ChatRun {

@@ -130,17 +130,27 @@ export class ConversationStore {
 
   /** The shown path of the conversation, each message with its versions where it has several. */
   messages(conversationId: string): ChatMessage[] {
-    const rows = this.edits.path(conversationId);
     const costs = ledgerCostsByMessage(this.db, conversationId);
+    return this.path(conversationId, (row) => ({
+      cost: row.role === "assistant" ? (costs.get(row.id) ?? null) : null,
+      versions: this.edits.versionsOf(row),
+    }));
+  }
+
+  /** The shown path as a reply is asked it: without the costs and versions the gateway is not sent. */
+  turns(conversationId: string): ChatMessage[] {
+    return this.path(conversationId, () => ({ cost: null, versions: undefined }));
+  }
+
+  private path(
+    conversationId: string,
+    figures: (row: MessageRow) => { cost: ChatMessage["cost"]; versions: ChatMessage["versions"] },
+  ): ChatMessage[] {
     const attachments = this.attachments.ofConversation(conversationId);
-    return rows.map((row) =>
-      messageOf(
-        row,
-        row.role === "assistant" ? (costs.get(row.id) ?? null) : null,
-        this.edits.versionsOf(row),
-        attachments.get(row.id),
-      ),
-    );
+    return this.edits.path(conversationId).map((row) => {
+      const { cost, versions } = figures(row);
+      return messageOf(row, cost, versions, attachments.get(row.id));
+    });
   }
 
   rename(id: string, title: string): ConversationSummary {

@@ -10,8 +10,13 @@ const REFUSING_STATUSES = [400, 415, 422];
 const ABOUT_IMAGES = /image|vision|multimodal|modalit/i;
 
 /** Images sent to a model its server says (or said before) does not take them are refused before anything is written. */
-export function refuseKnownImageRefusal(capabilities: ServerCapabilities, model: string, sendsImages: boolean): void {
-  if (sendsImages && capabilities.imageInput?.[model] === "refuses") throw appError("IMAGES_NOT_ACCEPTED", { model });
+export function refuseKnownImageRefusal(
+  capabilities: ServerCapabilities,
+  model: string,
+  /** Asked only of a model known to refuse: it may read the whole conversation. */
+  sendsImages: () => boolean,
+): void {
+  if (capabilities.imageInput?.[model] === "refuses" && sendsImages()) throw appError("IMAGES_NOT_ACCEPTED", { model });
 }
 
 /**

@@ -78,7 +78,8 @@ export class ReplyProducer {
 
   /** The shown path and the settings a reply of this conversation is asked with, on its profile's server. */
   context(conversationId: string): { settings: ChatSettings; profileId: string; messages: ChatMessage[] } {
-    const { conversation, messages } = this.store.detail(conversationId);
+    const conversation = this.store.summary(conversationId);
+    const messages = this.store.turns(conversationId);
     const profileId = this.vault.resolveId(conversation.settings.profileId ?? undefined);
     // A conversation that follows the active profile keeps only what that profile's server offers.
     const features = this.capabilitiesOf(profileId).features;

@@ -8,7 +8,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
-import { showSentQuestion } from "./sent-question.ts";
+import { dropPendingQuestion, showPendingQuestion, showSentQuestion } from "./sent-question.ts";
 
 type ReplyRequest =
   | { readonly kind: "send"; readonly content: string; readonly attachments: AttachmentInput[] }
@@ -44,9 +44,22 @@ export function useChatActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
   const reply = useMutation({
-    mutationFn: (request: ReplyRequest) => unwrap(requestReply(conversationId, request)),
-    onSuccess: (run) => {
-      if (run.userMessage) showSentQuestion(queryClient, conversationId, run.userMessage);
+    mutationFn: async (request: ReplyRequest) => {
+      const answer = requestReply(conversationId, request);
+      // Files are shown once main has taken them; words can be shown as soon as they are on their way.
+      const pendingId =
+        request.kind === "send" && request.attachments.length === 0
+          ? showPendingQuestion(queryClient, conversationId, request.content)
+          : undefined;
+      try {
+        return { ...(await unwrap(answer)), pendingId };
+      } catch (refused) {
+        if (pendingId) dropPendingQuestion(queryClient, conversationId, pendingId);
+        throw refused;
+      }
+    },
+    onSuccess: ({ pendingId, ...run }) => {
+      if (run.userMessage) showSentQuestion(queryClient, conversationId, run.userMessage, pendingId);
       // The conversation and the list are read again once the reply's first words are on screen.
       startLiveReply({ ...run, conversationId }, queryClient, () => void invalidate(conversationId));
     },

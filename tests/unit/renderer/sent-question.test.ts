@@ -1,0 +1,66 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.ts";
+import { chatKeys } from "../../../renderer/src/panes/chat/chat-queries.ts";
+import {
+  dropPendingQuestion,
+  showPendingQuestion,
+  showSentQuestion,
+} from "../../../renderer/src/panes/chat/sent-question.ts";
+
+// The chat queries module reaches main through `window.api`; these tests never call it.
+vi.hoisted(() => Object.assign(globalThis, { window: { api: {} } }));
+
+const CONVERSATION = "c1";
+
+function message(id: string, content: string): ChatMessage {
+  return {
+    id,
+    conversationId: CONVERSATION,
+    role: "user",
+    content,
+    status: "complete",
+    error: null,
+    meta: null,
+    cost: null,
+    createdAt: "2026-11-26T10:00:00.000Z",
+  };
+}
+
+function withConversation(messages: ChatMessage[]): QueryClient {
+  const queryClient = new QueryClient();
+  const detail = { conversation: { id: CONVERSATION }, messages, totalCost: null } as unknown as ConversationDetail;
+  queryClient.setQueryData(chatKeys.detail(CONVERSATION), detail);
+  return queryClient;
+}
+
+const shown = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryData<ConversationDetail>(chatKeys.detail(CONVERSATION))!
+    .messages.map(
+      (shownMessage) =>
+        `${shownMessage.id.startsWith("pending-") ? "pending" : shownMessage.id}:${shownMessage.content}`,
+    );
+
+describe("the question just sent", () => {
+  it("shows as typed at once, then as main stored it in the same place", () => {
+    const queryClient = withConversation([message("m1", "Earlier")]);
+    const pendingId = showPendingQuestion(queryClient, CONVERSATION, "Hello");
+    expect(shown(queryClient)).toEqual(["m1:Earlier", "pending:Hello"]);
+    showSentQuestion(queryClient, CONVERSATION, message("m2", "Hello"), pendingId);
+    expect(shown(queryClient)).toEqual(["m1:Earlier", "m2:Hello"]);
+  });
+
+  it("goes from the transcript when main refuses it", () => {
+    const queryClient = withConversation([message("m1", "Earlier")]);
+    const pendingId = showPendingQuestion(queryClient, CONVERSATION, "Hello");
+    dropPendingQuestion(queryClient, CONVERSATION, pendingId);
+    expect(shown(queryClient)).toEqual(["m1:Earlier"]);
+  });
+
+  it("is shown once when the conversation was read again before Send's answer came", () => {
+    const queryClient = withConversation([message("m1", "Earlier"), message("m2", "Hello")]);
+    showSentQuestion(queryClient, CONVERSATION, message("m2", "Hello"));
+    expect(shown(queryClient)).toEqual(["m1:Earlier", "m2:Hello"]);
+  });
+});
