@@ -9,13 +9,14 @@ import type {
   MessageStatus,
 } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
-import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError, appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 import { ComparisonStore } from "./comparison-store.ts";
+import { listConversations } from "./conversation-list.ts";
 import { MessageEdits } from "./message-edits.ts";
 import { AttachmentStore } from "./attachment-store.ts";
 import type { AcceptedAttachment } from "./attachment-intake.ts";
@@ -40,28 +41,9 @@ export class ConversationStore {
     );
   }
 
-  /** Newest first; a query matches titles and message text, case-insensitively. */
+  /** Newest first; a query matches titles and message text (see conversation-list.ts). */
   list(query?: string): ConversationSummary[] {
-    const text = query?.trim();
-    if (!text) {
-      const rows = allRows<ConversationRow>(
-        this.db.prepare("SELECT * FROM conversations WHERE deleted_at IS NULL ORDER BY updated_at DESC"),
-      );
-      return rows.map((row) => summaryOf(row));
-    }
-    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const rows = allRows<ConversationRow>(
-      this.db.prepare(
-        `SELECT c.*, (SELECT m.content FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'
-                      ORDER BY m.position LIMIT 1) AS excerpt
-         FROM conversations c
-         WHERE c.deleted_at IS NULL
-           AND (c.title LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'))
-         ORDER BY c.updated_at DESC`,
-      ),
-      pattern,
-    );
-    return rows.map((row) => summaryOf(row, text));
+    return listConversations(this.db, query);
   }
 
   /** A conversation with no title until its first message or a rename gives it one. */

@@ -1,0 +1,28 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { ConversationSummary } from "../../../shared/ipc/chat.ts";
+import { allRows } from "../../common/sql-rows.ts";
+import { summaryOf, type ConversationRow } from "./conversation-rows.ts";
+
+/** Conversations not deleted, newest first; a query matches titles and message text, case-insensitively. */
+export function listConversations(db: DatabaseSync, query?: string): ConversationSummary[] {
+  const text = query?.trim();
+  if (!text) {
+    const rows = allRows<ConversationRow>(
+      db.prepare("SELECT * FROM conversations WHERE deleted_at IS NULL ORDER BY updated_at DESC"),
+    );
+    return rows.map((row) => summaryOf(row));
+  }
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = allRows<ConversationRow>(
+    db.prepare(
+      `SELECT c.*, (SELECT m.content FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'
+                    ORDER BY m.position LIMIT 1) AS excerpt
+       FROM conversations c
+       WHERE c.deleted_at IS NULL
+         AND (c.title LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ?1 ESCAPE '\\'))
+       ORDER BY c.updated_at DESC`,
+    ),
+    pattern,
+  );
+  return rows.map((row) => summaryOf(row, text));
+}
