@@ -14,6 +14,7 @@ export interface MutationModule {
 
 const TASKS = "electron/services/tasks/";
 const BUDGET = "electron/services/budget/";
+const LEDGER = "electron/services/ledger/";
 const VAULT = "electron/services/vault/";
 const CHAT = "electron/services/chat/";
 const CLIENT = "electron/services/gateway-client/";
@@ -66,8 +67,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "request_log",
-    files: ["electron/services/store/request-log.ts"],
-    tests: ["tests/unit/store/request-log.test.ts"],
+    files: [`${LEDGER}request-log.ts`],
+    tests: ["tests/unit/ledger/request-log.test.ts"],
     threshold: 90,
   },
   {
@@ -94,8 +95,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "ledger",
-    files: [`${BUDGET}ledger-call.ts`, `${BUDGET}ledger-costs.ts`],
-    tests: ["tests/unit/budget/ledger-*.test.ts", "tests/unit/store/request-log.test.ts"],
+    files: [`${LEDGER}call-terms.ts`, `${LEDGER}ledger-costs.ts`],
+    tests: ["tests/unit/ledger/*.test.ts"],
     threshold: 80,
   },
   {

@@ -1,6 +1,6 @@
 import { FINISHED_TASK_STATUSES, type LocalTaskStatus, type TaskView } from "../../../shared/ipc/tasks.ts";
 import { appError } from "../app-error.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
+import { withLedgerLink } from "../ledger/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
 import { expectedCompletionPolicy } from "./expected-completion-policy.ts";
