@@ -73,8 +73,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "cost_attribution",
-    files: [`${BUDGET}cost-attribution.ts`],
-    tests: ["tests/unit/budget/cost-attribution*.test.ts"],
+    files: [`${BUDGET}balance-movements.ts`],
+    tests: ["tests/unit/budget/balance-movements*.test.ts"],
     threshold: 90,
   },
   {

@@ -5,6 +5,9 @@
  * and ended before the second was sent; calls that straddle a reading join the movements on both
  * sides into one. What the app's own calls do not explain is other spend on the key (another
  * device, a script, a teammate): it is kept apart, never folded into a call.
+ *
+ * These are the rules alone, over plain values; cost-attributor.ts reads the readings and calls from
+ * the database, applies the rules and writes what they decide into the ledger.
  */
 
 /** One balance reading: when it was asked for, when it came back, and the spending it showed. */
