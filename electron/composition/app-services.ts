@@ -41,7 +41,7 @@ import type { SecretCipher } from "../services/vault/secret-cipher.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
 import type { AppEvents, AppServices } from "../services/app-services.ts";
 
-export type { AppEvents, AppServices };
+export type { AppServices };
 
 /** What the host (Electron or the web host) provides to the services. */
 export interface AppEnvironment {

@@ -29,7 +29,7 @@ export interface AppEvents {
 }
 
 /** Where the embedded local gateway answers, when the app started one. */
-export interface EmbeddedGateway {
+interface EmbeddedGateway {
   /** `http://127.0.0.1:PORT`. */
   readonly url: string;
   readonly defaultKey: string;

@@ -31,7 +31,7 @@ export interface MoneyEvent {
   readonly weight?: number;
 }
 
-export interface AttributedEvent {
+interface AttributedEvent {
   readonly id: string;
   /** Unsigned: what was charged, or given back for a refund. */
   readonly amount: number;
@@ -39,7 +39,7 @@ export interface AttributedEvent {
 }
 
 /** A movement and the events that made it, for learning prices. */
-export interface MovementGroup {
+interface MovementGroup {
   readonly eventIds: readonly string[];
   readonly spent: number;
   /** What the prices in force expected of the events (signed), null when one of them has no price. */
@@ -120,7 +120,7 @@ interface Span {
 }
 
 /** What else a run must know: calls already accounted for, and from when refunds may still come. */
-export interface AttributionContext {
+interface AttributionContext {
   /** Calls and refunds attributed earlier: the movements around them are not other spend. */
   readonly accounted?: readonly { readonly from: number; readonly to: number }[];
   /** A paid task still running from here may yet be refunded: movements after it are not judged yet. */

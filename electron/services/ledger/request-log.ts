@@ -17,13 +17,13 @@ const REFUNDED_STATUSES = ["failed", "cancelled"];
  * Tells the budget that a paid call is over (so the balance is worth reading) or a refund was seen;
  * `settlesIn` ms when the charge may land only that much later.
  */
-export type LedgerActivity = (profileId: string, settlesIn?: number) => void;
+type LedgerActivity = (profileId: string, settlesIn?: number) => void;
 
 /**
  * A gateway charges a stopped stream for what it delivered once it notices the connection closed,
  * which its billing may do seconds later: the stopped reply's movement waits this long to close.
  */
-export const STOPPED_CHARGE_GRACE_MS = 5000;
+const STOPPED_CHARGE_GRACE_MS = 5000;
 
 /**
  * Wraps a fetch so every gateway call lands in the ledger: kind, model, status, request id,

@@ -23,7 +23,7 @@ export const DATA_FILES: Readonly<Record<DataFile, string>> = {
 
 /** Damage: the file is not what the app wrote. Only these are mended by a backup or by starting fresh. */
 const DAMAGE_CAUSES = ["missing", "empty", "corrupt", "invalid"] as const;
-export type DamageCause = (typeof DAMAGE_CAUSES)[number];
+type DamageCause = (typeof DAMAGE_CAUSES)[number];
 
 export interface DataProblem {
   /** A data file, or the data folder itself (read-only, or on a full disk). */
