@@ -14,6 +14,7 @@ export interface MutationModule {
 
 const TASKS = "electron/services/tasks/";
 const BUDGET = "electron/services/budget/";
+const LEDGER = "electron/services/ledger/";
 const VAULT = "electron/services/vault/";
 const CHAT = "electron/services/chat/";
 const CLIENT = "electron/services/gateway-client/";
@@ -66,14 +67,14 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "request_log",
-    files: ["electron/services/store/request-log.ts"],
-    tests: ["tests/unit/store/request-log.test.ts"],
+    files: [`${LEDGER}request-log.ts`],
+    tests: ["tests/unit/ledger/request-log.test.ts"],
     threshold: 90,
   },
   {
     name: "cost_attribution",
-    files: [`${BUDGET}cost-attribution.ts`],
-    tests: ["tests/unit/budget/cost-attribution*.test.ts"],
+    files: [`${BUDGET}balance-movements.ts`],
+    tests: ["tests/unit/budget/balance-movements*.test.ts"],
     threshold: 90,
   },
   {
@@ -84,18 +85,23 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "pricing",
-    files: [`${BUDGET}cost-attributor.ts`, `${BUDGET}price-book.ts`, `${BUDGET}price-fitting.ts`],
+    files: [
+      `${BUDGET}cost-attributor.ts`,
+      `${BUDGET}price-book.ts`,
+      `${BUDGET}price-fitting.ts`,
+      `${BUDGET}price-lookup.ts`,
+    ],
     tests: [
       "tests/unit/budget/price-*.test.ts",
-      "tests/unit/budget/cost-attributor.test.ts",
-      "tests/integration/budget/ledger-store.test.ts",
+      // The cost attributor has no unit test of its own: the budget's integration tests run it on real readings.
+      "tests/integration/budget/*.test.ts",
     ],
     threshold: 80,
   },
   {
     name: "ledger",
-    files: [`${BUDGET}ledger-call.ts`, `${BUDGET}ledger-costs.ts`],
-    tests: ["tests/unit/budget/ledger-*.test.ts", "tests/unit/store/request-log.test.ts"],
+    files: [`${LEDGER}call-terms.ts`, `${LEDGER}ledger-costs.ts`],
+    tests: ["tests/unit/ledger/*.test.ts"],
     threshold: 80,
   },
   {

@@ -27,7 +27,7 @@ export function mergeReports(stored: MutationReport | null, run: MutationReport)
   };
 }
 
-export interface ModuleScore {
+interface ModuleScore {
   readonly caught: number;
   readonly missed: number;
   /** Percentage of scored mutants that tests caught, two decimals; null when none were scored. */

@@ -6,7 +6,7 @@ import { ModelsByKindSchema, ProfileAuthSchema, VideoLimitsSchema } from "./ipc/
  * first release are optional, so settings written by any earlier version load; fields this
  * version does not know are kept.
  */
-export const StoredProfileSchema = z.looseObject({
+const StoredProfileSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   baseUrl: z.string(),

@@ -1,7 +1,7 @@
 import { Menu, type MenuItemConstructorOptions } from "electron";
 import type { MenuTexts } from "../services/desktop/desktop-texts.ts";
 
-export interface MenuActions {
+interface MenuActions {
   newChat(): void;
   quickChat(): void;
   openSettings(): void;
@@ -12,7 +12,7 @@ export interface MenuActions {
  * Ctrl/Cmd+, answer the same keys when the menu is hidden), then the standard Edit, View and
  * Window menus Electron builds from roles.
  */
-export function appMenuTemplate(
+function appMenuTemplate(
   actions: MenuActions,
   quickChatShortcut: string,
   texts: MenuTexts,

@@ -5,9 +5,9 @@ import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import { BudgetAlerts } from "../services/budget/budget-alerts.ts";
 import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
-import { LedgerStore } from "../services/budget/ledger-store.ts";
+import { LedgerStore } from "../services/ledger/ledger-store.ts";
 import { periodStart } from "../services/budget/period-start.ts";
-import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
+import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
@@ -26,7 +26,7 @@ import { openAppDatabase } from "../services/store/app-database.ts";
 import { backUpDataFiles } from "../services/store/data-backups.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";
-import { loggingFetch } from "../services/store/request-log.ts";
+import { loggingFetch } from "../services/ledger/request-log.ts";
 import { StreamHub } from "../services/streams/stream-hub.ts";
 import { ProfileVault } from "../services/vault/profile-vault.ts";
 import { RequestScheduler } from "../services/scheduler/request-scheduler.ts";
@@ -41,7 +41,7 @@ import type { SecretCipher } from "../services/vault/secret-cipher.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
 import type { AppEvents, AppServices } from "../services/app-services.ts";
 
-export type { AppEvents, AppServices };
+export type { AppServices };
 
 /** What the host (Electron or the web host) provides to the services. */
 export interface AppEnvironment {

@@ -1,7 +1,7 @@
 import type { AppServices } from "../services/app-services.ts";
-import { ledgerExport } from "../services/budget/csv-export.ts";
+import { ledgerExport } from "../services/ledger/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
-import { ledgerRetentionSetting } from "../services/budget/ledger-retention.ts";
+import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";

@@ -1,12 +1,12 @@
 /** Day and month boundaries of the billing calendar, which runs at a fixed UTC offset. */
-export interface BillingPeriods {
+interface BillingPeriods {
   readonly dayStart: number;
   readonly dayReset: number;
   readonly monthStart: number;
   readonly monthReset: number;
 }
 
-export function offsetMinutes(utcOffset: string): number {
+function offsetMinutes(utcOffset: string): number {
   const sign = utcOffset.startsWith("-") ? -1 : 1;
   const [hours = 0, minutes = 0] = utcOffset.slice(1).split(":").map(Number);
   return sign * (hours * 60 + minutes);

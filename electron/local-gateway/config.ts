@@ -3,7 +3,7 @@ import { BUILT_IN_MODELS } from "./model-catalog.ts";
 
 const nonNegative = z.number().min(0);
 
-export const ModelRatesSchema = z.object({
+const ModelRatesSchema = z.object({
   /** CNY per 1,000 input tokens (chat and search models). */
   inputPer1kTokens: nonNegative.optional(),
   /** CNY per 1,000 output tokens (chat and search models). */
@@ -11,9 +11,8 @@ export const ModelRatesSchema = z.object({
   /** CNY per request (search models), per image (image models) or per second of video (video models). */
   perUnit: nonNegative.optional(),
 });
-export type ModelRates = z.infer<typeof ModelRatesSchema>;
 
-export const ModelConfigSchema = z.object({
+const ModelConfigSchema = z.object({
   code: z.string().min(1),
   kind: z.enum(["chat", "search", "image", "video"]),
   syncMode: z.enum(["sync", "async"]).default("async"),
@@ -26,14 +25,14 @@ export const ModelConfigSchema = z.object({
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type ModelKind = ModelConfig["kind"];
 
-export const TenantConfigSchema = z.object({
+const TenantConfigSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   topupBalance: nonNegative.default(0),
   giftBalance: nonNegative.default(0),
 });
 
-export const KeyConfigSchema = z.object({
+const KeyConfigSchema = z.object({
   key: z.string().min(8),
   tenant: z.string().min(1),
   id: z.string().min(1),
@@ -44,9 +43,8 @@ export const KeyConfigSchema = z.object({
   tpm: z.number().int().min(1).default(100_000),
   models: z.array(z.string()).optional(),
 });
-export type KeyConfig = z.infer<typeof KeyConfigSchema>;
 
-export const GatewayConfigSchema = z
+const GatewayConfigSchema = z
   .object({
     /** Multiplies every simulated duration (text pace, image and video generation); 0 means instant. */
     timeScale: nonNegative.default(1),

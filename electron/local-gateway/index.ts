@@ -16,7 +16,7 @@ import { VideoAdmission } from "./tasks/video-admission.ts";
 
 export type { GatewayConfigInput } from "./config.ts";
 
-export interface StartOptions {
+interface StartOptions {
   /** 0 picks any free port. */
   readonly port?: number;
   readonly dataDir: string;

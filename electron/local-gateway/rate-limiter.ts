@@ -2,7 +2,7 @@ import type { ApiKeyRecord } from "./accounts.ts";
 import { rateLimited } from "./http-error.ts";
 import { SlidingWindow } from "./sliding-window.ts";
 
-export interface RateLimitState {
+interface RateLimitState {
   readonly limit: number;
   readonly remaining: number;
   /** Until every request now counted has left the window (OpenAI's `x-ratelimit-reset-requests`). */

@@ -6,7 +6,7 @@ import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { BudgetMonitor } from "./budget/budget-monitor.ts";
 import type { BudgetService } from "./budget/budget-service.ts";
-import type { LedgerStore } from "./budget/ledger-store.ts";
+import type { LedgerStore } from "./ledger/ledger-store.ts";
 import type { PriceBook } from "./budget/price-book.ts";
 import type { CostAttributor } from "./budget/cost-attributor.ts";
 import type { CapabilityService } from "./capabilities/capability-service.ts";
@@ -29,7 +29,7 @@ export interface AppEvents {
 }
 
 /** Where the embedded local gateway answers, when the app started one. */
-export interface EmbeddedGateway {
+interface EmbeddedGateway {
   /** `http://127.0.0.1:PORT`. */
   readonly url: string;
   readonly defaultKey: string;

@@ -13,7 +13,7 @@ export const PROFILE_OPTIONS = {
   "profile-key": { type: "string" },
 } as const;
 
-export type ProfileArguments = Partial<Record<keyof typeof PROFILE_OPTIONS, string | boolean>>;
+type ProfileArguments = Partial<Record<keyof typeof PROFILE_OPTIONS, string | boolean>>;
 
 export interface CommandLineProfile {
   readonly baseUrl: string;

@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * derived from it, is the part of a stored file's address that lets the page show it: it opens
  * media only, so an address copied out of the page gives nothing more.
  */
-export interface HostAccess {
+interface HostAccess {
   readonly secret: string;
   readonly mediaCapability: string;
 }

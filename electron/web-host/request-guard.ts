@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 
-export type Admission =
+type Admission =
   | { readonly admitted: true; readonly url: URL }
   | { readonly admitted: false; readonly status: 400 | 403; readonly message: string };
 

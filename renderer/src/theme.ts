@@ -17,7 +17,7 @@ function show(scheme: "light" | "dark"): void {
  * Applies a theme: `light` and `dark` as chosen, `system` following the OS (and its changes).
  * The stylesheets read `data-theme` on the root element; charts watch it too.
  */
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   chosen = theme;
   stopFollowingSystem?.();
   stopFollowingSystem = null;

@@ -4,7 +4,7 @@ import { z } from "zod";
  * No balance, budget or spend of one key is larger than this (a trillion yuan): a larger figure
  * is a server's mistake, and taken as money it would poison every cost and price after it.
  */
-export const MAX_PLAUSIBLE_AMOUNT = 1e12;
+const MAX_PLAUSIBLE_AMOUNT = 1e12;
 
 const implausible = { error: "is not a plausible amount of money" };
 /** A balance: may be negative (an account in debt), never absurd. */

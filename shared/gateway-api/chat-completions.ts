@@ -1,19 +1,15 @@
 import { z } from "zod";
 import { positiveInteger, rangedNumber } from "./ranges.ts";
 
-export const ChatRoleSchema = z.enum(["system", "user", "assistant"]);
+const ChatRoleSchema = z.enum(["system", "user", "assistant"]);
 
 const TextPartSchema = z.object({ type: z.literal("text"), text: z.string() });
 
-/** Content is a string in the spec; the text-part array the OpenAI ecosystem sends is accepted too. */
-export const TextContentSchema = z.union([z.string(), z.array(TextPartSchema)]);
-
 /** An image in the OpenAI ecosystem's form: a `data:` URL (or a link, which a server may refuse). */
-export const ImageUrlPartSchema = z.object({
+const ImageUrlPartSchema = z.object({
   type: z.literal("image_url"),
   image_url: z.object({ url: z.string(), detail: z.enum(["auto", "low", "high"]).optional() }),
 });
-export type ImageUrlPart = z.infer<typeof ImageUrlPartSchema>;
 
 export const ChatMessageSchema = z.object({
   role: ChatRoleSchema,
@@ -32,14 +28,13 @@ export const ChatCompletionRequestSchema = z.object({
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
 
-export const FinishReasonSchema = z.enum(["stop", "length"]);
+const FinishReasonSchema = z.enum(["stop", "length"]);
 
-export const ChatUsageSchema = z.object({
+const ChatUsageSchema = z.object({
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   total_tokens: z.number().int(),
 });
-export type ChatUsage = z.infer<typeof ChatUsageSchema>;
 
 export const ChatCompletionSchema = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ResultUrlSchema } from "./result-url.ts";
 
-export const IMAGE_SIDE_MIN = 64;
-export const IMAGE_SIDE_MAX = 2048;
+const IMAGE_SIDE_MIN = 64;
+const IMAGE_SIDE_MAX = 2048;
 export const IMAGE_COUNT_MAX = 4;
 export const PROMPT_MAX_LENGTH = 4000;
 

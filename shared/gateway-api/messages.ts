@@ -4,11 +4,10 @@ import { positiveInteger, rangedNumber } from "./ranges.ts";
 const TextBlockSchema = z.object({ type: z.literal("text"), text: z.string() });
 
 /** An image content block of the messages format, its bytes in base64. */
-export const ImageBlockSchema = z.object({
+const ImageBlockSchema = z.object({
   type: z.literal("image"),
   source: z.object({ type: z.literal("base64"), media_type: z.string(), data: z.string() }),
 });
-export type ImageBlock = z.infer<typeof ImageBlockSchema>;
 
 export const MessagesRequestSchema = z.object({
   model: z.string({ error: "model is required" }).min(1, "model is required"),
@@ -32,10 +31,10 @@ export const MessagesRequestSchema = z.object({
 export type MessagesRequest = z.infer<typeof MessagesRequestSchema>;
 
 /** `end_turn` and `max_tokens` are the spec's; `stop_sequence` follows the messages-format ecosystem. */
-export const StopReasonSchema = z.enum(["end_turn", "max_tokens", "stop_sequence"]);
+const StopReasonSchema = z.enum(["end_turn", "max_tokens", "stop_sequence"]);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
-export const MessagesUsageSchema = z.object({
+const MessagesUsageSchema = z.object({
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
 });
@@ -70,4 +69,3 @@ export const MessageStreamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("error"), error: z.object({ type: z.string(), message: z.string() }) }),
 ]);
-export type MessageStreamEvent = z.infer<typeof MessageStreamEventSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Whether `value` is an absolute `http:` or `https:` URL. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === "http:" || protocol === "https:";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChatCompletionChunkSchema, ChatCompletionSchema, ChatMessageSchema } from "./chat-completions.ts";
+import { ChatCompletionSchema, ChatMessageSchema } from "./chat-completions.ts";
 
 export const SearchCompletionRequestSchema = z.object({
   model: z.string({ error: "model is required" }).min(1, "model is required"),
@@ -18,7 +18,3 @@ const SourcesSchema = z.object({
 });
 
 export const SearchCompletionSchema = ChatCompletionSchema.extend(SourcesSchema.shape);
-export type SearchCompletion = z.infer<typeof SearchCompletionSchema>;
-
-export const SearchCompletionChunkSchema = ChatCompletionChunkSchema.extend(SourcesSchema.partial().shape);
-export type SearchCompletionChunk = z.infer<typeof SearchCompletionChunkSchema>;

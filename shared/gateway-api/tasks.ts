@@ -4,12 +4,6 @@ import { ResultUrlSchema } from "./result-url.ts";
 export const TaskStatusSchema = z.enum(["queued", "processing", "completed", "failed", "cancelled", "expired"]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ["completed", "failed", "cancelled", "expired"];
-
-export function isTerminalTaskStatus(status: TaskStatus): boolean {
-  return TERMINAL_TASK_STATUSES.includes(status);
-}
-
 /** The Async task object returned when a submission is accepted. */
 export const AsyncTaskSchema = z.object({
   id: z.string(),

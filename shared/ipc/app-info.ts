@@ -5,7 +5,7 @@ import { LanguageSchema } from "../text/languages.ts";
  * Where keys are kept: the OS keychain through Electron's safeStorage, Linux's `basic_text`
  * fallback (obfuscation only), or the web host's key file.
  */
-export const KeyStorageSchema = z.enum(["os-keychain", "basic-text", "key-file"]);
+const KeyStorageSchema = z.enum(["os-keychain", "basic-text", "key-file"]);
 export type KeyStorage = z.infer<typeof KeyStorageSchema>;
 
 export const AppInfoSchema = z.object({
@@ -20,7 +20,7 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 export const LanguageChoiceSchema = z.object({ language: LanguageSchema });
 
 export const PANES = ["chat", "images", "videos", "tasks", "budget", "settings"] as const;
-export const PaneSchema = z.enum(PANES);
+const PaneSchema = z.enum(PANES);
 export type Pane = z.infer<typeof PaneSchema>;
 
 /**

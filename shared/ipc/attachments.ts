@@ -9,10 +9,9 @@ export const IMAGE_ATTACHMENT_MAX_BYTES = 4 * 1024 * 1024;
 export const TEXT_ATTACHMENT_MAX_BYTES = 100 * 1024;
 /** All of one message's files together: what one message may carry through the window's bridge. */
 export const ATTACHMENTS_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
-export const ATTACHMENT_NAME_MAX = 255;
+const ATTACHMENT_NAME_MAX = 255;
 
-export const IMAGE_ATTACHMENT_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
-export type ImageAttachmentType = (typeof IMAGE_ATTACHMENT_TYPES)[number];
+export type ImageAttachmentType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
 
 /** Base64 length of `bytes` bytes. */
 export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
@@ -22,7 +21,7 @@ export const decodedLength = (base64: string): number =>
   Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
 
 /** A file as the window sends it: its name and its bytes. Main tells its type from the bytes, never the name. */
-export const AttachmentInputSchema = z.object({
+const AttachmentInputSchema = z.object({
   name: z.string().trim().min(1).max(ATTACHMENT_NAME_MAX),
   data: z
     .string()

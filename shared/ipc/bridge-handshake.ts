@@ -18,7 +18,7 @@ export const BridgeAuthSchema = z.object({ t: z.literal("auth"), proof: z.string
 export const BRIDGE_READY = { t: "ready" } as const;
 
 /** Who is proving: each side's proof covers its role, so one side's answer is never valid for the other. */
-export type BridgeRole = "host" | "page";
+type BridgeRole = "host" | "page";
 
 const encoder = new TextEncoder();
 const hex = (bytes: ArrayBuffer | Uint8Array) =>

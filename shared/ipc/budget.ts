@@ -5,7 +5,7 @@ export const RateLimitSnapshotSchema = z.object({ limit: z.number(), remaining: 
 export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshotSchema>;
 
 /** Spend on the key that no call of this app explains, in the key's current day and month. */
-export const OtherSpendSchema = z.object({ today: z.number(), month: z.number() });
+const OtherSpendSchema = z.object({ today: z.number(), month: z.number() });
 export type OtherSpend = z.infer<typeof OtherSpendSchema>;
 
 export const BudgetSnapshotSchema = z.object({

@@ -5,7 +5,7 @@ export const FEATURES = ["balance", "messages", "search", "images", "video"] as 
 export type Feature = (typeof FEATURES)[number];
 
 /** `unknown` until the app has asked (on save, Test connection, or first use). */
-export const FeatureStateSchema = z.enum(["unknown", "offered", "missing"]);
+const FeatureStateSchema = z.enum(["unknown", "offered", "missing"]);
 export type FeatureState = z.infer<typeof FeatureStateSchema>;
 
 export const ServerCapabilitiesSchema = z.object({

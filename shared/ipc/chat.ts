@@ -6,13 +6,13 @@ import { CostSchema } from "./ledger.ts";
 import { AttachmentInputsSchema, AttachmentSchema } from "./attachments.ts";
 
 export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
-export const WireFormatSchema = z.enum(WIRE_FORMATS);
+const WireFormatSchema = z.enum(WIRE_FORMATS);
 export type WireFormat = z.infer<typeof WireFormatSchema>;
 
 /** Temperature ranges of the two wire formats, as the spec states them. */
 export const TEMPERATURE_MAX: Record<WireFormat, number> = { "chat-completions": 2, messages: 1 };
 export const MAX_TOKENS_LIMIT = 200_000;
-export const DEFAULT_MAX_TOKENS = 1024;
+const DEFAULT_MAX_TOKENS = 1024;
 export const STOP_SEQUENCES_MAX = 4;
 export const SYSTEM_PROMPT_MAX = 20_000;
 export const TITLE_MAX = 200;
@@ -77,7 +77,7 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   stream: true,
 };
 
-export const FinishSchema = z.enum(["finished", "max_tokens", "stop_sequence"]);
+const FinishSchema = z.enum(["finished", "max_tokens", "stop_sequence"]);
 export type Finish = z.infer<typeof FinishSchema>;
 
 export const MessageMetaSchema = z.object({
@@ -100,11 +100,11 @@ export const MessageMetaSchema = z.object({
 export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 
 /** `streaming`: written ahead while the reply arrives; it ends as one of the others. */
-export const MessageStatusSchema = z.enum(["streaming", "complete", "stopped", "interrupted", "error"]);
+const MessageStatusSchema = z.enum(["streaming", "complete", "stopped", "interrupted", "error"]);
 export type MessageStatus = z.infer<typeof MessageStatusSchema>;
 
 /** The versions of a message's place in the conversation (regenerated or edited), oldest first. */
-export const MessageVersionsSchema = z.object({ ids: z.array(z.string()), index: z.number().int().min(0) });
+const MessageVersionsSchema = z.object({ ids: z.array(z.string()), index: z.number().int().min(0) });
 export type MessageVersions = z.infer<typeof MessageVersionsSchema>;
 
 export const ChatMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The values a coded sentence is filled with. */
-export const TextParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+const TextParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type TextParams = z.infer<typeof TextParamsSchema>;
 
 /**

@@ -6,7 +6,7 @@ import { ChatMessageSchema, ChatRunSchema, MESSAGE_MAX_LENGTH } from "./chat.ts"
 /** How many models one question may be put to at once. */
 export const COMPARE_MIN_MODELS = 2;
 export const COMPARE_MAX_MODELS = 4;
-export const MODEL_SET_NAME_MAX = PROFILE_NAME_MAX;
+const MODEL_SET_NAME_MAX = PROFILE_NAME_MAX;
 const MODEL_CODE_MAX = 200;
 
 const ModelCode = z.string().trim().min(1, invalid("MODEL_REQUIRED")).max(MODEL_CODE_MAX);
@@ -16,7 +16,7 @@ const ModelCodes = z
   .max(COMPARE_MAX_MODELS, invalid("COMPARE_MODEL_COUNT"));
 
 /** One answer of a comparison: its model and its reply (null until the reply's row is written). */
-export const ComparisonColumnSchema = z.object({
+const ComparisonColumnSchema = z.object({
   messageId: z.string(),
   model: z.string(),
   message: ChatMessageSchema.nullable(),

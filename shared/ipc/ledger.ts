@@ -27,7 +27,7 @@ export type LedgerKind = z.infer<typeof LedgerKindSchema>;
  * `estimated` from learned or user prices (shown with ≈), `free` for calls that cost nothing
  * (polls, balance, models, refused requests), `unknown` when nothing can be said yet.
  */
-export const COST_BASES = ["measured", "estimated", "free", "unknown"] as const;
+const COST_BASES = ["measured", "estimated", "free", "unknown"] as const;
 export const CostBasisSchema = z.enum(COST_BASES);
 export type CostBasis = z.infer<typeof CostBasisSchema>;
 
@@ -39,7 +39,7 @@ export const CostSchema = z.object({
 });
 export type Cost = z.infer<typeof CostSchema>;
 
-export const LedgerEntrySchema = z.object({
+const LedgerEntrySchema = z.object({
   id: z.number().int(),
   profileId: z.string(),
   at: z.string(),
@@ -81,7 +81,7 @@ export const LedgerFilterSchema = z.object({
 });
 export type LedgerFilter = z.infer<typeof LedgerFilterSchema>;
 
-export const LEDGER_PAGE_MAX = 500;
+const LEDGER_PAGE_MAX = 500;
 
 export const LedgerPageRequestSchema = LedgerFilterSchema.extend({
   offset: z.number().int().min(0).default(0),
@@ -119,12 +119,12 @@ export type SpendRow = z.infer<typeof SpendRowSchema>;
  * What a model costs, per `unit`: a call, 1k input or output tokens, an image, a second of
  * video; `size` when the price depends on it. `learned` from observed charges, or set by the user.
  */
-export const PRICE_UNITS = ["call", "input_1k", "output_1k", "image", "video_second"] as const;
+const PRICE_UNITS = ["call", "input_1k", "output_1k", "image", "video_second"] as const;
 export const PriceUnitSchema = z.enum(PRICE_UNITS);
 export type PriceUnit = z.infer<typeof PriceUnitSchema>;
 
 /** Where a price comes from: the server's model list, charges the app observed, or the user. */
-export const PriceSourceSchema = z.enum(["published", "learned", "user"]);
+const PriceSourceSchema = z.enum(["published", "learned", "user"]);
 export type PriceSource = z.infer<typeof PriceSourceSchema>;
 
 export const ModelPriceSchema = z.object({

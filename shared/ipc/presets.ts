@@ -4,8 +4,8 @@ import { ChatSettingsSchema, checkTemperatureRange } from "./chat.ts";
 import { PROFILE_NAME_MAX } from "./profiles.ts";
 
 /** The same limit as a profile's name, so NAME_TOO_LONG states it for both. */
-export const PRESET_NAME_MAX = PROFILE_NAME_MAX;
-export const PRESET_MODEL_MAX = 200;
+const PRESET_NAME_MAX = PROFILE_NAME_MAX;
+const PRESET_MODEL_MAX = 200;
 const PRESET_ID_MAX = 100;
 
 const settings = ChatSettingsSchema.shape;

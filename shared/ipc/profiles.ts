@@ -41,7 +41,7 @@ export const DEFAULT_MAX_WAIT_MINUTES = 15;
 export const RESULT_ORIGINS_MAX = 20;
 
 /** An origin written the way a browser writes one: http(s), a host, an optional port, nothing after. */
-export function isOriginText(text: string): boolean {
+function isOriginText(text: string): boolean {
   const url = URL.parse(text);
   return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.href === `${url.origin}/`;
 }
@@ -50,7 +50,7 @@ export function isOriginText(text: string): boolean {
  * Origins a profile's results may come from besides its own host (object storage on another
  * machine, or a private address): one per line in Settings, kept as `URL.origin` writes them.
  */
-export const ResultOriginsSchema = z
+const ResultOriginsSchema = z
   .array(
     z
       .string()
@@ -90,7 +90,7 @@ export const PROFILE_NAME_MAX = 80;
 export const RPM_RANGE = { min: 1, max: 100_000 } as const;
 
 /** This machine: the only place a key may travel to over plain http without a confirmation. */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   const { hostname } = new URL(url);
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

@@ -114,7 +114,7 @@ export type ImageRequest = z.infer<typeof ImageRequestSchema>;
 /** The largest reference image sent as a `data:` URL. */
 export const REFERENCE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
-export const ReferenceImageSchema = z.discriminatedUnion("kind", [
+const ReferenceImageSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("url"),
     url: z
@@ -140,7 +140,6 @@ export const VideoRequestSchema = ProfileChoice.extend({
   duration: z.union([z.literal(VIDEO_DURATIONS[0]), z.literal(VIDEO_DURATIONS[1])]),
   image: ReferenceImageSchema.optional(),
 });
-export type VideoRequest = z.infer<typeof VideoRequestSchema>;
 
 export const TaskIdSchema = z.object({ id: z.string().min(1) });
 export const TaskListSchema = z.object({ status: LocalTaskStatusSchema.optional() });

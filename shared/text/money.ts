@@ -1,8 +1,8 @@
 /** How an amount is written: whole units with cents, or a small amount by its significant digits. */
-export type MoneyStyle = "cents" | "small";
+type MoneyStyle = "cents" | "small";
 
 /** A number format for money in this style. */
-export type MoneyFormats = (style: MoneyStyle) => Intl.NumberFormat;
+type MoneyFormats = (style: MoneyStyle) => Intl.NumberFormat;
 
 /** Intl.NumberFormat options for each money style. */
 export const moneyOptions = (style: MoneyStyle): Intl.NumberFormatOptions =>

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
-import { ledgerWhere } from "../../electron/services/budget/ledger-filter.ts";
-import { LedgerStore } from "../../electron/services/budget/ledger-store.ts";
+import { ledgerWhere } from "../../electron/services/ledger/ledger-filter.ts";
+import { LedgerStore } from "../../electron/services/ledger/ledger-store.ts";
 import type { LedgerFilter } from "../../shared/ipc/ledger.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { median, report } from "./measure.ts";

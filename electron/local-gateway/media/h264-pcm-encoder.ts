@@ -18,12 +18,12 @@ const NAL_IDR_SLICE = 5;
 const NAL_SPS = 7;
 const NAL_PPS = 8;
 
-export interface EncodedPicture {
+interface EncodedPicture {
   readonly data: Uint8Array;
   readonly keyFrame: boolean;
 }
 
-export interface H264Parameters {
+interface H264Parameters {
   readonly sps: Uint8Array;
   readonly pps: Uint8Array;
   readonly codec: string;

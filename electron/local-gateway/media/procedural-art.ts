@@ -27,7 +27,7 @@ const NAMED_COLOURS: Record<string, Rgb> = {
 };
 
 /** Four colours: the prompt's colour words first, random ones for the rest. */
-export function paletteFor(prompt: string, random: () => number): [Rgb, Rgb, Rgb, Rgb] {
+function paletteFor(prompt: string, random: () => number): [Rgb, Rgb, Rgb, Rgb] {
   const words = prompt.toLowerCase().match(/[a-z]+/g) ?? [];
   const named = words.flatMap((word) => (NAMED_COLOURS[word] ? [NAMED_COLOURS[word]] : []));
   const colour = (index: number): Rgb =>

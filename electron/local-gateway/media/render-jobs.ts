@@ -6,7 +6,7 @@ import { paintPromptArt } from "./procedural-art.ts";
 import { coverResize } from "./rgb-image.ts";
 import { renderVideo } from "./video-renderer.ts";
 
-export interface VideoSpec {
+interface VideoSpec {
   readonly prompt: string;
   readonly width: number;
   readonly height: number;

@@ -5,7 +5,7 @@ import type { RenderJobs, RenderKind, RenderReply, RenderRequest } from "./rende
 // The build emits the worker as a file of its own and rewrites this URL to it (vite.config.ts).
 const WORKER_URL = new URL("./render-worker.ts", import.meta.url);
 
-export interface RenderPoolOptions {
+interface RenderPoolOptions {
   /** One worker per core but one, at most two: a core stays free for the app, and more would only queue. */
   readonly size?: number;
   /** The worker's module: the render worker unless a test stands in for it. */

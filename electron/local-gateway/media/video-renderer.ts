@@ -4,9 +4,9 @@ import { cloneYuvFrame, yuvFromRgb, type YuvFrame } from "./yuv-frame.ts";
 import { createRgbImage, fillRect, type Rgb, type RgbImage } from "./rgb-image.ts";
 import { seededRandom } from "./seeded-random.ts";
 
-export const VIDEO_FRAME_RATE = 12;
+const VIDEO_FRAME_RATE = 12;
 
-export interface VideoRenderRequest {
+interface VideoRenderRequest {
   readonly width: number;
   readonly height: number;
   readonly durationSeconds: number;

@@ -9,7 +9,7 @@ export interface YuvFrame {
   readonly v: Uint8Array;
 }
 
-export function createYuvFrame(width: number, height: number): YuvFrame {
+function createYuvFrame(width: number, height: number): YuvFrame {
   const mbWidth = Math.ceil(width / 16);
   const mbHeight = Math.ceil(height / 16);
   const lumaSize = mbWidth * 16 * mbHeight * 16;

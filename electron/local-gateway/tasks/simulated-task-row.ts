@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
 
-export type TaskKind = "image" | "video";
+type TaskKind = "image" | "video";
 
 export interface ImageTaskParams {
   readonly prompt: string;

@@ -16,7 +16,7 @@ import { renderTaskResult } from "./task-rendering.ts";
 
 const TICK_MS = 250;
 /** Share of a task's time spent `queued` before it turns `processing`. */
-export interface SimulatedTaskRunnerDependencies {
+interface SimulatedTaskRunnerDependencies {
   readonly db: DatabaseSync;
   readonly billing: Billing;
   readonly media: MediaStore;
@@ -27,7 +27,7 @@ export interface SimulatedTaskRunnerDependencies {
   readonly now: () => number;
 }
 
-export type TaskSubmission = {
+type TaskSubmission = {
   readonly key: ApiKeyRecord;
   readonly model: ModelConfig;
   readonly requestId: string;

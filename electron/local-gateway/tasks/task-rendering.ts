@@ -10,7 +10,7 @@ import {
   type SimulatedTaskRow,
 } from "./simulated-task-row.ts";
 
-export interface TaskOutput {
+interface TaskOutput {
   readonly renders: RenderPool;
   readonly media: MediaStore;
   readonly now: number;

@@ -1,6 +1,6 @@
 import { encodeText, piecesOf } from "./tokens.ts";
 
-export type FinishCause = "end" | "max_tokens" | "stop_sequence";
+type FinishCause = "end" | "max_tokens" | "stop_sequence";
 
 export interface Generation {
   /** The answer as streamed, one piece per token. */

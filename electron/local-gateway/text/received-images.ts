@@ -6,7 +6,7 @@ import type { ModelConfig } from "../config.ts";
 import { invalidParams } from "../http-error.ts";
 
 /** The largest image a request may carry (as the messages-format ecosystem's 5 MB). */
-export const RECEIVED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const RECEIVED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** What one image adds to the prompt's tokens (a low-detail tile, as OpenAI counts it). */
 export const IMAGE_PROMPT_TOKENS = 85;
 

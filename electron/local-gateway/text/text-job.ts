@@ -20,7 +20,7 @@ export interface TextJob {
   readonly generation: Generation;
 }
 
-export interface TextJobRequest {
+interface TextJobRequest {
   readonly modelCode: string;
   readonly kind: "chat" | "search";
   readonly turns: readonly ConversationTurn[];

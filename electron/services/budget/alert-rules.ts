@@ -6,7 +6,7 @@ import type { AlertMetric, AlertSettings } from "../../../shared/ipc/budget-aler
  * period's reset time), so each threshold fires once per period; the balance floor has one
  * period until the balance rises above it again.
  */
-export interface Crossing {
+interface Crossing {
   readonly metric: AlertMetric;
   readonly threshold: number;
   readonly period: string;

@@ -9,7 +9,7 @@ import type { BudgetAlerts } from "./budget-alerts.ts";
 
 const FRESH_READING_MS = 60_000;
 
-export interface BudgetMonitorDeps {
+interface BudgetMonitorDeps {
   readonly alerts: BudgetAlerts;
   readonly read: (profileId: string) => Promise<BudgetSnapshot>;
   readonly profiles: () => readonly ProfileView[];

@@ -4,7 +4,7 @@ import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
 import { PriceUnitSchema, type ModelPrice } from "../../../shared/ipc/ledger.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 import { readStoredJson } from "../store/stored-json.ts";
-import { attribute, type Attribution, type BalanceReading, type MoneyEvent } from "./cost-attribution.ts";
+import { attribute, type Attribution, type BalanceReading, type MoneyEvent } from "./balance-movements.ts";
 import { OtherSpendLedger } from "./other-spend.ts";
 import type { PriceBook } from "./price-book.ts";
 import { detectPriceChange } from "./price-change.ts";
@@ -53,9 +53,10 @@ const featuresOfRow = (row: WaitingRow) =>
   featuresOf({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens });
 
 /**
- * Turns balance readings into costs in the ledger: each closed movement is attributed to the
- * app's calls and refunds in it, what they do not explain becomes other spend on the key, each
- * movement is kept as an observation, and the profile's prices are fitted again.
+ * Turns balance readings into costs in the ledger, by the rules of balance-movements.ts: each
+ * closed movement is attributed to the app's calls and refunds in it, what they do not explain
+ * becomes other spend on the key, each movement is kept as an observation, and the profile's
+ * prices are fitted again.
  */
 export class CostAttributor {
   private readonly db: DatabaseSync;

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
-import type { OtherSpend } from "./cost-attribution.ts";
+import type { OtherSpend } from "./balance-movements.ts";
 import type { ChangedObservation } from "./price-change.ts";
 
 /**

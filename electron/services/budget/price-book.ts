@@ -8,7 +8,7 @@ import {
   type PriceUnit,
 } from "../../../shared/ipc/ledger.ts";
 import { allRows } from "../../common/sql-rows.ts";
-import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from "./ledger-call.ts";
+import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from "../ledger/call-terms.ts";
 import { PriceHistory } from "./price-history.ts";
 import { OBSERVATION_INVOLVES_MODEL } from "./price-change.ts";
 import { priceOf } from "./price-lookup.ts";

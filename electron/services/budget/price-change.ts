@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { allRows } from "../../common/sql-rows.ts";
-import { RELATIVE_TOLERANCE } from "./cost-attribution.ts";
+import { RELATIVE_TOLERANCE } from "./balance-movements.ts";
 
 /** A call whose movement a change of price explains. */
 export interface ChangedObservation {

@@ -4,7 +4,7 @@ import type { LearnedPrice } from "./price-book.ts";
 import type { PriceUnit } from "../../../shared/ipc/ledger.ts";
 
 /** No unit of any model costs more than this: a larger figure is a server's mistake, not a price. */
-export const MAX_PLAUSIBLE_UNIT_PRICE = 10_000;
+const MAX_PLAUSIBLE_UNIT_PRICE = 10_000;
 
 /** A price as OpenRouter writes it: a decimal string (or a number); "-1" and the like mean "varies". */
 const Amount = z

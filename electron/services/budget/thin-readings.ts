@@ -1,7 +1,7 @@
 /** Readings of the last two days are all kept: the day's chart and the hour's burn rate need each one. */
 export const FULL_DETAIL_MS = 48 * 3600 * 1000;
 /** Older readings are thinned to about this many, plenty for a chart a few hundred pixels wide. */
-export const OLDER_READINGS_MAX = 1000;
+const OLDER_READINGS_MAX = 1000;
 
 /**
  * Keeps every reading from `fullSince` on and, before it, the last reading of each of at most

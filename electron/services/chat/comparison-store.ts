@@ -4,7 +4,7 @@ import type { ChatMessage } from "../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../shared/ipc/compare.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 import { appError } from "../app-error.ts";
-import { ledgerCostsByMessage } from "../budget/ledger-costs.ts";
+import { ledgerCostsByMessage } from "../ledger/ledger-costs.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 import { messageOf, type MessageRow } from "./conversation-rows.ts";
 import type { MessageEdits } from "./message-edits.ts";

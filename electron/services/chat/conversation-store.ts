@@ -13,7 +13,7 @@ import { oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { AppError, appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import { ledgerCostOf, ledgerCostsByMessage } from "../budget/ledger-costs.ts";
+import { ledgerCostOf, ledgerCostsByMessage } from "../ledger/ledger-costs.ts";
 import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
 import { ComparisonStore } from "./comparison-store.ts";
 import { listConversations } from "./conversation-list.ts";

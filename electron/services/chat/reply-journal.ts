@@ -6,7 +6,7 @@ import type { ConversationStore } from "./conversation-store.ts";
 /** How often a streaming reply's text reaches SQLite at the latest. */
 export const REPLY_FLUSH_MS = 500;
 /** How often a reply the disk refused (full, or locked by another process) is offered to it again. */
-export const REPLY_SAVE_RETRY_MS = 2000;
+const REPLY_SAVE_RETRY_MS = 2000;
 
 /** Where the reply goes; `showAsLeaf` false leaves the conversation's shown path where it is. */
 interface ReplyTarget {

@@ -2,7 +2,7 @@ import { type ChatMessage, type ChatSettings, type MessageMeta, type MessageStat
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
+import { withLedgerLink } from "../ledger/ledger-context.ts";
 import { toIpcError } from "../error-values.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
@@ -33,7 +33,7 @@ const INTERRUPTING_CODES = [
 ];
 
 /** One reply to produce: what it answers, with which settings, from which profile. */
-export interface ReplyRun {
+interface ReplyRun {
   readonly conversationId: string;
   readonly assistantMessageId: string;
   readonly settings: ChatSettings;

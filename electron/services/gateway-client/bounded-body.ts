@@ -3,7 +3,7 @@ import { GatewayError } from "./gateway-error.ts";
 
 const MEBIBYTE = 1024 * 1024;
 
-export interface BodyBounds {
+interface BodyBounds {
   readonly maxBytes: number;
   readonly timeoutMs: number;
   /** Past maxBytes, keep what fits instead of failing (an error body is read for its words only). */
@@ -50,7 +50,7 @@ export async function readBoundedJson(response: Response, bounds: BodyBounds): P
   return JSON.parse(await readBoundedText(response, bounds));
 }
 
-export interface StreamBounds {
+interface StreamBounds {
   readonly maxLineBytes: number;
   readonly stallMs: number;
 }

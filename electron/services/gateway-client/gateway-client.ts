@@ -41,19 +41,19 @@ export interface GatewayCredentials {
   readonly key: string;
 }
 
-export interface GatewayClientOptions {
+interface GatewayClientOptions {
   /** Electron's net.fetch in the app (system proxies), Node's fetch elsewhere; bounded by a header timeout. */
   readonly fetch?: typeof fetch;
   /** How much of an answer is read and how long it may take (docs/limits-and-faults.md). */
   readonly limits?: AnswerLimits;
 }
 
-export interface GatewayResponse<T> {
+interface GatewayResponse<T> {
   readonly data: T;
   readonly meta: ResponseMeta;
 }
 
-export interface GatewayStream<T> {
+interface GatewayStream<T> {
   readonly meta: ResponseMeta;
   readonly events: AsyncIterable<T>;
 }

@@ -4,7 +4,6 @@ import { englishOf } from "../../../shared/text/app-texts.ts";
 import type { RateLimitSnapshot } from "../../../shared/ipc/budget.ts";
 
 /** Codes for failures that never reached a gateway answer. */
-export type ClientErrorCode = "NETWORK_ERROR" | "ABORTED" | "TIMEOUT" | "INVALID_RESPONSE" | "STREAM_INCOMPLETE";
 
 /**
  * What a proxy in front of the gateway answers when it lost the gateway's own answer (Bad Gateway,

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 
 /** More tokens than any model reads or writes in one call: a larger count is a server's mistake. */
-export const MAX_PLAUSIBLE_TOKENS = 100_000_000;
+const MAX_PLAUSIBLE_TOKENS = 100_000_000;
 
 /**
  * A token count: a whole, non-negative, plausible number; unknown (null) when the server sent none;
@@ -24,13 +24,13 @@ const ContentPart = z.looseObject({ type: z.string().optional(), text: z.string(
 /** A message's content: a string, null (no text), or text parts. */
 const Content = z.union([z.string(), z.array(ContentPart)]).nullish();
 
-export const SearchResultsSchema = z
+const SearchResultsSchema = z
   .array(z.looseObject({ url: z.string(), title: z.string().nullish(), snippet: z.string().nullish() }))
   .nullish();
 
 const Sources = { citations: z.array(z.string()).nullish(), search_results: SearchResultsSchema };
 
-export const ChatUsage = z.looseObject({ prompt_tokens: Count, completion_tokens: Count }).nullish().catch(null);
+const ChatUsage = z.looseObject({ prompt_tokens: Count, completion_tokens: Count }).nullish().catch(null);
 
 export const LenientChatCompletionSchema = z.looseObject({
   id: z.string().nullish(),

@@ -63,7 +63,7 @@ const TaskFields = {
 };
 
 /** The answer to an accepted async submission. */
-export const LenientAsyncTaskSchema = z.looseObject({
+const LenientAsyncTaskSchema = z.looseObject({
   id: z.string().min(1),
   status: Status,
   progress: Progress,

@@ -5,7 +5,7 @@ import { lockHolderOf } from "./lock-holder.ts";
 /** Why a healthy data file cannot be used now: none of these is damage, and none is mended by starting fresh. */
 export type AccessCause = "read-only" | "locked" | "disk-full" | "unreadable";
 
-export interface AccessProblem {
+interface AccessProblem {
   readonly problem: AccessCause;
   readonly detail: string;
   /** The process holding a locked database, where the system says (Linux); null when it does not. */
@@ -16,7 +16,7 @@ export interface AccessProblem {
  * Room a start needs beyond copies of the database and settings (the backups it takes): SQLite's
  * journal and the first writes. Below it the start would fail half-way, so it is named first.
  */
-export const START_SPARE_BYTES = 1024 * 1024;
+const START_SPARE_BYTES = 1024 * 1024;
 
 const READ_ONLY_CODES = new Set(["EROFS", "EACCES", "EPERM"]);
 const FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:f
 import { join } from "node:path";
 import type { DataFile } from "./data-files.ts";
 
-export const BACKUP_DIR = "backups";
+const BACKUP_DIR = "backups";
 const KEEP = 3;
 type BackupNames = { prefix: string; extension: string };
 const NAMES: Record<DataFile, BackupNames> = {

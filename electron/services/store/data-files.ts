@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { firstIssue } from "../../../shared/first-issue.ts";
 import { SettingsFileSchema } from "../../../shared/stored-settings.ts";
 import { openAppDatabase } from "./app-database.ts";
 import { backupsOf, stampOf } from "./data-backups.ts";
@@ -23,7 +24,7 @@ export const DATA_FILES: Readonly<Record<DataFile, string>> = {
 
 /** Damage: the file is not what the app wrote. Only these are mended by a backup or by starting fresh. */
 const DAMAGE_CAUSES = ["missing", "empty", "corrupt", "invalid"] as const;
-export type DamageCause = (typeof DAMAGE_CAUSES)[number];
+type DamageCause = (typeof DAMAGE_CAUSES)[number];
 
 export interface DataProblem {
   /** A data file, or the data folder itself (read-only, or on a full disk). */
@@ -78,8 +79,8 @@ function settingsFindingOf(path: string): Finding | null {
   }
   const shape = SettingsFileSchema.safeParse(value);
   if (shape.success) return null;
-  const issue = shape.error.issues[0]!;
-  return damage("invalid", `${issue.path.join(".") || "the file"}: ${issue.message}`);
+  const { field, message } = firstIssue(shape.error);
+  return damage("invalid", `${field || "the file"}: ${message}`);
 }
 
 function databaseFindingOf(path: string): Finding | null {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 /** The file that says which process has the data folder; removed when it closes. */
 export const LOCK_FILE = "modeldesk.lock";
 
-export class DataFolderInUse extends Error {
+class DataFolderInUse extends Error {
   readonly pid: number;
 
   constructor(dataDir: string, pid: number) {

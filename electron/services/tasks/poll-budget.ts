@@ -5,7 +5,7 @@ const POLL_SHARE = 0.8;
  * against the key for a whole minute, so a bigger one leaves no room for the completions after it.
  */
 const BURST_MINUTES = 5 / 60;
-/** Below half a full bucket, the budget is kept for polls likely to find a completion. */
+/** Below half a full bucket, the polls left are kept for those likely to find a completion. */
 const ROUTINE_FLOOR = 0.5;
 /** How soon a routine poll held back by a busy key asks again. */
 const HEADROOM_RECHECK_MS = 1000;
@@ -23,7 +23,7 @@ interface ProfilePolls {
  * request can actually go out rather than minutes earlier behind the key's limit. A profile
  * without a known RPM is not paced.
  */
-export class PollBudget {
+export class PollPacer {
   private readonly rpmOf: (profileId: string) => number | undefined;
   private readonly busyOf: (profileId: string) => boolean;
   private readonly profiles = new Map<string, ProfilePolls>();

@@ -1,5 +1,5 @@
 import type { TaskStatus } from "../../../shared/gateway-api/tasks.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
+import { withLedgerLink } from "../ledger/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { gatewayDuration } from "./completion-estimate.ts";
 import type { ResultKeeper } from "./result-keeper.ts";

@@ -1,11 +1,11 @@
 import { FINISHED_TASK_STATUSES, type LocalTaskStatus, type TaskView } from "../../../shared/ipc/tasks.ts";
 import { appError } from "../app-error.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
+import { withLedgerLink } from "../ledger/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
 import { expectedCompletionPolicy } from "./expected-completion-policy.ts";
 import { ModelDurations } from "./model-durations.ts";
-import { PollBudget } from "./poll-budget.ts";
+import { PollPacer } from "./poll-budget.ts";
 import { DEFAULT_POLL_TIMING, type PollTiming } from "./poll-policy.ts";
 import { ResultKeeper } from "./result-keeper.ts";
 import type { ResultFetch } from "./result-fetch.ts";
@@ -81,7 +81,7 @@ export class TaskEngine {
       clientFor: deps.clientFor,
       timing,
       policy: timing.policy ?? expectedCompletionPolicy,
-      budget: new PollBudget(
+      pacer: new PollPacer(
         (profileId) => deps.profileSettings?.(profileId).rpm,
         (profileId) => deps.busyOf?.(profileId) ?? false,
       ),

@@ -3,10 +3,10 @@ import { ImageRequestSchema, VideoRequestSchema } from "../../../shared/ipc/task
 import type { TaskRow } from "./task-repository.ts";
 
 /** What a task needs to be submitted again exactly (Retry) or for the first time (from the local queue). */
-export const ImageParamsSchema = ImageRequestSchema.omit({ profileId: true });
+const ImageParamsSchema = ImageRequestSchema.omit({ profileId: true });
 export type ImageParams = z.infer<typeof ImageParamsSchema>;
 
-export const VideoParamsSchema = VideoRequestSchema.omit({ profileId: true, image: true }).extend({
+const VideoParamsSchema = VideoRequestSchema.omit({ profileId: true, image: true }).extend({
   imageUrl: z.string().optional(),
 });
 export type VideoParams = z.infer<typeof VideoParamsSchema>;

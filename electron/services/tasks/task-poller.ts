@@ -3,7 +3,7 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { MAX_RETRY_AFTER_S } from "../gateway-client/rate-limit-retry.ts";
 import { monotonicNow } from "../scheduler/monotonic-clock.ts";
-import type { PollBudget } from "./poll-budget.ts";
+import type { PollPacer } from "./poll-budget.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
@@ -19,7 +19,7 @@ export interface TaskPollerDependencies {
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;
   readonly policy: PollPolicy;
-  readonly budget: PollBudget;
+  readonly pacer: PollPacer;
   readonly observations: TaskObservations;
   readonly maxWaitOf: (profileId: string) => number;
   /** A held video's slot is due: try to submit it. */
@@ -31,7 +31,7 @@ export interface TaskPollerDependencies {
 }
 
 const UNFINISHED: readonly LocalTaskStatus[] = ["queued", "processing", "waiting"];
-/** A poll at least this likely to find a completion may spend the budget kept for such polls. */
+/** A poll at least this likely to find a completion may use the polls held back for such looks. */
 const LIKELY = 0.5;
 const OVERDUE_INTERVALS = 2;
 const RECHECK_MS = 1000;
@@ -40,7 +40,7 @@ const PAUSE_AFTER_FAILURE_MS = 5000;
 /**
  * Follows accepted tasks at the gateway on one timer: each is polled when its policy's interval
  * comes round, until it ends or the maximum wait passes; held videos are started when their slot
- * comes. When a profile's poll budget (poll-budget.ts) cannot take every due task, the policy's
+ * comes. When a profile's poll pacer (poll-budget.ts) cannot take every due task, the policy's
  * most urgent goes first. After a restart it resumes every task it can still follow.
  */
 export class TaskPoller {
@@ -133,7 +133,7 @@ export class TaskPoller {
         records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
         return;
       }
-      await applyReading(this.deps, await this.readWithinBudget(row, row.remote_id));
+      await applyReading(this.deps, await this.readPaced(row, row.remote_id));
       this.notFound.delete(id);
     } catch (error) {
       const looks = isNotFound(error) ? (this.notFound.get(id) ?? 0) + 1 : 0;
@@ -157,15 +157,15 @@ export class TaskPoller {
   }
 
   /**
-   * One poll on the profile's budget, given back as soon as the gateway has answered: keeping a
+   * One poll slot of the profile's pacer, given back as soon as the gateway has answered: keeping a
    * completed task's result (a download of up to minutes) must not hold the other tasks' polls.
    */
-  private async readWithinBudget(row: TaskRow, remoteId: string): Promise<RemoteReading> {
-    this.deps.budget.take(row.profile_id, Date.now());
+  private async readPaced(row: TaskRow, remoteId: string): Promise<RemoteReading> {
+    this.deps.pacer.take(row.profile_id, Date.now());
     try {
       return await readRemote(row, remoteId, this.deps.clientFor(row.profile_id), this.deps.keeper);
     } finally {
-      this.deps.budget.release(row.profile_id);
+      this.deps.pacer.release(row.profile_id);
       if (!this.deps.records.closed) this.schedule();
     }
   }
@@ -206,13 +206,13 @@ export class TaskPoller {
       const due = this.dueOf(row, now);
       if (due === null || due > now) continue;
       if (row.status === "waiting") work.push(this.deps.startWaitingVideo(row));
-      else if (!this.deps.budget.paced(row.profile_id)) work.push(this.poll(row.id));
+      else if (!this.deps.pacer.paced(row.profile_id)) work.push(this.poll(row.id));
       else pacedDue.set(row.profile_id, [...(pacedDue.get(row.profile_id) ?? []), row]);
     }
     for (const [profileId, candidates] of pacedDue) {
       const chosen = this.mostUrgent(candidates, now);
       if (!chosen) continue;
-      const open = this.deps.budget.openAt(profileId, chosen.likely, now);
+      const open = this.deps.pacer.openAt(profileId, chosen.likely, now);
       if (open !== null && open <= now) work.push(this.poll(chosen.row.id));
     }
     await Promise.all(work);
@@ -220,15 +220,15 @@ export class TaskPoller {
   }
 
   /**
-   * When the engine should act on a row: when it is due and, for a paced profile, its budget allows.
-   * A due poll the budget holds back as unlikely is looked at again each second, as it grows likelier.
+   * When the engine should act on a row: when it is due and, for a paced profile, its pacer allows.
+   * A due poll the pacer holds back as unlikely is looked at again each second, as it grows likelier.
    */
   private startsAt(row: TaskRow, now: number): number | null {
     const due = this.dueOf(row, now);
-    if (due === null || row.status === "waiting" || !this.deps.budget.paced(row.profile_id)) return due;
+    if (due === null || row.status === "waiting" || !this.deps.pacer.paced(row.profile_id)) return due;
     const at = Math.max(due, now);
     const { likely } = this.prospect(row, at);
-    const open = this.deps.budget.openAt(row.profile_id, likely, now);
+    const open = this.deps.pacer.openAt(row.profile_id, likely, now);
     if (open === null) return null;
     return likely ? Math.max(due, open) : Math.min(Math.max(due, open), at + RECHECK_MS);
   }
@@ -240,7 +240,7 @@ export class TaskPoller {
   }
 
   /**
-   * How likely a look at the task is to find it complete, and whether it may spend the budget kept
+   * How likely a look at the task is to find it complete, and whether it may use the polls kept
    * for such looks: when likely, or when the task has gone unseen for two of the longest intervals
    * (an estimate that keeps it waiting must not keep it waiting for ever).
    */

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
-import { ledgerCostOf } from "../budget/ledger-costs.ts";
+import { ledgerCostOf } from "../ledger/ledger-costs.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 import { CodedTextSchema } from "../../../shared/ipc/coded-text.ts";
 

@@ -1,7 +1,7 @@
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
-import { withLedgerLink } from "../budget/ledger-context.ts";
+import { withLedgerLink } from "../ledger/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
 import { baseInterval, type PollTiming } from "./poll-policy.ts";

@@ -13,7 +13,7 @@ export const DEFAULT_VIDEO_LIMITS: VideoLimits = { concurrent: 2, perMinute: 5, 
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
 
-export type SlotDecision =
+type SlotDecision =
   { readonly free: true } | { readonly free: false; readonly reason: CodedText; readonly retryAt: number | null };
 
 /**

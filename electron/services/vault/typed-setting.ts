@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { SettingsStore } from "./settings-store.ts";
 
-export interface TypedSetting<T> {
+interface TypedSetting<T> {
   /** The saved value; the fallback when none was saved or the saved one fails the schema. */
   read(settings: SettingsStore): T;
   write(settings: SettingsStore, value: T): void;

@@ -12,7 +12,7 @@ import {
  * answered but could not prove it holds this page's secret: another process on the port, or a new
  * run of the host, whose secret this page never had.
  */
-export type BridgeAttempt =
+type BridgeAttempt =
   | { readonly outcome: "ready"; readonly socket: WebSocket }
   | { readonly outcome: "unreachable" }
   | { readonly outcome: "impostor" };

@@ -1,7 +1,7 @@
 import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 
 /** Where a model code in the picker comes from, in the order they are listed. */
-export type ModelSource = "profile" | "server" | "recent";
+type ModelSource = "profile" | "server" | "recent";
 
 /** What the picker says about a code beside its name. */
 export type ModelBadge = "default" | "messages";
@@ -29,7 +29,7 @@ export function modelOptions(
   return [...take(profile, "profile"), ...take(server, "server"), ...take(recent, "recent")];
 }
 
-export interface ModelOptionGroup {
+interface ModelOptionGroup {
   /** A kind, or `recent` for codes used recently that no list names. */
   readonly name: ModelKind | "recent";
   readonly options: readonly ModelOption[];

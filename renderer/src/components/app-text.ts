@@ -7,7 +7,7 @@ import { englishOf, translate } from "../../../shared/text/app-texts.ts";
 import type { Language } from "../../../shared/text/languages.ts";
 import { codedIssue, genericIssue } from "../../../shared/text/schema-issues.ts";
 
-export const appLanguage = (): Language => (i18next.language === "zh" ? "zh" : "en");
+const appLanguage = (): Language => (i18next.language === "zh" ? "zh" : "en");
 
 /** One of main's coded sentences in the app's language; `fallback` for a code this build does not know. */
 export const sayText = (text: CodedText, fallback = englishOf(text)): string =>

@@ -1,6 +1,6 @@
 import type { Balance } from "../../../shared/gateway-api/balance.ts";
 
-export type BudgetLevel = "ok" | "warning" | "exhausted";
+type BudgetLevel = "ok" | "warning" | "exhausted";
 
 const share = (used: number | null, budget: number | null) =>
   used === null || budget === null || budget <= 0 ? 0 : used / budget;

@@ -2,7 +2,7 @@ import type { Cost, CostBasis } from "../../../shared/ipc/ledger.ts";
 import { formatMoney } from "./format.ts";
 
 /** Words a cost can read as, in the UI's language. */
-export interface CostWords {
+interface CostWords {
   readonly free: string;
   readonly unknown: string;
 }

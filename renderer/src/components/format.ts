@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { formatMoneyWith, moneyOptions } from "../../../shared/text/money.ts";
 
 /** The locale of the app's language (not the system's), for numbers, money and dates. */
-export const appLocale = (): string => (i18next.language === "zh" ? "zh-CN" : "en-US");
+const appLocale = (): string => (i18next.language === "zh" ? "zh-CN" : "en-US");
 
 // One formatter per locale and style, made once: a table or chart formats thousands of values.
 const formatters = new Map<string, unknown>();

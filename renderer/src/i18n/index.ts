@@ -5,7 +5,7 @@ import { api } from "../api/desktop-api.ts";
 import { en } from "./en.ts";
 import { zh } from "./zh.ts";
 
-export { LANGUAGES, type Language };
+export { LANGUAGES };
 export const LANGUAGE_CODES = Object.keys(LANGUAGES).filter((code): code is Language => code in LANGUAGES);
 
 const STORAGE_KEY = "modeldesk.language";

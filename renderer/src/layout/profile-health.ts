@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorDetail } from "../api/api-error.ts";
 
-export type ProfileHealth = "ok" | "limited" | "error" | "unknown" | "disconnected";
+type ProfileHealth = "ok" | "limited" | "error" | "unknown" | "disconnected";
 
 /** The dot next to the active profile, read from its latest balance call. */
 export function profileHealth(budget: Pick<UseQueryResult, "isSuccess" | "isError" | "error">): ProfileHealth {

@@ -3,7 +3,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BudgetService } from "../../../electron/services/budget/budget-service.ts";
 import { CostAttributor } from "../../../electron/services/budget/cost-attributor.ts";
-import { LedgerStore } from "../../../electron/services/budget/ledger-store.ts";
+import { LedgerStore } from "../../../electron/services/ledger/ledger-store.ts";
 import { PriceBook } from "../../../electron/services/budget/price-book.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { tempDir } from "../../support/local-gateway.ts";

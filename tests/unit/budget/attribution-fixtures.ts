@@ -1,4 +1,4 @@
-import type { BalanceReading, MoneyEvent } from "../../../electron/services/budget/cost-attribution.ts";
+import type { BalanceReading, MoneyEvent } from "../../../electron/services/budget/balance-movements.ts";
 
 /** A reading asked for at `at` and answered 10 ms later, after `spent` in total. */
 export const reading = (at: number, spent: number, dailyUsed: number | null = spent): BalanceReading => ({

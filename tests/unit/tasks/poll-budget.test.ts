@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PollBudget } from "../../../electron/services/tasks/poll-budget.ts";
+import { PollPacer } from "../../../electron/services/tasks/poll-budget.ts";
 import { POLL_GAP_MS, startPoller, SUBMITTED_AT, TASKS } from "./poller-fixture.ts";
 
 beforeEach(() => {
@@ -9,16 +9,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the poll budget", () => {
+describe("the poll pacer", () => {
   it("spends each poll the key can afford on the task likeliest to have completed", async () => {
     const polled: string[] = [];
     const { poller, close } = startPoller(polled);
     vi.setSystemTime(SUBMITTED_AT + 60_000);
     poller.schedule();
-    // All three are due; the budget allows one poll now, and it goes to the task expected at 55 s.
+    // All three are due; the pacer allows one poll now, and it goes to the task expected at 55 s.
     await vi.advanceTimersByTimeAsync(10);
     expect(polled).toEqual(["soon"]);
-    // Nothing more until the budget allows the next poll: then the task expected at 96 s, not at 200 s.
+    // Nothing more until the pacer allows the next poll: then the task expected at 96 s, not at 200 s.
     await vi.advanceTimersByTimeAsync(POLL_GAP_MS - 1000);
     expect(polled).toEqual(["soon"]);
     await vi.advanceTimersByTimeAsync(1000);
@@ -29,30 +29,30 @@ describe("the poll budget", () => {
   it("keeps a key's minute for polls likely to find a completion once half of it is spent", () => {
     let busy = false;
     // RPM 60: polls at 48 a minute, five seconds' worth (4) saved up.
-    const budget = new PollBudget(
+    const pacer = new PollPacer(
       () => 60,
       () => busy,
     );
     const now = SUBMITTED_AT;
-    expect(budget.openAt("p", false, now)).toBe(now);
+    expect(pacer.openAt("p", false, now)).toBe(now);
     busy = true;
-    expect(budget.openAt("p", true, now)).toBe(now);
+    expect(pacer.openAt("p", true, now)).toBe(now);
     // A routine look waits, and is asked again a second later.
-    expect(budget.openAt("p", false, now)).toBe(now + 1000);
+    expect(pacer.openAt("p", false, now)).toBe(now + 1000);
     busy = false;
-    expect(budget.openAt("p", false, now)).toBe(now);
+    expect(pacer.openAt("p", false, now)).toBe(now);
   });
 
   it("saves up five seconds of polls, not more: a burst would hold the key's minute for a whole minute", () => {
-    const budget = new PollBudget(() => 60);
+    const pacer = new PollPacer(() => 60);
     const now = SUBMITTED_AT + 600_000;
     for (let poll = 0; poll < 4; poll++) {
-      expect(budget.openAt("p", true, now)).toBe(now);
-      budget.take("p", now);
-      budget.release("p");
+      expect(pacer.openAt("p", true, now)).toBe(now);
+      pacer.take("p", now);
+      pacer.release("p");
     }
     // The fifth waits for the bucket: 48 a minute is one every 1.25 s.
-    expect(budget.openAt("p", true, now)).toBe(now + 1250);
+    expect(pacer.openAt("p", true, now)).toBe(now + 1250);
   });
 
   it("gives the poll back when the gateway answers: a slow result download does not hold the other tasks' polls", async () => {

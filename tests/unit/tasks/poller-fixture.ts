@@ -5,7 +5,7 @@ import { MediaLibrary } from "../../../electron/services/media/media-library.ts"
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { expectedCompletionPolicy } from "../../../electron/services/tasks/expected-completion-policy.ts";
 import { ModelDurations } from "../../../electron/services/tasks/model-durations.ts";
-import { PollBudget } from "../../../electron/services/tasks/poll-budget.ts";
+import { PollPacer } from "../../../electron/services/tasks/poll-budget.ts";
 import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
 import { ResultKeeper } from "../../../electron/services/tasks/result-keeper.ts";
 import { TaskObservations } from "../../../electron/services/tasks/task-observations.ts";
@@ -74,7 +74,7 @@ export function startPoller(
       new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-test" }, { fetch: gateway }),
     timing: DEFAULT_POLL_TIMING,
     policy: expectedCompletionPolicy,
-    budget: new PollBudget(
+    pacer: new PollPacer(
       () => rpm,
       () => busy,
     ),

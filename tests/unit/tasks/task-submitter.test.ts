@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../../electron/services/app-error.ts";
-import { currentLedgerScope } from "../../../electron/services/budget/ledger-context.ts";
+import { currentLedgerScope } from "../../../electron/services/ledger/ledger-context.ts";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";

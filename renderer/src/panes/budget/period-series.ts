@@ -1,7 +1,7 @@
 import type { ProjectionLine, Reading } from "./projection.ts";
 
 /** The columns of a period chart: x in seconds, then used, budget and the projection (null where absent). */
-export type PeriodColumns = [number[], (number | null)[], (number | null)[], (number | null)[]];
+type PeriodColumns = [number[], (number | null)[], (number | null)[], (number | null)[]];
 
 /**
  * Lays out a period on one x axis in a single pass: used from 0 at the start through the readings

@@ -50,7 +50,7 @@ export function projectBudget(input: {
 }
 
 /** Beyond this the balance "lasts more than a year": a precise figure would be false precision. */
-export const BALANCE_HORIZON_DAYS = 365;
+const BALANCE_HORIZON_DAYS = 365;
 
 export type BalanceProjection =
   | { readonly state: "thin" }

@@ -1,7 +1,7 @@
 import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
 
 /** One group's spend per day, in the order of `days`. */
-export interface SpendSeries {
+interface SpendSeries {
   readonly label: string;
   readonly values: readonly number[];
   readonly total: number;
@@ -9,7 +9,7 @@ export interface SpendSeries {
   readonly estimated: boolean;
 }
 
-export interface SpendByDay {
+interface SpendByDay {
   /** Local midnights, in seconds (the chart's time unit), oldest first. */
   readonly days: readonly number[];
   /** Largest total first. */

@@ -10,7 +10,7 @@ import { AttachmentChip } from "./AttachmentChip.tsx";
 import "./attachments.css";
 
 /** The limits as the window says them. */
-export const attachmentLimits = {
+const attachmentLimits = {
   count: ATTACHMENTS_MAX,
   imageMb: IMAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024,
   textKb: TEXT_ATTACHMENT_MAX_BYTES / 1024,

@@ -5,7 +5,7 @@ import { typedNumber } from "./form-checks.ts";
 import "./sampling-fields.css";
 
 /** The sampling values as typed: text until checked, so a half-typed number is kept. */
-export interface TypedSampling {
+interface TypedSampling {
   readonly temperature: string;
   readonly topP: string;
   readonly maxTokens: string;

@@ -2,7 +2,7 @@ import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { LiveReply } from "./chat-store.ts";
 
 /** What a compared answer shows under it; null where it is not known (yet). */
-export interface AnswerFigures {
+interface AnswerFigures {
   readonly firstTokenMs: number | null;
   readonly tokensPerSecond: number | null;
   readonly inputTokens: number | null;

@@ -8,7 +8,7 @@ import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
 import { showSentQuestion } from "./sent-question.ts";
 
-export const compareKeys = {
+const compareKeys = {
   /** Under the conversation's detail, so whatever refreshes the conversation (a reply, costs) refreshes them too. */
   comparisons: (conversationId: string) => [...chatKeys.detail(conversationId), "comparisons"] as const,
   modelSets: ["modelSets"] as const,

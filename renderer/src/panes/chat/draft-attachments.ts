@@ -34,7 +34,7 @@ function base64Of(bytes: Uint8Array): string {
  * A dropped, pasted or chosen file as an attachment, its type told by its bytes (an image
  * signature, else UTF-8 text) whatever its name says; its size is checked before anything is read.
  */
-export async function draftAttachmentOf(file: File): Promise<DraftAttachment | AttachmentProblem> {
+async function draftAttachmentOf(file: File): Promise<DraftAttachment | AttachmentProblem> {
   if (file.size > IMAGE_ATTACHMENT_MAX_BYTES) return "tooLarge";
   try {
     const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());

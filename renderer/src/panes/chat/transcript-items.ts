@@ -2,7 +2,7 @@ import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 
 /** A row of the transcript: a message, or a compared question's answers side by side. */
-export type TranscriptItem =
+type TranscriptItem =
   | { readonly kind: "message"; readonly key: string; readonly message: ChatMessage }
   | { readonly kind: "comparison"; readonly key: string; readonly comparison: Comparison };
 

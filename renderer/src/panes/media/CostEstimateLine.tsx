@@ -4,7 +4,7 @@ import type { SpendCheck } from "./use-spend-check.ts";
 import "./cost-estimate.css";
 
 /** The estimate as a figure: "≈ ¥1.20", or a range "≈ ¥0.0012 – ¥0.0036" for a reply. */
-export function estimateFigure(check: SpendCheck): string {
+function estimateFigure(check: SpendCheck): string {
   const low = check.amount ?? 0;
   const high = check.high ?? low;
   return high > low ? `≈ ${formatMoney(low)} – ${formatMoney(high)}` : `≈ ${formatMoney(low)}`;

@@ -1,7 +1,7 @@
 import type { Balance } from "../../../../shared/gateway-api/balance.ts";
 
 /** What cannot pay: today's budget, the month's or the balance. */
-export type Shortfall = "daily" | "monthly" | "balance";
+type Shortfall = "daily" | "monthly" | "balance";
 
 export type Cover =
   | { readonly state: "covered" }

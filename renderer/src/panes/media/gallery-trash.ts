@@ -5,7 +5,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useMediaDrafts } from "./media-drafts.ts";
 
 /** How long a deleted image or video can be brought back. */
-export const UNDO_MS = 8000;
+const UNDO_MS = 8000;
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 

@@ -5,7 +5,7 @@ import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/vid
 import type { ChosenReference } from "./reference-image.ts";
 
 /** The Images form as typed: numbers stay text until submitted, so a half-typed value is kept. */
-export interface ImageDraft {
+interface ImageDraft {
   readonly prompt: string;
   /** Null until the user types one: the profile's first image model is offered. */
   readonly model: string | null;
@@ -17,7 +17,7 @@ export interface ImageDraft {
   readonly seed: string;
 }
 
-export interface VideoDraft {
+interface VideoDraft {
   readonly prompt: string;
   readonly model: string | null;
   readonly size: (typeof VIDEO_SIZES)[number];

@@ -8,7 +8,7 @@ export interface ChosenReference {
 }
 
 /** Why a file cannot be a reference image; the key of its message under `media.reference`. */
-export type ReferenceProblem = "notImage" | "tooLarge" | "unreadable";
+type ReferenceProblem = "notImage" | "tooLarge" | "unreadable";
 
 const SIGNATURES: readonly (readonly number[])[] = [
   [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG

@@ -2,7 +2,7 @@ import { create } from "zustand";
 import { useUiStore } from "../../state/ui-store.ts";
 
 /** How Settings' presets section is asked to open: at a new preset, or at the list. */
-export type PresetEditorRequest = "new" | "list";
+type PresetEditorRequest = "new" | "list";
 
 interface PresetEditorRequestState {
   request: PresetEditorRequest | null;

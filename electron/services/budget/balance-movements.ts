@@ -5,6 +5,9 @@
  * and ended before the second was sent; calls that straddle a reading join the movements on both
  * sides into one. What the app's own calls do not explain is other spend on the key (another
  * device, a script, a teammate): it is kept apart, never folded into a call.
+ *
+ * These are the rules alone, over plain values; cost-attributor.ts reads the readings and calls from
+ * the database, applies the rules and writes what they decide into the ledger.
  */
 
 /** One balance reading: when it was asked for, when it came back, and the spending it showed. */
@@ -28,7 +31,7 @@ export interface MoneyEvent {
   readonly weight?: number;
 }
 
-export interface AttributedEvent {
+interface AttributedEvent {
   readonly id: string;
   /** Unsigned: what was charged, or given back for a refund. */
   readonly amount: number;
@@ -36,7 +39,7 @@ export interface AttributedEvent {
 }
 
 /** A movement and the events that made it, for learning prices. */
-export interface MovementGroup {
+interface MovementGroup {
   readonly eventIds: readonly string[];
   readonly spent: number;
   /** What the prices in force expected of the events (signed), null when one of them has no price. */
@@ -117,7 +120,7 @@ interface Span {
 }
 
 /** What else a run must know: calls already accounted for, and from when refunds may still come. */
-export interface AttributionContext {
+interface AttributionContext {
   /** Calls and refunds attributed earlier: the movements around them are not other spend. */
   readonly accounted?: readonly { readonly from: number; readonly to: number }[];
   /** A paid task still running from here may yet be refunded: movements after it are not judged yet. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, LEDGER_CSV_COLUMNS, ledgerCsv } from "../../../electron/services/budget/csv-export.ts";
+import { csvField, LEDGER_CSV_COLUMNS, ledgerCsv } from "../../../electron/services/ledger/csv-export.ts";
 import type { LedgerEntry } from "../../../shared/ipc/ledger.ts";
 
 const entry: LedgerEntry = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attribute, spentBetween, type MoneyEvent } from "../../../electron/services/budget/cost-attribution.ts";
+import { attribute, spentBetween, type MoneyEvent } from "../../../electron/services/budget/balance-movements.ts";
 import { charge, reading } from "./attribution-fixtures.ts";
 
 describe("cost attribution", () => {

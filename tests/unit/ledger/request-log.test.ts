@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { withLedgerLink } from "../../../electron/services/budget/ledger-context.ts";
+import { withLedgerLink } from "../../../electron/services/ledger/ledger-context.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
-import { loggingFetch } from "../../../electron/services/store/request-log.ts";
+import { loggingFetch } from "../../../electron/services/ledger/request-log.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 /** A loopback server answering each request as its `x-answer` header says: `status content-type body`. */

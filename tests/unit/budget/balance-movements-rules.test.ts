@@ -5,7 +5,7 @@ import {
   spentBetween,
   type BalanceReading,
   type MoneyEvent,
-} from "../../../electron/services/budget/cost-attribution.ts";
+} from "../../../electron/services/budget/balance-movements.ts";
 import { charge, reading } from "./attribution-fixtures.ts";
 
 describe("what a key spent between two readings", () => {

@@ -32,7 +32,7 @@ export const DEFAULT_VIDEO_SIZE = "1280x720";
 export const DEFAULT_VIDEO_SECONDS = 5;
 
 /** What the request body says about the price: the model, how many images or seconds, and the size. */
-export interface CallTerms {
+interface CallTerms {
   readonly model: string | null;
   readonly units: number | null;
   readonly size: string | null;

@@ -2,9 +2,9 @@ import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
 import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
-import { callTermsOf, ledgerKindOf, PAID_KINDS } from "../budget/ledger-call.ts";
-import { currentLedgerScope } from "../budget/ledger-context.ts";
-import { readStoredJson } from "./stored-json.ts";
+import { callTermsOf, ledgerKindOf, PAID_KINDS } from "./call-terms.ts";
+import { currentLedgerScope } from "./ledger-context.ts";
+import { readStoredJson } from "../store/stored-json.ts";
 import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES, MAX_IMAGE_ANSWER_BYTES } from "../gateway-client/answer-limits.ts";
 import { readBoundedJson } from "../gateway-client/bounded-body.ts";
 import { MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
@@ -17,13 +17,13 @@ const REFUNDED_STATUSES = ["failed", "cancelled"];
  * Tells the budget that a paid call is over (so the balance is worth reading) or a refund was seen;
  * `settlesIn` ms when the charge may land only that much later.
  */
-export type LedgerActivity = (profileId: string, settlesIn?: number) => void;
+type LedgerActivity = (profileId: string, settlesIn?: number) => void;
 
 /**
  * A gateway charges a stopped stream for what it delivered once it notices the connection closed,
  * which its billing may do seconds later: the stopped reply's movement waits this long to close.
  */
-export const STOPPED_CHARGE_GRACE_MS = 5000;
+const STOPPED_CHARGE_GRACE_MS = 5000;
 
 /**
  * Wraps a fetch so every gateway call lands in the ledger: kind, model, status, request id,

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** What a gateway call was made for: a conversation's reply or a task. */
-export interface LedgerLink {
+interface LedgerLink {
   readonly conversationId?: string;
   readonly messageId?: string;
   readonly taskId?: string;
