@@ -69,7 +69,8 @@ export function MessageList(props: MessageListProps) {
   });
   useEffect(() => {
     const { pointer, focus } = held.current;
-    if (following.current && !pointer && !focus && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: followAt });
+    const holding = followAt === "start" && (pointer || focus);
+    if (following.current && !holding && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: followAt });
   }, [rows, live, followAt, compare?.streamedLength, virtualizer]);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
