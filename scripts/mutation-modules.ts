@@ -108,7 +108,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     files: [`${VAULT}profile-vault.ts`],
     pool: "forks",
     tests: [
-      "tests/unit/services/profile-vault.test.ts",
+      "tests/unit/services/profile-vault*.test.ts",
       "tests/security/keys-*.test.ts",
       "tests/integration/services/built-in-profile.test.ts",
     ],
