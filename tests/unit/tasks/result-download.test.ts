@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ResultFetch } from "../../../electron/services/tasks/result-fetch.ts";
+import { lastingPollFailure } from "../../../electron/services/tasks/task-failures.ts";
 import {
   MAX_REDIRECTS,
   RESULT_SIZE_CAPS,
@@ -108,7 +109,19 @@ describe("where a result is read from", () => {
   it("says only https is read when the profile's own address is no web address", async () => {
     const { fetch } = transport(() => image());
     const { error } = await download("http://cdn.example.com/a.png", fetch, { source: { profileBaseUrl: "nonsense" } });
-    expect(error).toMatchObject({ code: "DOWNLOAD_REFUSED", text: { code: "DOWNLOAD_REFUSED_NOT_HTTPS" } });
+    expect(error).toMatchObject({
+      code: "DOWNLOAD_REFUSED",
+      text: { code: "DOWNLOAD_REFUSED_NOT_HTTPS", params: { address: "http://cdn.example.com/a.png" } },
+    });
+    const ftp = await download("http://gateway.lan/a.png", fetch, { source: { profileBaseUrl: "ftp://gateway.lan" } });
+    expect(ftp.error).toMatchObject({ code: "DOWNLOAD_REFUSED", text: { code: "DOWNLOAD_REFUSED_NOT_HTTPS" } });
+  });
+
+  it("trusts the host of an https profile over plain http too", async () => {
+    const { sent, fetch } = transport(() => image());
+    const source = { profileBaseUrl: "https://gateway.lan/v1" };
+    expect((await download("http://gateway.lan:8000/a.png", fetch, { source })).mime).toBe("image/png");
+    expect(sent.map(({ privateAllowed }) => privateAllowed)).toEqual([true]);
   });
 });
 
@@ -128,7 +141,10 @@ describe("redirects", () => {
   it(`gives up on the ${MAX_REDIRECTS + 1}th`, async () => {
     const { fetch } = hops(MAX_REDIRECTS + 1);
     const { error } = await download(`${OWN}/start`, fetch);
-    expect(error).toMatchObject({ code: "DOWNLOAD_FAILED", text: { code: "DOWNLOAD_TOO_MANY_REDIRECTS" } });
+    expect(error).toMatchObject({
+      code: "DOWNLOAD_FAILED",
+      text: { code: "DOWNLOAD_TOO_MANY_REDIRECTS", params: { count: MAX_REDIRECTS } },
+    });
   });
 
   it("takes every 3xx as a redirect (300 to 399), and a 3xx without Location as a failure", async () => {
@@ -165,15 +181,30 @@ describe("what is kept", () => {
     expect(error).toMatchObject({ code: "DOWNLOAD_FAILED", status: 404, text: { code: "DOWNLOAD_HTTP" } });
     expect(kept).toBe(false);
     expect(failing.state.cancelled).toBe(true);
+    const empty = transport(() => new Response(null, { status: 404 }));
+    expect((await download(`${OWN}/a`, empty.fetch)).error).toMatchObject({ text: { code: "DOWNLOAD_HTTP" } });
+  });
+
+  it("takes a 400 as an error answer, not a redirect", async () => {
+    const { fetch } = transport(() => new Response(null, { status: 400, headers: { location: "/elsewhere" } }));
+    expect((await download(`${OWN}/a`, fetch)).error).toMatchObject({
+      status: 400,
+      text: { code: "DOWNLOAD_HTTP", params: { status: 400 } },
+    });
   });
 
   it("refuses an answer whose Content-Type is no media type, without reading it", async () => {
     const page = body([Buffer.from("<html>")]);
     const { fetch } = transport(() => new Response(page.stream, { headers: { "content-type": "text/html" } }));
     const { error, kept } = await download(`${OWN}/a`, fetch);
-    expect(error).toMatchObject({ code: "DOWNLOAD_NOT_MEDIA", text: { params: { type: "text/html" } } });
+    expect(error).toMatchObject({
+      code: "DOWNLOAD_NOT_MEDIA",
+      text: { code: "DOWNLOAD_NOT_MEDIA", params: { type: "text/html" } },
+    });
     expect(kept).toBe(false);
     expect(page.state.cancelled).toBe(true);
+    const empty = transport(() => new Response(null, { headers: { "content-type": "text/html" } }));
+    expect((await download(`${OWN}/a`, empty.fetch)).error).toMatchObject({ code: "DOWNLOAD_NOT_MEDIA" });
   });
 
   it("keeps a file whose answer names no type when its first bytes are a kept type's", async () => {
@@ -241,7 +272,10 @@ describe("the size cap", () => {
   it("stops an image over 50 MB while it streams, cancels the rest and removes the file", async () => {
     const { fetch, streamed } = sized(RESULT_SIZE_CAPS.image + 2 * MEBIBYTE);
     const { error, kept } = await download(`${OWN}/a`, fetch);
-    expect(error).toMatchObject({ code: "DOWNLOAD_TOO_LARGE", text: { params: { megabytes: 50 } } });
+    expect(error).toMatchObject({
+      code: "DOWNLOAD_TOO_LARGE",
+      text: { code: "DOWNLOAD_TOO_LARGE", params: { megabytes: 50 } },
+    });
     expect(kept).toBe(false);
     expect(streamed.state.cancelled).toBe(true);
   });
@@ -250,6 +284,10 @@ describe("the size cap", () => {
     const over = sized(PNG.length, RESULT_SIZE_CAPS.image + 1);
     expect((await download(`${OWN}/a`, over.fetch)).error).toMatchObject({ code: "DOWNLOAD_TOO_LARGE" });
     expect(over.streamed.state.cancelled).toBe(true);
+    const bodiless = transport(
+      () => new Response(null, { headers: { "content-type": "image/png", "content-length": String(60 * MEBIBYTE) } }),
+    );
+    expect((await download(`${OWN}/a`, bodiless.fetch)).error).toMatchObject({ code: "DOWNLOAD_TOO_LARGE" });
     const at = sized(PNG.length, RESULT_SIZE_CAPS.image);
     expect((await download(`${OWN}/a`, at.fetch)).mime).toBe("image/png");
   });
@@ -324,5 +362,27 @@ describe("a download that fails midway", () => {
     const { error } = await download(`${OWN}/a`, fetch, { kind });
     expect(timeout).toHaveBeenCalledWith(seconds * 1000);
     expect(error).toMatchObject({ code: "DOWNLOAD_FAILED", text: { code: "DOWNLOAD_TIMED_OUT", params: { seconds } } });
+  });
+});
+
+describe("a download that cannot succeed", () => {
+  it.each([
+    ["refused", "http://cdn.example.com/a.png", () => image()],
+    ["too large", `${OWN}/a`, () => new Response(PNG, { headers: { "content-length": String(60 * MEBIBYTE) } })],
+    ["not media", `${OWN}/a`, () => new Response(Buffer.from("<html>"))],
+  ] as const)("fails its task at once when %s, instead of being tried again", async (_, address, answer) => {
+    const { fetch } = transport(answer);
+    const { error } = await download(address, fetch);
+    expect(lastingPollFailure(error, "task_1")).toMatchObject({ code: "DOWNLOAD_FAILED" });
+  });
+
+  it("closes the file it wrote, kept or not", async () => {
+    const open = () => readdirSync("/proc/self/fd").length;
+    const before = open();
+    for (let i = 0; i < 5; i++) {
+      await download(`${OWN}/a`, transport(() => image()).fetch);
+      await download(`${OWN}/a`, transport(() => new Response(Buffer.from("<html>"))).fetch);
+    }
+    expect(open()).toBeLessThanOrEqual(before);
   });
 });
