@@ -23,10 +23,12 @@ function video(prompt: string): NewTask {
 }
 
 describe("the poller's timer", () => {
-  it("wakes for the earliest due task, without waking in between", async () => {
+  it("wakes for the earliest due task, without waking in between (nor for a task without a gateway id)", async () => {
     const polled: string[] = [];
     const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING, b: RUNNING }, rpm: UNPACED });
     const [a, b] = records.tasks.withStatus(["processing"]);
+    // A synchronous image whose result is being kept: nothing to poll.
+    records.insert({ ...video("synchronous"), kind: "image", status: "processing" });
     records.change(a!.id, { next_poll_at: DUE_AT + 20_000, poll_interval_ms: 4000 });
     records.change(b!.id, { next_poll_at: DUE_AT + 3_000, poll_interval_ms: 4000 });
     const reads = vi.spyOn(records.tasks, "withStatus");
@@ -55,6 +57,17 @@ describe("the poller's timer", () => {
     poller.schedule();
     poller.schedule();
     expect(vi.getTimerCount()).toBe(1);
+    close();
+  });
+
+  it("polls a task the gateway still has queued as one it is processing", async () => {
+    const polled: string[] = [];
+    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = records.tasks.withStatus(["processing"]);
+    records.change(a!.id, { status: "queued" });
+    poller.schedule();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(polled).toEqual(["a"]);
     close();
   });
 
