@@ -264,3 +264,32 @@ describe("the built-in profile", () => {
     });
   });
 });
+
+describe("what the vault stores and says", () => {
+  it("stores the built-in profile as the chosen one on a first run, and the next profile when the chosen one is removed", () => {
+    const { vault: profiles, settings } = vault();
+    profiles.ensureBuiltInProfile("http://127.0.0.1:4000", KEY, MODELS);
+    expect(settings.get("activeProfileId")).toBe(BUILT_IN_PROFILE_ID);
+    const work = profiles.save(input("Work"));
+    profiles.remove(BUILT_IN_PROFILE_ID);
+    expect(settings.get("activeProfileId")).toBe(work.id);
+  });
+
+  it("says which profile's key went missing, was rebound or cannot be read", () => {
+    const { vault: profiles, settings } = vault();
+    expect(() => profiles.credentials("gone")).toThrow(expect.objectContaining({ code: "PROFILE_NOT_FOUND" }));
+    const work = profiles.save(input("Work"));
+    const [stored] = settings.get("profiles") as Record<string, unknown>[];
+    settings.set("profiles", [{ ...stored, baseUrl: "https://else.example.com" }]);
+    expect(() => profiles.credentials(work.id)).toThrow(
+      expect.objectContaining({
+        code: "KEY_MISSING",
+        message: 'The key of "Work" was saved for another address or auth mode; enter it again.',
+      }),
+    );
+    settings.set("profiles", [{ ...stored, encryptedKey: "damaged" }]);
+    expect(() => profiles.credentials(work.id)).toThrow(
+      expect.objectContaining({ code: "KEY_UNREADABLE", message: expect.stringContaining('"Work"') }),
+    );
+  });
+});
