@@ -86,6 +86,9 @@ describe("the chat service", () => {
       expect.objectContaining({ code: "NOT_OFFERED", message: "This server does not offer /v1/search/completions." }),
     );
     expect(() => service.regenerate(page, id, true)).toThrow(expect.objectContaining({ code: "NOT_OFFERED" }));
+    expect(() => service.edit(page, id, "any", "Search this", true)).toThrow(
+      expect.objectContaining({ code: "NOT_OFFERED" }),
+    );
     expect(store.messages(id)).toEqual([]);
     expect(opened).toEqual([]);
     service.send(page, id, "No search", false);
@@ -131,5 +134,16 @@ describe("the chat service", () => {
     const vault = {} as ProfileVault;
     new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies);
     expect(store.messages(id).find((message) => message.id === streaming.id)?.status).toBe("interrupted");
+  });
+
+  it("lets a model that refuses images have text files, web searches, and replies to questions without images", () => {
+    const { service, store, opened } = chat({ imageInput: { "chat-fast": "refuses" } });
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const notes = { name: "notes.txt", data: Buffer.from("plain notes").toString("base64") };
+    const { userMessage } = service.send(page, id, "Read this", false, [notes]);
+    service.regenerate(page, id, false);
+    service.edit(page, id, userMessage.id, "Read this again", false);
+    service.send(page, id, "Search with this", true, [{ name: "a.png", data: PNG }]);
+    expect(opened).toHaveLength(4);
   });
 });
