@@ -29,7 +29,11 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "task_records_poller",
     files: [`${TASKS}task-records.ts`, `${TASKS}task-poller.ts`],
-    tests: ["tests/unit/tasks/task-*.test.ts"],
+    tests: [
+      "tests/unit/tasks/task-*.test.ts",
+      "tests/unit/tasks/clock-jumps.test.ts",
+      "tests/unit/tasks/poll-budget.test.ts",
+    ],
     threshold: 90,
   },
   {
@@ -62,7 +66,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "result_download",
     files: [`${TASKS}result-download.ts`],
-    tests: ["tests/faults/result-files.test.ts", "tests/security/downloads-guard.test.ts"],
+    // The fault bench's result-file tests start the whole app for each mutant; the unit tests prove the same rules.
+    tests: ["tests/unit/tasks/result-download.test.ts", "tests/security/downloads-guard.test.ts"],
     threshold: 90,
   },
   {
@@ -109,7 +114,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     files: [`${VAULT}profile-vault.ts`],
     pool: "forks",
     tests: [
-      "tests/unit/services/profile-vault.test.ts",
+      "tests/unit/services/profile-vault*.test.ts",
       "tests/security/keys-*.test.ts",
       "tests/integration/services/built-in-profile.test.ts",
     ],

@@ -7,7 +7,7 @@ export class DeltaCoalescer {
   private readonly intervalMs: number;
   private pending = "";
   private lastSentAt = -Infinity;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(send: (text: string) => void, intervalMs = 16) {
     this.send = send;
@@ -23,8 +23,8 @@ export class DeltaCoalescer {
   }
 
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.pending === "") return;
     const text = this.pending;
     this.pending = "";

@@ -33,7 +33,7 @@ const INTERRUPTING_CODES = [
 ];
 
 /** One reply to produce: what it answers, with which settings, from which profile. */
-interface ReplyRun {
+export interface ReplyRun {
   readonly conversationId: string;
   readonly assistantMessageId: string;
   readonly settings: ChatSettings;

@@ -34,11 +34,12 @@ export class RequestScheduler {
   private configuredRpm: number;
   private gatewayLimit = Number.POSITIVE_INFINITY;
   private limitKnown = false;
-  private probing = 0;
+  /** A request is out to a key whose limit is not known yet: the next waits for its answer. */
+  private probing = false;
   private grants: Grant[] = [];
   private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(rpm: number) {
     this.configuredRpm = rpm;
@@ -70,6 +71,7 @@ export class RequestScheduler {
           if (index !== -1) this.queue.splice(index, 1);
           refuse(signal.reason);
         },
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so its listener runs once either way
         { once: true },
       );
       this.pump();
@@ -122,7 +124,7 @@ export class RequestScheduler {
   /** A granted request that got no answer at all (network error, cancelled): the next one may go. */
   unanswered(grant?: Grant): void {
     if (grant) this.answered(grant);
-    this.probing = Math.max(0, this.probing - 1);
+    this.probing = false;
     this.pump();
   }
 
@@ -146,7 +148,7 @@ export class RequestScheduler {
   }
 
   private get mayGrant(): boolean {
-    return this.limitKnown || this.probing === 0;
+    return this.limitKnown || !this.probing;
   }
 
   private prune(now: number): void {
@@ -154,8 +156,8 @@ export class RequestScheduler {
   }
 
   private pump(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const now = monotonicNow();
     this.prune(now);
     while (now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
@@ -163,14 +165,20 @@ export class RequestScheduler {
       if (!waiter) break;
       const grant = { at: now };
       this.grants.push(grant);
-      if (!this.limitKnown) this.probing++;
+      this.probing = !this.limitKnown;
       waiter.grant(grant);
     }
     if (this.queue.length === 0 || !this.mayGrant) return;
     const oldest = this.grants[0];
-    const nextSlot = this.grants.length < this.rpm || oldest === undefined ? now : oldest.at + WINDOW_MS;
+    const nextSlot =
+      this.grants.length < this.rpm ||
+      // Stryker disable next-line ConditionalExpression: the RPM is at least 1, so a full minute has an oldest grant
+      oldest === undefined
+        ? now
+        : oldest.at + WINDOW_MS;
     const wait = Math.max(this.pausedUntil, nextSlot) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
+    // Stryker disable next-line OptionalChaining: a Node timer always has unref
     this.timer.unref?.();
     this.tellWaits(now);
   }

@@ -3,10 +3,13 @@ import type { HeadroomTracker } from "./rate-headroom.ts";
 import type { RequestPriority, RequestScheduler } from "./request-scheduler.ts";
 import { tellWait } from "./wait-notices.ts";
 
-/** Reading a task or the balance runs in the background; anything else was asked for by the user. */
+/**
+ * Reading a task or the balance runs in the background; anything else was asked for by the user.
+ * The path is matched at its end: a gateway may be served under a path of its own (`https://host/gateway`).
+ */
 export function priorityOf(method: string, url: string): RequestPriority {
   const { pathname } = new URL(url);
-  const background = /^\/v1\/(tasks\/[^/]+|video\/generations\/[^/]+|balance)$/.test(pathname);
+  const background = /\/v1\/(tasks\/[^/]+|video\/generations\/[^/]+|balance)$/.test(pathname);
   return method === "GET" && background ? "poll" : "user";
 }
 

@@ -52,4 +52,24 @@ describe("the delta coalescer", () => {
     vi.advanceTimersByTime(100);
     expect(sent).toEqual(["a", "bc"]);
   });
+
+  it("sends a delta at once when exactly the interval has passed since the last message", () => {
+    const sent: string[] = [];
+    const coalescer = new DeltaCoalescer((text) => sent.push(text), 16);
+    coalescer.push("a");
+    vi.advanceTimersByTime(16);
+    coalescer.push("b");
+    expect(sent).toEqual(["a", "b"]);
+  });
+
+  it("leaves no timer behind when it flushes by hand", () => {
+    const sent: string[] = [];
+    const coalescer = new DeltaCoalescer((text) => sent.push(text), 16);
+    coalescer.push("a");
+    coalescer.push("b");
+    expect(vi.getTimerCount()).toBe(1);
+    coalescer.flush();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(sent).toEqual(["a", "b"]);
+  });
 });

@@ -69,7 +69,7 @@ describe("the stream hub", () => {
     expect(owner.received).toHaveLength(1);
   });
 
-  it("ends with an error event carrying the error's code and request id", async () => {
+  it("ends with an error event carrying the error's code and request id, not to be retried", async () => {
     const hub = new StreamHub();
     const owner = recordingPage();
     hub.open(owner.page, async () => {
@@ -84,7 +84,7 @@ describe("the stream hub", () => {
     await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
     expect(owner.received.at(-1)!.payload).toMatchObject({
       kind: "error",
-      data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3 },
+      data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3, retrying: false },
     });
   });
 });

@@ -41,14 +41,20 @@ export function startPoller(
     files = {},
     held = {},
     busy = false,
+    ended = [],
+    startedVideos = [],
   }: {
     tasks?: Record<string, FakeTask>;
     rpm?: number;
     files?: Record<string, Promise<Response>>;
     /** A poll of the task answered when the test settles this promise (it is counted as polled at once). */
-    held?: Record<string, Promise<Response>>;
+    held?: Record<string, Promise<Response> | (() => Promise<Response>)>;
     /** More than half of the key's minute is spent. */
     busy?: boolean;
+    /** Receives the prompt of each task that ended without a result. */
+    ended?: string[];
+    /** Receives the prompt of each held video whose slot came. */
+    startedVideos?: string[];
   } = {},
 ) {
   const dataDir = tempDir("poll-budget-");
@@ -61,7 +67,7 @@ export function startPoller(
     if (file) return file;
     polled.push(name);
     const answer = held[name];
-    if (answer) return answer;
+    if (answer) return typeof answer === "function" ? answer() : answer;
     const now = tasks[name]?.now ?? { status: "failed", progress: 0 };
     const record = { id: name, ...now, created_at: new Date(SUBMITTED_AT).toISOString() };
     return Response.json(record);
@@ -80,9 +86,9 @@ export function startPoller(
     ),
     observations,
     maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
-    startWaitingVideo: async () => undefined,
+    startWaitingVideo: async (row) => void startedVideos.push(row.prompt),
     onResultKept: (row) => records.change(row.id, { status: "completed", next_poll_at: null, finished_at: Date.now() }),
-    onEndedWithoutResult: () => undefined,
+    onEndedWithoutResult: (row) => void ended.push(row.prompt),
   });
   for (const [name, task] of Object.entries(tasks)) {
     const params = { model: "image-pro", prompt: name, n: 1, size: "64x64", responseFormat: "url", async: true };

@@ -1,0 +1,149 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
+import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
+import type { Page } from "../../../electron/common/pages.ts";
+import { ChatService } from "../../../electron/services/chat/chat-service.ts";
+import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
+import type { ReplyProducer, ReplyRun } from "../../../electron/services/chat/reply-producer.ts";
+import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
+import type { SecretCipher } from "../../../electron/services/vault/secret-cipher.ts";
+import { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
+import { tempDir } from "../../support/local-gateway.ts";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
+const page = { id: "page-1" } as unknown as Page;
+
+/** A chat service over a real conversation store and vault; replies are recorded, not produced. */
+function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: string[] }) {
+  const db = openAppDatabase(join(tempDir("chat-service-"), "app.sqlite"));
+  const store = new ConversationStore(db);
+  const settings = new Map<string, unknown>();
+  const cipher: SecretCipher = { storage: "key-file", encrypt: (text) => text, decrypt: (text) => text };
+  const vault = new ProfileVault(
+    { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
+    cipher,
+  );
+  const profile = vault.save({
+    name: "Work",
+    baseUrl: "https://g.example.com",
+    auth: "bearer",
+    key: "sk-test-0123456789abcdef",
+    ...(models ? { models: { search: [], image: [], video: [], ...models } } : {}),
+  });
+  const opened: ReplyRun[] = [];
+  const replies = {
+    context: (conversationId: string) => ({
+      settings: store.summary(conversationId).settings,
+      profileId: profile.id,
+      messages: store.messages(conversationId),
+    }),
+    open: (_page: Page, run: ReplyRun) => {
+      opened.push(run);
+      return `stream-${opened.length}`;
+    },
+  } as unknown as ReplyProducer;
+  const server: ServerCapabilities = {
+    profileId: profile.id,
+    models: null,
+    features: { balance: "unknown", messages: "unknown", search: "unknown", images: "unknown", video: "unknown" },
+    checkedAt: null,
+    ...capabilities,
+  };
+  const service = new ChatService(store, vault, () => server, replies);
+  return { service, store, opened, profile, db };
+}
+
+describe("the chat service", () => {
+  it("sets a new conversation to the active profile's chat model, else the first chat model its server lists", () => {
+    expect(chat({}, { chat: ["chat-pro"] }).service.defaultSettings()).toEqual({
+      ...DEFAULT_CHAT_SETTINGS,
+      model: "chat-pro",
+    });
+    expect(chat({ models: ["image-pro", "chat-large"] }).service.defaultSettings().model).toBe("chat-large");
+    expect(chat().service.defaultSettings().model).toBe(DEFAULT_CHAT_SETTINGS.model);
+  });
+
+  it("writes the question, then opens its reply on the conversation with a new message id", () => {
+    const { service, store, opened } = chat();
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const run = service.send(page, id, "Hello?", false);
+    expect(run.userMessage).toMatchObject({ role: "user", content: "Hello?", status: "complete" });
+    expect(store.messages(id).map((message) => message.content)).toEqual(["Hello?"]);
+    expect(opened).toEqual([expect.objectContaining({ conversationId: id, searchWeb: false })]);
+    expect(run).toMatchObject({ streamId: "stream-1", assistantMessageId: opened[0]!.assistantMessageId });
+    expect(opened[0]!.assistantMessageId).toMatch(/^[0-9a-f-]{36}$/);
+    service.send(page, id, "Search this", true);
+    expect(opened[1]).toMatchObject({ searchWeb: true });
+  });
+
+  it("refuses web search a server is known not to offer before writing or sending anything", () => {
+    const { service, store, opened } = chat({
+      features: { balance: "unknown", messages: "unknown", search: "missing", images: "unknown", video: "unknown" },
+    });
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    expect(() => service.send(page, id, "Search this", true)).toThrow(
+      expect.objectContaining({ code: "NOT_OFFERED", message: "This server does not offer /v1/search/completions." }),
+    );
+    expect(() => service.regenerate(page, id, true)).toThrow(expect.objectContaining({ code: "NOT_OFFERED" }));
+    expect(() => service.edit(page, id, "any", "Search this", true)).toThrow(
+      expect.objectContaining({ code: "NOT_OFFERED" }),
+    );
+    expect(store.messages(id)).toEqual([]);
+    expect(opened).toEqual([]);
+    service.send(page, id, "No search", false);
+    expect(opened).toHaveLength(1);
+  });
+
+  it("refuses images for a model known to refuse them before writing or sending anything", () => {
+    const { service, store, opened } = chat({ imageInput: { "chat-fast": "refuses" } });
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const image = { name: "a.png", data: PNG };
+    expect(() => service.send(page, id, "What is this?", false, [image])).toThrow(
+      expect.objectContaining({ code: "IMAGES_NOT_ACCEPTED" }),
+    );
+    expect(store.messages(id)).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it("answers a regenerated reply and an edited question anew, keeping the earlier versions", () => {
+    const { service, store, opened } = chat();
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const { userMessage } = service.send(page, id, "First question", false);
+    store.appendMessage({ conversationId: id, role: "assistant", content: "First answer", status: "complete" });
+    const regenerated = service.regenerate(page, id, false);
+    expect(regenerated.streamId).toBe("stream-2");
+    const edited = service.edit(page, id, userMessage.id, "Second question", false);
+    expect(edited.streamId).toBe("stream-3");
+    // The shown path goes on from the edited question; the first question and its answers stay as earlier versions.
+    expect(store.messages(id).map((message) => [message.role, message.content])).toEqual([["user", "Second question"]]);
+    expect(opened.map((run) => run.conversationId)).toEqual([id, id, id]);
+  });
+
+  it("marks replies a crash left streaming as interrupted when it starts", () => {
+    const { store, db } = chat();
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    store.appendMessage({ conversationId: id, role: "user", content: "Hi", status: "complete" });
+    const streaming = store.appendMessage({
+      conversationId: id,
+      role: "assistant",
+      content: "Hal",
+      status: "streaming",
+    });
+    const replies = {} as ReplyProducer;
+    const vault = {} as ProfileVault;
+    new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies);
+    expect(store.messages(id).find((message) => message.id === streaming.id)?.status).toBe("interrupted");
+  });
+
+  it("lets a model that refuses images have text files, web searches, and replies to questions without images", () => {
+    const { service, store, opened } = chat({ imageInput: { "chat-fast": "refuses" } });
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const notes = { name: "notes.txt", data: Buffer.from("plain notes").toString("base64") };
+    const { userMessage } = service.send(page, id, "Read this", false, [notes]);
+    service.regenerate(page, id, false);
+    service.edit(page, id, userMessage.id, "Read this again", false);
+    service.send(page, id, "Search with this", true, [{ name: "a.png", data: PNG }]);
+    expect(opened).toHaveLength(4);
+  });
+});
