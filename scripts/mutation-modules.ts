@@ -28,11 +28,12 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "task_records_poller",
-    files: [`${TASKS}task-records.ts`, `${TASKS}task-poller.ts`],
+    files: [`${TASKS}watched-tasks.ts`, `${TASKS}task-poller.ts`],
     tests: [
       "tests/unit/tasks/task-*.test.ts",
+      "tests/unit/tasks/watched-tasks.test.ts",
       "tests/unit/tasks/clock-jumps.test.ts",
-      "tests/unit/tasks/poll-budget.test.ts",
+      "tests/unit/tasks/poll-pacer.test.ts",
     ],
     threshold: 90,
   },

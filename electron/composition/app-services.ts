@@ -35,7 +35,7 @@ import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
 import { MediaLibrary } from "../services/media/media-library.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
 import { guardedResultFetch } from "../services/tasks/result-fetch.ts";
-import { TaskRepository } from "../services/tasks/task-repository.ts";
+import { TaskTable } from "../services/tasks/task-table.ts";
 import type { PollTiming } from "../services/tasks/poll-policy.ts";
 import type { SecretCipher } from "../services/vault/secret-cipher.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
@@ -158,7 +158,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   );
   const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
   const tasks = new TaskEngine({
-    tasks: new TaskRepository(db),
+    tasks: new TaskTable(db),
     media,
     clientFor,
     download: guardedResultFetch,

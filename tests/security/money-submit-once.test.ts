@@ -8,7 +8,7 @@ import { DATA_FILES } from "../../electron/services/store/data-files.ts";
 import { MediaLibrary } from "../../electron/services/media/media-library.ts";
 import { guardedResultFetch } from "../../electron/services/tasks/result-fetch.ts";
 import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
-import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
+import { TaskTable, type TaskRow } from "../../electron/services/tasks/task-table.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import { startAppServices } from "../../electron/composition/app-services.ts";
 import { webHostEnvironment } from "../support/app-services.ts";
@@ -80,7 +80,7 @@ function startEngine(app: CountingFetch = countingFetch()): TaskEngine {
   const db = openAppDatabase(join(dataDir, DATA_FILES.database));
   const credentials = { baseUrl: proxy.url, auth: "bearer" as const, key: KEYS.main.key };
   const engine = new TaskEngine({
-    tasks: new TaskRepository(db),
+    tasks: new TaskTable(db),
     media: new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`),
     clientFor: () => new GatewayClient(credentials, { fetch: withHeaderTimeout(app.fetch, HEADER_TIMEOUT_MS) }),
     download: guardedResultFetch,

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
-import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task-repository.ts";
+import { TaskTable, type TaskRow } from "../../electron/services/tasks/task-table.ts";
 
 /**
  * Writes task rows into the app's database in `dataDir` before the app starts, as an earlier run
@@ -9,7 +9,7 @@ import { TaskRepository, type TaskRow } from "../../electron/services/tasks/task
  */
 export function seedTasks(dataDir: string, rows: readonly (Partial<TaskRow> & { readonly id: string })[]): void {
   const db = openAppDatabase(join(dataDir, DATA_FILES.database));
-  const tasks = new TaskRepository(db);
+  const tasks = new TaskTable(db);
   const now = Date.now();
   for (const row of rows) {
     tasks.insert({

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { oneRow } from "../../common/sql-rows.ts";
 import type { DurationPrior } from "./completion-estimate.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { TaskRow } from "./task-table.ts";
 
 interface DurationRow {
   completed: number;

@@ -3,7 +3,7 @@ import { withLedgerLink } from "../ledger/ledger-context.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { gatewayDuration } from "./completion-estimate.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { TaskRow } from "./task-table.ts";
 
 /** What one poll read about a task at the gateway, and how to keep its result once completed. */
 export interface RemoteReading {

@@ -5,7 +5,7 @@ import type { MediaLibrary, NewMedia } from "../media/media-library.ts";
 import { downloadResult, RESULT_SIZE_CAPS, tooLarge, type ResultKind, type ResultSource } from "./result-download.ts";
 import { KEPT_RESULT_TYPES, SIGNATURE_BYTES, resultTypeOf } from "../media/media-signature.ts";
 import { imageParamsOf } from "./task-params.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { TaskRow } from "./task-table.ts";
 
 type ImageItem = { readonly url?: string | undefined; readonly b64_json?: string | undefined };
 

@@ -5,20 +5,20 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
 import { expectedCompletionPolicy } from "./expected-completion-policy.ts";
 import { ModelDurations } from "./model-durations.ts";
-import { PollPacer } from "./poll-budget.ts";
+import { PollPacer } from "./poll-pacer.ts";
 import { DEFAULT_POLL_TIMING, type PollTiming } from "./poll-policy.ts";
 import { ResultKeeper } from "./result-keeper.ts";
 import type { ResultFetch } from "./result-fetch.ts";
 import { imageParamsOf, videoParamsOf, type ImageParams, type VideoParams } from "./task-params.ts";
 import { TaskObservations } from "./task-observations.ts";
 import { TaskPoller } from "./task-poller.ts";
-import { TaskRecords } from "./task-records.ts";
-import type { TaskRepository, TaskRow } from "./task-repository.ts";
+import { WatchedTasks } from "./watched-tasks.ts";
+import type { TaskTable, TaskRow } from "./task-table.ts";
 import { TaskSubmitter } from "./task-submitter.ts";
 import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from "./video-slots.ts";
 
 export interface TaskEngineDependencies {
-  readonly tasks: TaskRepository;
+  readonly tasks: TaskTable;
   readonly media: MediaLibrary;
   readonly clientFor: (profileId: string) => GatewayClient;
   /** Downloads results (result-fetch.ts); never with a key. */
@@ -51,7 +51,7 @@ export interface TaskEngineDependencies {
  */
 export class TaskEngine {
   private readonly deps: TaskEngineDependencies;
-  private readonly records: TaskRecords;
+  private readonly records: WatchedTasks;
   private readonly submitter: TaskSubmitter;
   private readonly poller: TaskPoller;
 
@@ -59,7 +59,7 @@ export class TaskEngine {
     this.deps = deps;
     const timing = deps.timing ?? DEFAULT_POLL_TIMING;
     const observations = new TaskObservations(new ModelDurations(deps.tasks.database));
-    const records = new TaskRecords(deps.tasks, deps.media, deps.onTaskChanged, (row) => observations.expectedAt(row));
+    const records = new WatchedTasks(deps.tasks, deps.media, deps.onTaskChanged, (row) => observations.expectedAt(row));
     const keeper = new ResultKeeper(deps.media, (profileId) => ({
       fetch: deps.download,
       profileBaseUrl: deps.profileBaseUrl(profileId),

@@ -1,7 +1,7 @@
 import { estimateCompletion, type DurationPrior, type ProgressSample } from "./completion-estimate.ts";
 import { durationClassOf, type ModelDurations } from "./model-durations.ts";
 import type { TaskOutlook } from "./poll-policy.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { TaskRow } from "./task-table.ts";
 
 /** Enough readings to see the rate; older ones only describe a phase that has passed. */
 const SAMPLES_KEPT = 6;

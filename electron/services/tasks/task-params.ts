@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ImageRequestSchema, VideoRequestSchema } from "../../../shared/ipc/tasks.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { TaskRow } from "./task-table.ts";
 
 /** What a task needs to be submitted again exactly (Retry) or for the first time (from the local queue). */
 const ImageParamsSchema = ImageRequestSchema.omit({ profileId: true });

@@ -3,18 +3,18 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { MAX_RETRY_AFTER_S } from "../gateway-client/rate-limit-retry.ts";
 import { monotonicNow } from "../scheduler/monotonic-clock.ts";
-import type { PollPacer } from "./poll-budget.ts";
+import type { PollPacer } from "./poll-pacer.ts";
 import { dueAt, isPollable, nextInterval, type PollPolicy, type PollTiming } from "./poll-policy.ts";
 import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, isNotFound, lastingPollFailure } from "./task-failures.ts";
 import type { TaskObservations } from "./task-observations.ts";
-import type { TaskRecords } from "./task-records.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { WatchedTasks } from "./watched-tasks.ts";
+import type { TaskRow } from "./task-table.ts";
 
 export interface TaskPollerDependencies {
-  readonly records: TaskRecords;
+  readonly records: WatchedTasks;
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;
@@ -40,7 +40,7 @@ const PAUSE_AFTER_FAILURE_MS = 5000;
 /**
  * Follows accepted tasks at the gateway on one timer: each is polled when its policy's interval
  * comes round, until it ends or the maximum wait passes; held videos are started when their slot
- * comes. When a profile's poll pacer (poll-budget.ts) cannot take every due task, the policy's
+ * comes. When a profile's poll pacer (poll-pacer.ts) cannot take every due task, the policy's
  * most urgent goes first. After a restart it resumes every task it can still follow.
  */
 export class TaskPoller {

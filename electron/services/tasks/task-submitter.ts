@@ -8,12 +8,12 @@ import { baseInterval, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { resultNotKept, submissionFailure } from "./task-failures.ts";
 import { videoParamsOf, type ImageParams } from "./task-params.ts";
-import type { TaskRecords } from "./task-records.ts";
-import type { TaskRow } from "./task-repository.ts";
+import type { WatchedTasks } from "./watched-tasks.ts";
+import type { TaskRow } from "./task-table.ts";
 import { videoSlot, type VideoLimits } from "./video-slots.ts";
 
 export interface TaskSubmitterDependencies {
-  readonly records: TaskRecords;
+  readonly records: WatchedTasks;
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;

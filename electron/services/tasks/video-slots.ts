@@ -1,6 +1,6 @@
 import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import type { TaskRepository } from "./task-repository.ts";
+import type { TaskTable } from "./task-table.ts";
 
 export interface VideoLimits {
   readonly concurrent: number;
@@ -20,7 +20,7 @@ type SlotDecision =
  * The gateway's video limits, held on the client side so a video beyond them waits in the local
  * queue instead of being refused. Counts come from the task table, so they survive restarts.
  */
-export function videoSlot(tasks: TaskRepository, profileId: string, limits: VideoLimits, now: number): SlotDecision {
+export function videoSlot(tasks: TaskTable, profileId: string, limits: VideoLimits, now: number): SlotDecision {
   if (tasks.runningVideos(profileId) >= limits.concurrent) {
     return { free: false, reason: codedText("VIDEOS_RUNNING", { count: limits.concurrent }), retryAt: null };
   }

@@ -5,13 +5,13 @@ import { MediaLibrary } from "../../../electron/services/media/media-library.ts"
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { expectedCompletionPolicy } from "../../../electron/services/tasks/expected-completion-policy.ts";
 import { ModelDurations } from "../../../electron/services/tasks/model-durations.ts";
-import { PollPacer } from "../../../electron/services/tasks/poll-budget.ts";
+import { PollPacer } from "../../../electron/services/tasks/poll-pacer.ts";
 import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
 import { ResultKeeper } from "../../../electron/services/tasks/result-keeper.ts";
 import { TaskObservations } from "../../../electron/services/tasks/task-observations.ts";
 import { TaskPoller } from "../../../electron/services/tasks/task-poller.ts";
-import { TaskRecords } from "../../../electron/services/tasks/task-records.ts";
-import { TaskRepository } from "../../../electron/services/tasks/task-repository.ts";
+import { WatchedTasks } from "../../../electron/services/tasks/watched-tasks.ts";
+import { TaskTable } from "../../../electron/services/tasks/task-table.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 export const SUBMITTED_AT = 1_000_000;
@@ -57,10 +57,10 @@ export function startPoller(
     startedVideos?: string[];
   } = {},
 ) {
-  const dataDir = tempDir("poll-budget-");
+  const dataDir = tempDir("poll-pacer-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
-  const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
+  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const gateway: typeof fetch = async (input) => {
     const name = String(input).split("/").at(-1) ?? "";
     const file = files[name];

@@ -4,8 +4,8 @@ import { MediaLibrary } from "../../../electron/services/media/media-library.ts"
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { ModelDurations } from "../../../electron/services/tasks/model-durations.ts";
 import { TaskObservations } from "../../../electron/services/tasks/task-observations.ts";
-import { TaskRecords } from "../../../electron/services/tasks/task-records.ts";
-import { TaskRepository } from "../../../electron/services/tasks/task-repository.ts";
+import { WatchedTasks } from "../../../electron/services/tasks/watched-tasks.ts";
+import { TaskTable } from "../../../electron/services/tasks/task-table.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const SUBMITTED_AT = 1_000_000;
@@ -14,7 +14,7 @@ function imageTasks(count: number) {
   const dataDir = tempDir("observations-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), String);
-  const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
+  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const rows = Array.from({ length: count }, (_, index) => {
     const params = { model: "image-pro", prompt: `p${index}`, n: 1, size: "64x64", responseFormat: "url", async: true };
     const row = records.insert({

@@ -6,7 +6,7 @@ import {
   RESULT_CUT_BY_RESTART,
   SUBMISSION_CUT_BY_RESTART,
 } from "../../../electron/services/tasks/task-failures.ts";
-import type { NewTask } from "../../../electron/services/tasks/task-records.ts";
+import type { NewTask } from "../../../electron/services/tasks/watched-tasks.ts";
 import { startPoller, SUBMITTED_AT, TASKS } from "./poller-fixture.ts";
 
 const DUE_AT = SUBMITTED_AT + 60_000;

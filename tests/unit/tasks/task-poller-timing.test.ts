@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
-import type { NewTask } from "../../../electron/services/tasks/task-records.ts";
+import type { NewTask } from "../../../electron/services/tasks/watched-tasks.ts";
 import { startPoller, SUBMITTED_AT, TASKS, type FakeTask } from "./poller-fixture.ts";
 
 const DUE_AT = SUBMITTED_AT + 60_000;

@@ -9,8 +9,8 @@ import { openAppDatabase } from "../../../electron/services/store/app-database.t
 import { DEFAULT_POLL_TIMING } from "../../../electron/services/tasks/poll-policy.ts";
 import { ResultKeeper } from "../../../electron/services/tasks/result-keeper.ts";
 import type { ImageParams } from "../../../electron/services/tasks/task-params.ts";
-import { TaskRecords } from "../../../electron/services/tasks/task-records.ts";
-import { TaskRepository, type TaskRow } from "../../../electron/services/tasks/task-repository.ts";
+import { WatchedTasks } from "../../../electron/services/tasks/watched-tasks.ts";
+import { TaskTable, type TaskRow } from "../../../electron/services/tasks/task-table.ts";
 import { TaskSubmitter } from "../../../electron/services/tasks/task-submitter.ts";
 import type { VideoLimits } from "../../../electron/services/tasks/video-slots.ts";
 import { tempDir } from "../../support/local-gateway.ts";
@@ -40,7 +40,7 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
   const dataDir = tempDir("task-submitter-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
-  const records = new TaskRecords(new TaskRepository(db), media, () => undefined);
+  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const sent: Sent[] = [];
   const gateway: typeof fetch = async (input, init) => {
     const path = new URL(String(input)).pathname;

@@ -4,8 +4,8 @@ import type { TaskView } from "../../../shared/ipc/tasks.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
-import { TaskRecords, type NewTask } from "../../../electron/services/tasks/task-records.ts";
-import { TaskRepository } from "../../../electron/services/tasks/task-repository.ts";
+import { WatchedTasks, type NewTask } from "../../../electron/services/tasks/watched-tasks.ts";
+import { TaskTable } from "../../../electron/services/tasks/task-table.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -26,12 +26,12 @@ const IMAGE: NewTask = {
   status: "submitting",
 };
 
-function records(expectedAt: ConstructorParameters<typeof TaskRecords>[3] = undefined) {
-  const dataDir = tempDir("task-records-");
+function records(expectedAt: ConstructorParameters<typeof WatchedTasks>[3] = undefined) {
+  const dataDir = tempDir("watched-tasks-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
   const shown: TaskView[] = [];
-  const tasks = new TaskRecords(new TaskRepository(db), media, (view) => shown.push(view), expectedAt);
+  const tasks = new WatchedTasks(new TaskTable(db), media, (view) => shown.push(view), expectedAt);
   return { tasks, shown };
 }
 

@@ -38,8 +38,8 @@ type TaskChange = Partial<Omit<TaskRow, "id" | "profile_id" | "kind" | "created_
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 const storedText = (json: string | null) => (json === null ? null : readStoredJson(json, CodedTextSchema, null));
 
-/** The app's own record of every asynchronous job, written before anything is awaited. */
-export class TaskRepository {
+/** The tasks table: the app's own record of every asynchronous job, written before anything is awaited. */
+export class TaskTable {
   private readonly db: DatabaseSync;
 
   constructor(db: DatabaseSync) {

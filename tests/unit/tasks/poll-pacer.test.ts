@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PollPacer } from "../../../electron/services/tasks/poll-budget.ts";
+import { PollPacer } from "../../../electron/services/tasks/poll-pacer.ts";
 import { POLL_GAP_MS, startPoller, SUBMITTED_AT, TASKS } from "./poller-fixture.ts";
 
 beforeEach(() => {

@@ -3,9 +3,9 @@ import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
 import { appError } from "../app-error.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
 import type { TaskFailure } from "./task-failures.ts";
-import type { TaskRepository, TaskRow } from "./task-repository.ts";
+import type { TaskTable, TaskRow } from "./task-table.ts";
 
-export type TaskChange = Parameters<TaskRepository["update"]>[1];
+export type TaskChange = Parameters<TaskTable["update"]>[1];
 
 export interface NewTask {
   readonly profileId: string;
@@ -17,18 +17,19 @@ export interface NewTask {
 }
 
 /**
- * The task rows as the engine's parts read and change them: every change is shown to the window
- * at once, and none is made after the engine closed.
+ * The task rows as the engine's parts read and change them, watched by the window: every change
+ * is shown to it at once, and none is made after the engine closed. The rows themselves, in
+ * SQLite, are the TaskTable.
  */
-export class TaskRecords {
-  readonly tasks: TaskRepository;
+export class WatchedTasks {
+  readonly tasks: TaskTable;
   private readonly media: MediaLibrary;
   private readonly onTaskChanged: (view: TaskView) => void;
   private readonly expectedAt: (row: TaskRow) => number | null;
   private isClosed = false;
 
   constructor(
-    tasks: TaskRepository,
+    tasks: TaskTable,
     media: MediaLibrary,
     onTaskChanged: (view: TaskView) => void,
     /** When a running task is expected to complete (task-observations.ts), null while unknown. */
