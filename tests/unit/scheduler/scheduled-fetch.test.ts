@@ -33,26 +33,18 @@ function knownKey(rpm: number): RequestScheduler {
 }
 
 describe("a fetch through the key's scheduler", () => {
-  it("reads a 429's Retry-After as a pause of the key's next request", async () => {
-    let answer = new Response("", { status: 429, headers: { "retry-after": "3" } });
+  it.each<{ when: string; headers: Record<string, string>; pausedMs: number }>([
+    { when: "a 429's Retry-After of 3 s", headers: { "retry-after": "3" }, pausedMs: 3_000 },
+    { when: "a second after a 429 that says no Retry-After", headers: {}, pausedMs: 1_000 },
+  ])("pauses the key's next request for $when", async ({ headers, pausedMs }) => {
+    let answer = new Response("", { status: 429, headers });
     const { sent, baseFetch } = gateway(() => answer);
     const send = scheduledFetch(knownKey(60), baseFetch);
     await send(CHAT, { method: "POST" });
     answer = new Response("{}");
     void send(CHAT, { method: "POST" });
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(sent.map(({ at }) => at)).toEqual([0, 3_000]);
-  });
-
-  it("pauses the key for a second after a 429 that says no Retry-After", async () => {
-    let answer = new Response("", { status: 429 });
-    const { sent, baseFetch } = gateway(() => answer);
-    const send = scheduledFetch(knownKey(60), baseFetch);
-    await send(CHAT, { method: "POST" });
-    answer = new Response("{}");
-    void send(CHAT, { method: "POST" });
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(sent.map(({ at }) => at)).toEqual([0, 1_000]);
+    expect(sent.map(({ at }) => at)).toEqual([0, pausedMs]);
   });
 
   it("does not pause the key after an answer that is not a 429", async () => {
