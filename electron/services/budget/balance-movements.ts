@@ -135,19 +135,31 @@ export function attribute(
   const samples = [...readings].sort((a, b) => a.receivedAt - b.receivedAt);
   const resolution = resolutionOf(samples);
   const unmeasurable: string[] = [];
+  /** Calls with no reading before them that are still out, or that no reading has followed yet. */
+  const unjudged: string[] = [];
   const spans: Span[] = [];
+  const covered = new Set<number>();
   for (const event of events) {
     const span = spanOf(samples, event.from, event.to);
-    if (span === null) unmeasurable.push(event.id);
-    else spans.push({ ...span, events: [event] });
+    if (span) {
+      spans.push({ ...span, events: [event] });
+      continue;
+    }
+    // No reading before the call: no movement measures it, but those while it was out may be its own charge.
+    const after = event.to === null ? -1 : samples.findIndex((sample) => sample.sentAt >= (event.to ?? 0));
+    if (after === -1) unjudged.push(event.id);
+    else unmeasurable.push(event.id);
+    for (let index = 0; index < after; index++) covered.add(index);
   }
   const merged = mergeOverlapping(spans);
   // Movements after a call still out cannot be told apart from it yet: the run stops there.
   const open = merged.find((span) => !Number.isFinite(span.last));
   const held =
     context.holdFrom == null ? -1 : samples.findLastIndex((sample) => sample.receivedAt <= (context.holdFrom ?? 0));
-  const settledIndex = Math.max(0, Math.min(open ? open.first : samples.length - 1, held === -1 ? Infinity : held));
-  const covered = new Set<number>();
+  const settledIndex = Math.max(
+    0,
+    Math.min(open ? open.first : samples.length - 1, held === -1 ? Infinity : held, unjudged.length > 0 ? 0 : Infinity),
+  );
   // Stryker disable next-line ArrayDeclaration: an entry with no times spans no reading, so it is skipped like none
   for (const done of context.accounted ?? []) {
     const span = spanOf(samples, done.from, done.to);
@@ -189,9 +201,10 @@ export function attribute(
     groups,
     otherSpend,
     unmeasurable,
-    waiting: merged
-      .filter((span) => !Number.isFinite(span.last))
-      .flatMap((span) => span.events.map((event) => event.id)),
+    waiting: [
+      ...merged.filter((span) => !Number.isFinite(span.last)).flatMap((span) => span.events.map((event) => event.id)),
+      ...unjudged,
+    ],
     settledThrough: samples[settledIndex] ?? null,
   };
 }

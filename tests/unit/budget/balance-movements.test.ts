@@ -119,6 +119,25 @@ describe("cost attribution", () => {
     expect(result.unmeasurable).toEqual(["a"]);
   });
 
+  it("holds a call with no reading before it until a reading follows its end, judging nothing meanwhile", () => {
+    const readings = [reading(100, 0), reading(200, 0.3)];
+    for (const to of [null, 250]) {
+      const result = attribute(readings, [charge("a", 20, to)]);
+      expect(result.waiting).toEqual(["a"]);
+      expect(result.unmeasurable).toEqual([]);
+      expect(result.otherSpend).toEqual([]);
+      expect(result.settledThrough?.receivedAt).toBe(110);
+    }
+  });
+
+  it("never calls what moved while an unmeasurable call was out other spend; what moved after it is", () => {
+    const readings = [reading(100, 0), reading(200, 0.3), reading(300, 0.5)];
+    const result = attribute(readings, [charge("a", 20, 150)]);
+    expect(result.unmeasurable).toEqual(["a"]);
+    expect(result.waiting).toEqual([]);
+    expect(result.otherSpend).toEqual([{ from: 210, to: 300, amount: expect.closeTo(0.2, 9) }]);
+  });
+
   it("measures a refund as what the balance got back", () => {
     const refund: MoneyEvent = { id: "r", from: 20, to: 50, sign: -1, estimate: 2.5 };
     const result = attribute([reading(0, 2.5), reading(100, 0)], [refund]);
