@@ -136,6 +136,8 @@ describe("cost attribution", () => {
     expect(result.unmeasurable).toEqual(["a"]);
     expect(result.waiting).toEqual([]);
     expect(result.otherSpend).toEqual([{ from: 210, to: 300, amount: expect.closeTo(0.2, 9) }]);
+    // A reading sent the moment such a call ended follows it.
+    expect(attribute(readings.slice(0, 2), [charge("a", 20, 200)]).unmeasurable).toEqual(["a"]);
   });
 
   it("measures a refund as what the balance got back", () => {
