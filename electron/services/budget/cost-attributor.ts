@@ -1,27 +1,14 @@
 import type { DatabaseSync } from "node:sqlite";
-import { z } from "zod";
 import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
-import { PriceUnitSchema, type ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
-import { readStoredJson } from "../store/stored-json.ts";
-import { attribute, type Attribution, type BalanceReading, type MoneyEvent } from "./balance-movements.ts";
+import { attribute, type Attribution, type MoneyEvent } from "./balance-movements.ts";
+import { latestReading, readingsSince } from "./balance-readings.ts";
 import { OtherSpendLedger } from "./other-spend.ts";
 import type { PriceBook } from "./price-book.ts";
 import { detectPriceChange } from "./price-change.ts";
-import { estimateOf, featuresOf, fitPrices, type Feature, type PriceObservation } from "./price-fitting.ts";
-
-/** Prices are fitted to this many of the latest movements the app's calls explain. */
-const FIT_WINDOW = 500;
-
-const FeatureSchema = z.object({
-  model: z.string(),
-  unit: PriceUnitSchema,
-  size: z.string().nullable(),
-  quantity: z.number(),
-});
-const StoredCallsSchema = z.array(
-  z.object({ features: z.array(FeatureSchema), sign: z.union([z.literal(1), z.literal(-1)]) }),
-);
+import { estimateOf, featuresOf, fitPrices, type Feature } from "./price-fitting.ts";
+import { estimateOfStoredCalls, explainedObservations } from "./price-observations.ts";
 
 interface WaitingRow {
   id: number;
@@ -96,7 +83,9 @@ export class CostAttributor {
     }
     const cursor = this.other.cursor(profileId);
     const since = Math.min(cursor ?? Infinity, ...events.map((event) => event.from));
-    const readings = Number.isFinite(since) ? this.readingsSince(profileId, since) : this.latestReading(profileId);
+    const readings = Number.isFinite(since)
+      ? readingsSince(this.db, profileId, since)
+      : latestReading(this.db, profileId);
     const first = readings[0];
     if (!first) return false;
     const result = attribute(readings, events, {
@@ -123,7 +112,7 @@ export class CostAttributor {
     );
     for (const model of changed) {
       const change = detectPriceChange(this.db, profileId, model, (calls) =>
-        estimateOfCalls(readStoredJson(calls, StoredCallsSchema, null), this.prices.prices(profileId)),
+        estimateOfStoredCalls(calls, this.prices.prices(profileId)),
       );
       if (change) {
         this.prices.applyChange(profileId, model, change.ratio);
@@ -136,7 +125,10 @@ export class CostAttributor {
 
   /** Fits the prices again to the movements the app's calls explain, then estimates what has no cost yet. */
   refit(profileId: string): void {
-    this.prices.replaceLearned(profileId, fitPrices(this.observations(profileId), this.prices.trusted(profileId)));
+    this.prices.replaceLearned(
+      profileId,
+      fitPrices(explainedObservations(this.db, profileId), this.prices.trusted(profileId)),
+    );
     this.estimateUnpriced(profileId);
   }
 
@@ -154,21 +146,6 @@ export class CostAttributor {
       const estimate = estimateOf(featuresOfRow(row), prices);
       if (estimate !== null) update.run(estimate, row.id);
     }
-  }
-
-  /** The latest movements the app's own calls explain, newest first. */
-  observations(profileId: string): PriceObservation[] {
-    const rows = allRows<{ amount: number; calls: string }>(
-      this.db.prepare(
-        "SELECT amount, calls FROM price_observations WHERE profile_id = ? AND explained = 1 ORDER BY id DESC LIMIT ?",
-      ),
-      profileId,
-      FIT_WINDOW,
-    );
-    return rows.flatMap((row) => {
-      const calls = readStoredJson(row.calls, StoredCallsSchema, null);
-      return calls ? [{ amount: row.amount, calls }] : [];
-    });
   }
 
   private write(
@@ -247,42 +224,6 @@ export class CostAttributor {
       )?.since ?? null
     );
   }
-
-  /** The reading before `since` (the baseline) and every one after. */
-  private readingsSince(profileId: string, since: number): BalanceReading[] {
-    return this.readings(
-      `WHERE profile_id = ?1 AND sampled_at >= COALESCE(
-         (SELECT MAX(sampled_at) FROM balance_samples WHERE profile_id = ?1 AND sampled_at <= ?2), ?2)
-       ORDER BY sampled_at`,
-      profileId,
-      since,
-    );
-  }
-
-  /** With nothing to attribute and no reading judged yet, the latest reading is where judging starts. */
-  private latestReading(profileId: string): BalanceReading[] {
-    return this.readings("WHERE profile_id = ?1 ORDER BY sampled_at DESC LIMIT 1", profileId);
-  }
-
-  private readings(where: string, ...params: (string | number)[]): BalanceReading[] {
-    const rows = allRows<{
-      sent_at: number | null;
-      sampled_at: number;
-      balance: number;
-      daily_used: number | null;
-      monthly_used: number | null;
-    }>(
-      this.db.prepare(`SELECT sent_at, sampled_at, balance, daily_used, monthly_used FROM balance_samples ${where}`),
-      ...params,
-    );
-    return rows.map((row) => ({
-      sentAt: row.sent_at ?? row.sampled_at,
-      receivedAt: row.sampled_at,
-      balance: row.balance,
-      dailyUsed: row.daily_used,
-      monthlyUsed: row.monthly_used,
-    }));
-  }
 }
 
 /**
@@ -292,21 +233,6 @@ export class CostAttributor {
 function settledPrices(prices: readonly ModelPrice[], model: string): boolean {
   const own = prices.filter((price) => price.model === model);
   return own.length > 0 && own.every((price) => price.source !== "learned" || price.observations >= 3 * own.length);
-}
-
-/** What the prices in force say a stored movement's calls cost, or null. */
-function estimateOfCalls(
-  calls: readonly { features: readonly Feature[]; sign: 1 | -1 }[] | null,
-  prices: readonly ModelPrice[],
-): number | null {
-  if (!calls) return null;
-  let total = 0;
-  for (const call of calls) {
-    const estimate = estimateOf(call.features, prices);
-    if (estimate === null) return null;
-    total += call.sign * estimate;
-  }
-  return total;
 }
 
 const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));
