@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
 import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
-import { allRows, oneRow } from "../../common/sql-rows.ts";
+import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { attribute, type Attribution, type MoneyEvent } from "./balance-movements.ts";
 import { latestReading, readingsSince } from "./balance-readings.ts";
 import { OtherSpendLedger } from "./other-spend.ts";
@@ -71,7 +71,7 @@ export class CostAttributor {
     for (const row of rows) {
       const guess = estimateOf(features.get(row.id) ?? null, prices);
       // A price learned from too few calls only weighs a split; it cannot tell other spend from a call.
-      const estimate = row.model !== null && settledPrices(prices, row.model) ? guess : null;
+      const estimate = learnedFromFewCalls(prices, row.model) ? null : guess;
       if (row.attributed === 0) {
         const weight = guess ?? (TYPICAL_PRICE[row.kind] ?? TYPICAL_PRICE.chat) * (row.units ?? 1);
         events.push({ id: `charge:${row.id}`, from: row.started_at, to: row.settled_at, sign: 1, estimate, weight });
@@ -97,10 +97,8 @@ export class CostAttributor {
     const written = this.write(
       profileId,
       result,
-      (id) => {
-        if (id.startsWith("refund:")) return rowOf(id)?.cost ?? null;
-        return estimateOf(featuresOfEvent(id), prices);
-      },
+      // A refund gives back what its call cost, or (the call unmeasured too) what the prices say the call cost.
+      (id) => (id.startsWith("refund:") ? rowOf(id)?.cost : null) ?? estimateOf(featuresOfEvent(id), prices),
       featuresOfEvent,
     );
     const changed = new Set(
@@ -214,25 +212,23 @@ export class CostAttributor {
   /** When the oldest paid task of the profile that is still running began: it may yet be refunded. */
   private runningTaskSince(profileId: string): number | null {
     const statuses = ACTIVE_TASK_STATUSES.map((status) => `'${status}'`).join(", ");
-    return (
-      oneRow<{ since: number | null }>(
-        this.db.prepare(
-          `SELECT MIN(log.started_at) AS since FROM request_log AS log JOIN tasks ON tasks.id = log.task_id
-           WHERE log.profile_id = ? AND log.chargeable = 1 AND tasks.status IN (${statuses})`,
-        ),
-        profileId,
-      )?.since ?? null
-    );
+    return onlyRow<{ since: number | null }>(
+      this.db.prepare(
+        `SELECT MIN(log.started_at) AS since FROM request_log AS log JOIN tasks ON tasks.id = log.task_id
+         WHERE log.profile_id = ? AND log.chargeable = 1 AND tasks.status IN (${statuses})`,
+      ),
+      profileId,
+    ).since;
   }
 }
 
 /**
- * Whether a model's prices are known well enough that a call departing from them means a change:
- * published or set by the user, or learned from three calls per price at least.
+ * Whether a model has a price learned from fewer than three calls per price of the model: a call
+ * departing from it may be the price still settling, not a change or someone else spending.
  */
-function settledPrices(prices: readonly ModelPrice[], model: string): boolean {
+function learnedFromFewCalls(prices: readonly ModelPrice[], model: string | null): boolean {
   const own = prices.filter((price) => price.model === model);
-  return own.length > 0 && own.every((price) => price.source !== "learned" || price.observations >= 3 * own.length);
+  return own.some((price) => price.source === "learned" && price.observations < 3 * own.length);
 }
 
 const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));
