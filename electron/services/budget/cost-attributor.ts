@@ -92,7 +92,8 @@ export class CostAttributor {
       accounted: this.other.accountedSince(profileId, first.receivedAt),
       holdFrom: this.runningTaskSince(profileId),
     });
-    const rowOf = (eventId: string) => rows.find((row) => row.id === idOf(eventId));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const rowOf = (eventId: string) => byId.get(idOf(eventId));
     const featuresOfEvent = (eventId: string) => features.get(idOf(eventId)) ?? null;
     const written = this.write(
       profileId,
@@ -101,13 +102,12 @@ export class CostAttributor {
       (id) => (id.startsWith("refund:") ? rowOf(id)?.cost : null) ?? estimateOf(featuresOfEvent(id), prices),
       featuresOfEvent,
     );
-    const changed = new Set(
-      result.groups.flatMap((group) => {
-        const [only] = group.eventIds;
-        const model = group.eventIds.length === 1 && only?.startsWith("charge:") ? rowOf(only)?.model : null;
-        return model ? [model] : [];
-      }),
-    );
+    const changed = new Set<string>();
+    for (const group of result.groups) {
+      const lone = loneChargeOf(group);
+      const model = lone === null ? null : rowOf(lone)?.model;
+      if (model) changed.add(model);
+    }
     for (const model of changed) {
       const change = detectPriceChange(this.db, profileId, model, (calls) =>
         estimateOfStoredCalls(calls, this.prices.prices(profileId)),
@@ -165,16 +165,16 @@ export class CostAttributor {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const group of result.groups) {
-        const calls = group.eventIds.map((id) => ({
-          features: featuresOfEvent(id),
-          sign: id.startsWith("refund:") ? -1 : 1,
-        }));
         const other =
           group.other === 0 ? null : this.other.insert(profileId, { ...group, amount: group.other }, "estimated");
-        if (!calls.every((call) => call.features !== null)) continue;
-        const [only] = group.eventIds;
-        const single = group.eventIds.length === 1 && only?.startsWith("charge:") ? idOf(only) : null;
-        const models = new Set(calls.flatMap((call) => (call.features ?? []).map((feature) => feature.model)));
+        const calls = group.eventIds.flatMap((id) => {
+          const features = featuresOfEvent(id);
+          return features ? [{ features, sign: id.startsWith("refund:") ? -1 : 1 }] : [];
+        });
+        // A call whose quantities are unknown (a stopped reply) leaves its movement nothing to teach.
+        if (calls.length < group.eventIds.length) continue;
+        const lone = loneChargeOf(group);
+        const models = new Set(calls.flatMap((call) => call.features.map((feature) => feature.model)));
         observe.run(
           profileId,
           Date.now(),
@@ -182,9 +182,9 @@ export class CostAttributor {
           JSON.stringify(calls),
           // A single-priced call (an image, a video) is held against even a price learned from few
           // calls, so a change of price is noticed before its price has settled.
-          group.expected ?? (single !== null && calls[0]?.features?.length === 1 ? estimateFor(only ?? "") : null),
+          group.expected ?? (lone !== null && calls[0]?.features.length === 1 ? estimateFor(lone) : null),
           group.other === 0 ? 1 : 0,
-          single,
+          lone === null ? null : idOf(lone),
           other,
           models.size === 1 ? ([...models][0] ?? null) : null,
         );
@@ -229,6 +229,12 @@ export class CostAttributor {
 function learnedFromFewCalls(prices: readonly ModelPrice[], model: string | null): boolean {
   const own = prices.filter((price) => price.model === model);
   return own.some((price) => price.source === "learned" && price.observations < 3 * own.length);
+}
+
+/** The event of a movement that was a single call's charge alone (no refund, no other call), or null. */
+function loneChargeOf(group: { readonly eventIds: readonly string[] }): string | null {
+  const [only, ...others] = group.eventIds;
+  return only?.startsWith("charge:") && others.length === 0 ? only : null;
 }
 
 const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));

@@ -40,7 +40,9 @@ describe("prices learned from the key's movements", () => {
     book.call({ from: 20, to: 30 });
     book.reading(100, 0.1);
     book.costs.run("p");
-    expect(book.prices.prices("p")).toEqual([expect.objectContaining({ price: 0.04, source: "published" })]);
+    expect(book.prices.prices("p")).toEqual([
+      expect.objectContaining({ price: 0.04, source: "published", observations: 0 }),
+    ]);
   });
 
   it("a price change detected on a single-call movement is applied: the calls are measured, their other spend undone", () => {

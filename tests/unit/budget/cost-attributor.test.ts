@@ -68,6 +68,36 @@ describe("a call's cost, from the balance readings around it", () => {
     });
   });
 
+  it("a model's prices are settled or not by its own prices alone, not other models'", () => {
+    const book = ledger();
+    book.prices.replacePublished("p", [
+      { model: "chat-m", unit: "call", size: null, price: 0.001, observations: 0 },
+      { model: "chat-m", unit: "input_1k", size: null, price: 0.002, observations: 0 },
+    ]);
+    book.learned("img", "image", "1024x1024", 0.04, 3);
+    book.reading(0, 0);
+    const id = book.call({ from: 20, to: 30 });
+    book.reading(100, 0.1);
+    book.costs.run("p");
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated" });
+    expect(book.otherSpend()).toEqual([expect.objectContaining({ cost: expect.closeTo(0.06, 9) })]);
+  });
+
+  it("a reply with one price learned from few calls cannot tell other spend, though its other prices are published", () => {
+    const book = ledger();
+    book.prices.replacePublished("p", [{ model: "chat-m", unit: "call", size: null, price: 0.001, observations: 0 }]);
+    book.prices.replaceLearned("p", [
+      { model: "chat-m", unit: "input_1k", size: null, price: 0.002, observations: 1 },
+      { model: "chat-m", unit: "output_1k", size: null, price: 0.004, observations: 1 },
+    ]);
+    book.reading(0, 0);
+    const id = book.call({ kind: "chat", from: 20, to: 30 });
+    book.reading(100, 0.05);
+    book.costs.run("p");
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.05, 9), cost_basis: "measured" });
+    expect(book.otherSpend()).toEqual([]);
+  });
+
   it("calls of unknown price share their movement by what such a call typically costs, per image or second", () => {
     const book = ledger();
     book.reading(0, 0);
@@ -116,6 +146,16 @@ describe("a call's cost, from the balance readings around it", () => {
     expect(book.prices.prices("p").filter((price) => price.source === "learned")).toEqual([]);
   });
 
+  it("a movement with a call whose quantities are unknown teaches no price, though its other calls' are known", () => {
+    const book = ledger();
+    book.reading(0, 0);
+    book.call({ kind: "chat", from: 20, to: 30, inputTokens: null, outputTokens: null });
+    book.call({ from: 21, to: 31 });
+    book.reading(100, 0.05);
+    book.costs.run("p");
+    expect(book.observationCount()).toBe(0);
+  });
+
   it("a reading asked for before a call ended does not close the call's movement", () => {
     const book = ledger();
     book.reading(0, 0);
@@ -152,6 +192,17 @@ describe("a call's cost, from the balance readings around it", () => {
     expect(book.row(priced)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated", attributed: 1 });
     expect(book.row(unpriced)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
     expect(book.otherSpend()).toEqual([]);
+  });
+
+  it("a call no reading can measure is estimated from the prices in force when it is judged", () => {
+    const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
+    const id = book.call({ from: 5, to: 8 });
+    book.costs.estimateUnpriced("p");
+    book.publish("img", "image", "1024x1024", 0.05);
+    book.reading(100, 0.05);
+    book.costs.run("p");
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.05, 9), cost_basis: "estimated", attributed: 1 });
   });
 
   it("a call still out holds the movements after it; the calls before it are measured", () => {
@@ -198,6 +249,20 @@ describe("refunds", () => {
     const { book, id } = refundedTask(0.05);
     expect(book.row(id).refund).toBeCloseTo(0.04, 9);
     expect(book.otherSpend()).toEqual([{ from: 110, to: 200, cost: expect.closeTo(0.05, 9), basis: "estimated" }]);
+  });
+
+  it("a refund no reading can measure gives back what its call cost in the ledger, whatever the price now", () => {
+    const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
+    const id = book.call({ from: 5, to: 8, taskId: "t" });
+    book.reading(100, 0.04);
+    book.costs.run("p");
+    book.publish("img", "image", "1024x1024", 0.05);
+    // The task failed: its refund landed after its previous call, the submission before any reading.
+    book.refunded(id, 5, 150);
+    book.reading(200, 0);
+    book.costs.run("p");
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), refund: expect.closeTo(0.04, 9) });
   });
 
   it("a call and its refund both before the first reading: the refund gives back what the call was estimated at", () => {

@@ -77,28 +77,34 @@ describe("an estimate from the prices in force", () => {
 describe("price fitting rules", () => {
   it("learns a refund as money back, never as a charge", () => {
     const one = [image("img", 1, "1024x1024")];
-    const learned = fitPrices([
-      { amount: 0.04, calls: [{ features: one, sign: 1 }] },
-      { amount: 0.08, calls: [{ features: [image("img", 2, "1024x1024")], sign: 1 }] },
-      // Two images charged, one refunded: 0.04 net.
-      {
-        amount: 0.04,
-        calls: [
-          { features: [image("img", 2, "1024x1024")], sign: 1 },
-          { features: one, sign: -1 },
-        ],
-      },
-    ]);
+    const learned = fitPrices(
+      [
+        { amount: 0.04, calls: [{ features: one, sign: 1 }] },
+        { amount: 0.08, calls: [{ features: [image("img", 2, "1024x1024")], sign: 1 }] },
+        // Two images charged, one refunded: 0.04 net.
+        {
+          amount: 0.04,
+          calls: [
+            { features: [image("img", 2, "1024x1024")], sign: 1 },
+            { features: one, sign: -1 },
+          ],
+        },
+      ],
+      [],
+    );
     expect(learned).toEqual([
       { model: "img", unit: "image", size: "1024x1024", price: expect.closeTo(0.04, 6), observations: 3 },
     ]);
   });
 
   it("keeps each size's price apart", () => {
-    const learned = fitPrices([
-      { amount: 0.01, calls: [{ features: [image("img", 1, "512x512")], sign: 1 }] },
-      { amount: 0.04, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] },
-    ]);
+    const learned = fitPrices(
+      [
+        { amount: 0.01, calls: [{ features: [image("img", 1, "512x512")], sign: 1 }] },
+        { amount: 0.04, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] },
+      ],
+      [],
+    );
     expect(learned.map(({ size, price: amount }) => [size, amount])).toEqual([
       ["512x512", expect.closeTo(0.01, 6)],
       ["1024x1024", expect.closeTo(0.04, 6)],
@@ -111,7 +117,7 @@ describe("price fitting rules", () => {
       calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 as const }],
     }));
     observations.push({ amount: 5, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] });
-    const [learned] = fitPrices(observations);
+    const [learned] = fitPrices(observations, []);
     expect(learned?.price).toBeCloseTo(0.04, 6);
     expect(learned?.observations).toBe(8);
   });
