@@ -93,15 +93,14 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     name: "pricing",
     files: [
       `${BUDGET}cost-attributor.ts`,
+      `${BUDGET}balance-readings.ts`,
+      `${BUDGET}price-observations.ts`,
       `${BUDGET}price-book.ts`,
       `${BUDGET}price-fitting.ts`,
       `${BUDGET}price-lookup.ts`,
     ],
-    tests: [
-      "tests/unit/budget/price-*.test.ts",
-      // The cost attributor has no unit test of its own: the budget's integration tests run it on real readings.
-      "tests/integration/budget/*.test.ts",
-    ],
+    // The budget's integration tests run this code too, against the local gateway: too slow to run for each mutant.
+    tests: ["tests/unit/budget/cost-attributor*.test.ts", "tests/unit/budget/price-*.test.ts"],
     threshold: 80,
   },
   {

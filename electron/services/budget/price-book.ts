@@ -87,7 +87,7 @@ export class PriceBook {
             other.source !== "learned" &&
             other.model === price.model &&
             other.unit === price.unit &&
-            (other.size === null || other.size === price.size),
+            other.size === null,
         ),
     );
   }

@@ -1,5 +1,4 @@
 import type { ModelPrice, PriceUnit } from "../../../shared/ipc/ledger.ts";
-import { PriceUnitSchema } from "../../../shared/ipc/ledger.ts";
 import { nonNegativeLeastSquares } from "./nnls.ts";
 import { priceOf } from "./price-lookup.ts";
 import type { LearnedPrice } from "./price-book.ts";
@@ -49,8 +48,7 @@ export function featuresOf(call: PricedCall): Feature[] | null {
   return null;
 }
 
-const keyOf = (feature: { model: string; unit: string; size: string | null }) =>
-  `${feature.model}\u0000${feature.unit}\u0000${feature.size ?? ""}`;
+const keyOf = (feature: Feature) => JSON.stringify([feature.model, feature.unit, feature.size]);
 
 /** What prices in force say a call costs, or null when one of its quantities has no price. */
 export function estimateOf(features: readonly Feature[] | null, prices: readonly ModelPrice[]): number | null {
@@ -74,19 +72,15 @@ const OUTLIER_DEVIATIONS = 4;
  * kept ≥ 0, recent movements weighing more, and movements the first fit cannot explain left out of
  * the second. `observations` of a price counts the calls of its model that the fit rests on.
  */
-export function fitPrices(
-  observations: readonly PriceObservation[],
-  prior: readonly ModelPrice[] = [],
-): LearnedPrice[] {
+export function fitPrices(observations: readonly PriceObservation[], prior: readonly ModelPrice[]): LearnedPrice[] {
   const index = new Map<string, Feature>();
   for (const observation of observations) {
     for (const call of observation.calls) for (const feature of call.features) index.set(keyOf(feature), feature);
   }
-  const keys = [...index.keys()];
-  if (keys.length === 0) return [];
-  const position = new Map(keys.map((key, i) => [key, i]));
+  const features = [...index.values()];
+  const position = new Map([...index.keys()].map((key, i) => [key, i]));
   const rows = observations.map((observation) => {
-    const row = new Array<number>(keys.length).fill(0);
+    const row = new Array<number>(features.length).fill(0);
     for (const call of observation.calls) {
       for (const feature of call.features) {
         const at = position.get(keyOf(feature)) ?? 0;
@@ -98,47 +92,44 @@ export function fitPrices(
   const targets = observations.map((observation) => observation.amount);
   const weights = observations.map((_, age) => 0.5 ** (age / RECENCY_HALF_LIFE));
   // The prices in force count as one movement more: a fit resting on a few calls stays near them.
-  keys.forEach((key, j) => {
-    const feature = index.get(key);
-    const price = feature && priceOf(prior, feature.model, feature.unit, feature.size);
+  features.forEach((feature, j) => {
+    const price = priceOf(prior, feature.model, feature.unit, feature.size);
     if (!price) return;
-    const typical =
-      rows.reduce((sum, row) => sum + Math.abs(row[j] ?? 0), 0) / Math.max(1, rows.filter((row) => row[j]).length);
-    const row = new Array<number>(keys.length).fill(0);
-    row[j] = typical;
-    rows.push(row);
+    const quantities = rows.filter((row) => row[j]).map((row) => Math.abs(row[j] ?? 0));
+    // Stryker disable next-line ArithmeticOperator: minus the typical quantity makes the same equation
+    const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
+    const typical = total / Math.max(1, quantities.length);
+    rows.push(features.map((_, k) => (k === j ? typical : 0)));
     targets.push(typical * price.price);
     weights.push(1);
   });
   const first = weightedFit(rows, targets, weights);
   const residuals = rows.map((row, i) => Math.abs(dot(row, first) - (targets[i] ?? 0)));
   const spread = 1.4826 * median(residuals);
-  const kept = weights.map((weight, i) =>
-    (residuals[i] ?? 0) > Math.max(OUTLIER_DEVIATIONS * spread, 0.02 * Math.abs(targets[i] ?? 0) + 1e-9) ? 0 : weight,
-  );
-  const solution = kept.some((weight, i) => weight !== weights[i]) ? weightedFit(rows, targets, kept) : first;
+  const kept = weights.map((weight, i) => {
+    const bound = Math.max(OUTLIER_DEVIATIONS * spread, 0.02 * Math.abs(targets[i] ?? 0));
+    // Stryker disable next-line EqualityOperator,ArithmeticOperator: the 1e-9 only keeps float noise from making a movement of nothing, which a fit meets exactly, an outlier
+    return (residuals[i] ?? 0) > bound + 1e-9 ? 0 : weight;
+  });
+  const solution = weightedFit(rows, targets, kept);
   const callsOf = new Map<string, number>();
   observations.forEach((observation, i) => {
     if (kept[i] === 0) return;
     for (const call of observation.calls) {
-      const model = call.features[0]?.model;
-      if (model !== undefined && call.sign === 1) callsOf.set(model, (callsOf.get(model) ?? 0) + 1);
+      // A refund gives back a call counted where it was charged.
+      if (call.sign === -1) continue;
+      for (const model of new Set(call.features.map((feature) => feature.model))) {
+        callsOf.set(model, (callsOf.get(model) ?? 0) + 1);
+      }
     }
   });
-  return keys.flatMap((key, i) => {
-    const feature = index.get(key);
-    const unit = PriceUnitSchema.safeParse(feature?.unit);
-    if (!feature || !unit.success) return [];
-    return [
-      {
-        model: feature.model,
-        unit: unit.data,
-        size: feature.size,
-        price: solution[i] ?? 0,
-        observations: callsOf.get(feature.model) ?? 0,
-      },
-    ];
-  });
+  return features.map((feature, i) => ({
+    model: feature.model,
+    unit: feature.unit,
+    size: feature.size,
+    price: solution[i] ?? 0,
+    observations: callsOf.get(feature.model) ?? 0,
+  }));
 }
 
 function weightedFit(rows: readonly number[][], targets: readonly number[], weights: readonly number[]): number[] {

@@ -78,7 +78,7 @@ function session(): PriceObservation[] {
 
 describe("price fitting", () => {
   it("learns the local gateway's configured prices within 2 % from twenty mixed requests", () => {
-    const learned = fitPrices(session());
+    const learned = fitPrices(session(), []);
     const configured = (model: string, unit: string) => {
       const config = BUILT_IN_MODELS.find((candidate) => candidate.code === model);
       const price = { ...DEFAULT_PRICES[config?.kind ?? "chat"], ...config?.price };
@@ -97,38 +97,41 @@ describe("price fitting", () => {
 
   it("keeps prices from going negative", () => {
     const call = { model: "m", unit: "call" as const, size: null };
-    const learned = fitPrices([
-      {
-        amount: 0.1,
-        calls: [
-          {
-            features: [
-              { ...call, quantity: 1 },
-              { ...call, unit: "output_1k", quantity: 1 },
-            ],
-            sign: 1,
-          },
-        ],
-      },
-      {
-        amount: 0.05,
-        calls: [
-          {
-            features: [
-              { ...call, quantity: 1 },
-              { ...call, unit: "output_1k", quantity: 2 },
-            ],
-            sign: 1,
-          },
-        ],
-      },
-    ]);
+    const learned = fitPrices(
+      [
+        {
+          amount: 0.1,
+          calls: [
+            {
+              features: [
+                { ...call, quantity: 1 },
+                { ...call, unit: "output_1k", quantity: 1 },
+              ],
+              sign: 1,
+            },
+          ],
+        },
+        {
+          amount: 0.05,
+          calls: [
+            {
+              features: [
+                { ...call, quantity: 1 },
+                { ...call, unit: "output_1k", quantity: 2 },
+              ],
+              sign: 1,
+            },
+          ],
+        },
+      ],
+      [],
+    );
     expect(learned.every((price) => price.price >= 0)).toBe(true);
     expect(learned.find((price) => price.unit === "output_1k")?.price).toBe(0);
   });
 
   it("counts the requests each model's prices rest on", () => {
-    const learned = fitPrices(session());
+    const learned = fitPrices(session(), []);
     expect(learned.find((price) => price.model === "chat-pro")?.observations).toBe(6);
     expect(learned.find((price) => price.model === "video-std")?.observations).toBe(4);
   });

@@ -64,6 +64,12 @@ describe("an estimate from the prices in force", () => {
     expect(estimateOf(null, prices)).toBeNull();
   });
 
+  it("takes a price without size for a size that has none of its own, and one of another size only when none", () => {
+    const sized = price("img", "image", "512x512", 0.01);
+    expect(estimateOf([image("img", 1, "1024x1024")], [sized, price("img", "image", null, 0.03)])).toBeCloseTo(0.03, 9);
+    expect(estimateOf([image("img", 1, "1024x1024")], [sized])).toBeCloseTo(0.01, 9);
+  });
+
   it("adds every quantity of a call", () => {
     const reply = [
       { model: "m", unit: "call", size: null, quantity: 1 },
@@ -77,28 +83,34 @@ describe("an estimate from the prices in force", () => {
 describe("price fitting rules", () => {
   it("learns a refund as money back, never as a charge", () => {
     const one = [image("img", 1, "1024x1024")];
-    const learned = fitPrices([
-      { amount: 0.04, calls: [{ features: one, sign: 1 }] },
-      { amount: 0.08, calls: [{ features: [image("img", 2, "1024x1024")], sign: 1 }] },
-      // Two images charged, one refunded: 0.04 net.
-      {
-        amount: 0.04,
-        calls: [
-          { features: [image("img", 2, "1024x1024")], sign: 1 },
-          { features: one, sign: -1 },
-        ],
-      },
-    ]);
+    const learned = fitPrices(
+      [
+        { amount: 0.04, calls: [{ features: one, sign: 1 }] },
+        { amount: 0.08, calls: [{ features: [image("img", 2, "1024x1024")], sign: 1 }] },
+        // Two images charged, one refunded: 0.04 net.
+        {
+          amount: 0.04,
+          calls: [
+            { features: [image("img", 2, "1024x1024")], sign: 1 },
+            { features: one, sign: -1 },
+          ],
+        },
+      ],
+      [],
+    );
     expect(learned).toEqual([
       { model: "img", unit: "image", size: "1024x1024", price: expect.closeTo(0.04, 6), observations: 3 },
     ]);
   });
 
   it("keeps each size's price apart", () => {
-    const learned = fitPrices([
-      { amount: 0.01, calls: [{ features: [image("img", 1, "512x512")], sign: 1 }] },
-      { amount: 0.04, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] },
-    ]);
+    const learned = fitPrices(
+      [
+        { amount: 0.01, calls: [{ features: [image("img", 1, "512x512")], sign: 1 }] },
+        { amount: 0.04, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] },
+      ],
+      [],
+    );
     expect(learned.map(({ size, price: amount }) => [size, amount])).toEqual([
       ["512x512", expect.closeTo(0.01, 6)],
       ["1024x1024", expect.closeTo(0.04, 6)],
@@ -111,7 +123,7 @@ describe("price fitting rules", () => {
       calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 as const }],
     }));
     observations.push({ amount: 5, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] });
-    const [learned] = fitPrices(observations);
+    const [learned] = fitPrices(observations, []);
     expect(learned?.price).toBeCloseTo(0.04, 6);
     expect(learned?.observations).toBe(8);
   });
@@ -121,8 +133,38 @@ describe("price fitting rules", () => {
       [{ amount: 0.06, calls: [{ features: [image("img", 1, "1024x1024")], sign: 1 }] }],
       [price("img", "image", "1024x1024", 0.04)],
     );
-    expect(learned?.price).toBeGreaterThan(0.04);
-    expect(learned?.price).toBeLessThan(0.06);
+    // The price in force counts as one movement more: half way between.
+    expect(learned?.price).toBeCloseTo(0.05, 6);
+  });
+
+  it("takes the prices in force as one movement more, of the typical quantity of the model's calls", () => {
+    const video = { model: "vid", unit: "video_second", size: null, quantity: 5 } as const;
+    const learned = fitPrices(
+      [
+        { amount: 0.12, calls: [{ features: [image("img", 2, null)], sign: 1 }] },
+        { amount: 0.5, calls: [{ features: [video], sign: 1 }] },
+        { amount: 0.24, calls: [{ features: [image("img", 4, null)], sign: 1 }] },
+      ],
+      [price("img", "image", null, 0.04)],
+    );
+    // The price in force weighs as a movement of 3 images, between the 2 and the 4 seen (the older a little less).
+    expect(learned.map((fitted) => [fitted.model, fitted.price, fitted.observations])).toEqual([
+      ["img", expect.closeTo(0.053674, 6), 2],
+      ["vid", expect.closeTo(0.1, 6), 1],
+    ]);
+  });
+
+  it("leaves out a movement beyond four robust deviations of the fit and 2 % of itself, and keeps one within", () => {
+    const fit = (amounts: number[]) =>
+      fitPrices(
+        amounts.map((amount) => ({ amount, calls: [{ features: [image("img", 1, null)], sign: 1 as const }] })),
+        [],
+      ).map((fitted) => [fitted.price, fitted.observations]);
+    // 1.4826 times the median residual is the robust deviation.
+    expect(fit([0.0421, 0.041, 0.0407, 0.039, 0.0412, 0.0409])).toEqual([[expect.closeTo(0.041189, 6), 5]]);
+    expect(fit([0.04, 0.0437, 0.0405, 0.0404, 0.0387])).toEqual([[expect.closeTo(0.04068, 6), 5]]);
+    // Within 2 % of itself a movement is kept, however close the others agree.
+    expect(fit([0.0395, 0.04, 0.04, 0.0395, 0.041, 0.04, 0.04])).toEqual([[expect.closeTo(0.039829, 6), 6]]);
   });
 });
 
