@@ -98,9 +98,14 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       `${BUDGET}price-book.ts`,
       `${BUDGET}price-fitting.ts`,
       `${BUDGET}price-lookup.ts`,
+      `${BUDGET}unmeasured-estimate.ts`,
     ],
     // The budget's integration tests run this code too, against the local gateway: too slow to run for each mutant.
-    tests: ["tests/unit/budget/cost-attributor*.test.ts", "tests/unit/budget/price-*.test.ts"],
+    tests: [
+      "tests/unit/budget/cost-attributor*.test.ts",
+      "tests/unit/budget/price-*.test.ts",
+      "tests/unit/budget/unmeasured-estimate.test.ts",
+    ],
     threshold: 80,
   },
   {

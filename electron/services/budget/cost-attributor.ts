@@ -9,6 +9,7 @@ import type { PriceBook } from "./price-book.ts";
 import { detectPriceChange } from "./price-change.ts";
 import { estimateOf, featuresOf, fitPrices, type Feature } from "./price-fitting.ts";
 import { estimateOfStoredCalls, explainedObservations } from "./price-observations.ts";
+import { unmeasuredEstimate } from "./unmeasured-estimate.ts";
 
 interface WaitingRow {
   id: number;
@@ -36,8 +37,8 @@ const WAITING_COLUMNS = `id, kind, model, input_tokens, output_tokens, units, si
  */
 const TYPICAL_PRICE: Record<string, number> & { chat: number } = { chat: 0.01, search: 0.03, image: 0.2, video: 0.5 };
 
-const featuresOfRow = (row: WaitingRow) =>
-  featuresOf({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens });
+const callOf = (row: WaitingRow) => ({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens });
+const featuresOfRow = (row: WaitingRow) => featuresOf(callOf(row));
 
 /**
  * Turns balance readings into costs in the ledger, by the rules of balance-movements.ts: each
@@ -100,8 +101,12 @@ export class CostAttributor {
       profileId,
       result,
       // A refund gives back what its call cost, or (the call unmeasured too) what the prices say the call cost.
-      // Stryker disable next-line OptionalChaining: every event is of a waiting call's row
-      (id) => (id.startsWith("refund:") ? rowOf(id)?.cost : null) ?? estimateOf(featuresOfEvent(id), prices),
+      (id) => {
+        const row = rowOf(id);
+        // Stryker disable next-line ConditionalExpression: every event is of a waiting call's row
+        if (!row) return null;
+        return (id.startsWith("refund:") ? row.cost : null) ?? unmeasuredEstimate(this.db, callOf(row), prices);
+      },
       featuresOfEvent,
     );
     const changed = new Set<string>();
@@ -145,7 +150,7 @@ export class CostAttributor {
     );
     const update = this.db.prepare("UPDATE request_log SET cost = ?, cost_basis = 'estimated' WHERE id = ?");
     for (const row of unknown) {
-      const estimate = estimateOf(featuresOfRow(row), prices);
+      const estimate = unmeasuredEstimate(this.db, callOf(row), prices);
       if (estimate !== null) update.run(estimate, row.id);
     }
   }

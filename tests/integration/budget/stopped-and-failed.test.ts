@@ -45,6 +45,30 @@ describe("costs of replies and tasks that did not finish", () => {
     }
   });
 
+  it("estimates a reply stopped before the first balance reading came back from the words it delivered", async () => {
+    // No reading before the call: no movement can measure it, but what was delivered has a price.
+    const fresh = await startServices(gateway.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
+    try {
+      const { page, received } = recordingPage();
+      const conversation = fresh.conversations.create({ ...fresh.chat.defaultSettings(), model: "chat-pro" });
+      const run = fresh.chat.send(page, conversation.id, "a long answer please", false);
+      await waitUntil(
+        async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
+        (deltas) => deltas >= 3,
+      );
+      fresh.streams.cancel(run.streamId, page.id);
+      await ledgerSettled(fresh);
+      const reply = fresh.conversations
+        .messages(conversation.id)
+        .find((message) => message.id === run.assistantMessageId);
+      expect(reply?.status).toBe("stopped");
+      expect(reply?.cost).toEqual({ amount: expect.any(Number), basis: "estimated", refund: null });
+      expect(reply?.cost?.amount).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("shows the refund of a task the gateway failed", async () => {
     const task = await app.tasks.generateImage(profileId, {
       model: "image-upstream-error",

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { MessageMeta } from "../../../shared/ipc/chat.ts";
+import { ledger, PROFILE } from "./ledger-fixtures.ts";
+
+/** A stopped reply, its tokens counted by the app (or by nobody), and its call, with no reading before it. */
+function stoppedReply(counted: boolean, inLedger: number | null = null) {
+  const book = ledger();
+  book.prices.replacePublished(PROFILE, [
+    { model: "chat-m", unit: "call", size: null, price: 0.001, observations: 0 },
+    { model: "chat-m", unit: "input_1k", size: null, price: 0.002, observations: 0 },
+    { model: "chat-m", unit: "output_1k", size: null, price: 0.004, observations: 0 },
+  ]);
+  const meta: MessageMeta = {
+    model: "chat-m",
+    wireFormat: "chat-completions",
+    searched: false,
+    finish: null,
+    stopSequence: null,
+    inputTokens: counted ? 500 : null,
+    outputTokens: counted ? 250 : null,
+    ttftMs: 100,
+    totalMs: 900,
+    requestId: null,
+    sources: [],
+    ...(counted ? { tokensEstimated: true } : {}),
+  };
+  book.db
+    .prepare("INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES ('c', 'T', '{}', 0, 0)")
+    .run();
+  book.db
+    .prepare(
+      `INSERT INTO messages (id, conversation_id, position, role, content, status, meta, created_at)
+       VALUES ('m', 'c', 1, 'assistant', 'Once upon', 'stopped', ?, 0)`,
+    )
+    .run(JSON.stringify(meta));
+  const id = book.call({ kind: "chat", inputTokens: inLedger, outputTokens: inLedger, from: 5, to: 8 });
+  book.db.prepare("UPDATE request_log SET message_id = 'm' WHERE id = ?").run(id);
+  book.reading(100, 0.01);
+  book.costs.run(PROFILE);
+  return book.row(id);
+}
+
+describe("what a call no movement measures is estimated at", () => {
+  it("a stopped reply: its price times the tokens the app counted in what it read", () => {
+    expect(stoppedReply(true)).toMatchObject({
+      cost: expect.closeTo(0.001 + 0.5 * 0.002 + 0.25 * 0.004, 9),
+      cost_basis: "estimated",
+    });
+  });
+
+  it("a reply the gateway counted: its counts in the ledger, before any the app made", () => {
+    expect(stoppedReply(true, 1000)).toMatchObject({ cost: expect.closeTo(0.001 + 0.002 + 0.004, 9) });
+  });
+
+  it("a stopped reply whose tokens nobody counted stays unknown", () => {
+    expect(stoppedReply(false)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
+  });
+
+  it("a reply's call whose message is gone stays unknown", () => {
+    const book = ledger();
+    const id = book.call({ kind: "chat", inputTokens: null, outputTokens: null, from: 5, to: 8 });
+    book.reading(100, 0.01);
+    book.costs.run(PROFILE);
+    expect(book.row(id)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
+  });
+});
