@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { ChatMessage } from "../../../shared/ipc/chat.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { startServices } from "../../support/app-services.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
@@ -49,21 +50,11 @@ describe("costs of replies and tasks that did not finish", () => {
     // No reading before the call: no movement can measure it, but what was delivered has a price.
     const fresh = await startServices(gateway.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
     try {
-      const { page, received } = recordingPage();
-      const conversation = fresh.conversations.create({ ...fresh.chat.defaultSettings(), model: "chat-pro" });
-      const run = fresh.chat.send(page, conversation.id, "a long answer please", false);
-      await waitUntil(
-        async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
-        (deltas) => deltas >= 3,
-      );
-      fresh.streams.cancel(run.streamId, page.id);
+      const reply = await replyStoppedAfterThreeDeltas(fresh);
       await ledgerSettled(fresh);
-      const reply = fresh.conversations
-        .messages(conversation.id)
-        .find((message) => message.id === run.assistantMessageId);
-      expect(reply?.status).toBe("stopped");
-      expect(reply?.cost).toEqual({ amount: expect.any(Number), basis: "estimated", refund: null });
-      expect(reply?.cost?.amount).toBeGreaterThan(0);
+      const { cost } = fresh.conversations.messages(reply.conversationId).find(({ id }) => id === reply.id)!;
+      expect(cost).toEqual({ amount: expect.any(Number), basis: "estimated", refund: null });
+      expect(cost?.amount).toBeGreaterThan(0);
     } finally {
       await fresh.close();
     }
@@ -87,8 +78,8 @@ describe("costs of replies and tasks that did not finish", () => {
   });
 });
 
-/** Stops a reply after three deltas; its cost is measured and matches what the gateway charged. */
-async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices): Promise<void> {
+/** Asks for a long reply and stops it after three deltas; resolves with the stopped reply. */
+async function replyStoppedAfterThreeDeltas(app: AppServices): Promise<ChatMessage> {
   const { page, received } = recordingPage();
   const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model: "chat-pro" });
   const run = app.chat.send(page, conversation.id, "a long answer please", false);
@@ -97,19 +88,25 @@ async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices
     (deltas) => deltas >= 3,
   );
   expect(app.streams.cancel(run.streamId, page.id)).toBe(true);
-  await waitUntil(
+  const stopped = await waitUntil(
     async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
     (message) => message?.status === "stopped",
   );
+  return stopped!;
+}
+
+/** Stops a reply after three deltas; its cost is measured and matches what the gateway charged. */
+async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices): Promise<void> {
+  const stopped = await replyStoppedAfterThreeDeltas(app);
   await ledgerSettled(app);
   await waitUntil(
     async () => gatewayCharges(gateway).length,
     (charges) => charges > 0,
   );
   const [charge] = gatewayCharges(gateway);
-  const reply = app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId);
+  const reply = app.conversations.messages(stopped.conversationId).find((message) => message.id === stopped.id);
   expect(charge?.amount).toBeGreaterThan(0);
   expect(reply?.cost?.basis).toBe("measured");
   expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
-  expect(app.conversations.detail(conversation.id).totalCost).toEqual(reply?.cost);
+  expect(app.conversations.detail(stopped.conversationId).totalCost).toEqual(reply?.cost);
 }
