@@ -37,11 +37,21 @@ export async function ensureRendererBuild(projectRoot: string): Promise<string> 
   const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
   mkdirSync(join(projectRoot, "dist", "web"), { recursive: true });
   const { build } = await import("vite");
-  await build({
-    configFile: join(projectRoot, "vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir: staging, emptyOutDir: true },
-  });
+  // Whoever asks, the build is the one users get: under a test runner NODE_ENV is "test", from which
+  // Vite would build React's development version (slower, and with Strict Mode's double effects).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      configFile: join(projectRoot, "vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+      build: { outDir: staging, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   try {
     renameSync(staging, outDir);
   } catch (error) {
