@@ -69,8 +69,12 @@ for (const viewport of [
     const pro = answer(page, 2, "chat-pro");
     // Stopped as soon as it speaks, so that it cannot have finished first however slow the machine is.
     await expect(fast.getByRole("region", { name: "Text of answer 1, scrolls on its own" })).toContainText("chat-fast");
-    // By keyboard: while the other answer streams, the transcript follows it and may carry this button out of view.
-    await fast.getByRole("button", { name: "Stop", exact: true }).press("Enter");
+    await expect(page.getByRole("button", { name: "Stop all" })).toBeVisible();
+    // Each column's Stop stays in view while the transcript follows the answers.
+    const stopFast = fast.getByRole("button", { name: "Stop", exact: true });
+    await expect(stopFast).toBeInViewport();
+    // By keyboard: a click's scrolling into view races the transcript following the other answer on a busy machine.
+    await stopFast.press("Enter");
     await expect(pro.getByRole("region", { name: "Text of answer 2, scrolls on its own" })).toContainText("chat-pro");
     await expect(fast.getByTestId("answer-figures")).toContainText(/First token \d+\.\d+ s/);
     await expectNoSidewaysScroll(page);

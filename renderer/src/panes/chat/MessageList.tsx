@@ -33,13 +33,21 @@ const NO_COMPARISONS: readonly Comparison[] = [];
 /** Pixels from the bottom within which the list keeps following new text. */
 const FOLLOW_THRESHOLD = 80;
 
-/** The transcript, virtualised so long conversations stay smooth; it follows the stream while at the bottom. */
+/** The transcript, virtualised so long conversations stay smooth; it follows the stream while the user stays where it goes on. */
 export function MessageList(props: MessageListProps) {
   const { messages: stored, live, compare, onEdit, onRegenerate, onDelete } = props;
   const comparisons = compare?.comparisons ?? NO_COMPARISONS;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  // A comparison pointed at or with focus in it stays put: its columns' Stop buttons must not move away.
+  const held = useRef({ pointer: false, focus: false });
+  const holdWhileUsed = {
+    onPointerEnter: () => (held.current.pointer = true),
+    onPointerLeave: () => (held.current.pointer = false),
+    onFocus: () => (held.current.focus = true),
+    onBlur: () => (held.current.focus = false),
+  };
   const now = useNow(live?.notice?.retrying ? 500 : 60_000);
   // The reply streaming here is written ahead in main: show it once, live.
   const liveId = live?.assistantMessageId;
@@ -49,6 +57,8 @@ export function MessageList(props: MessageListProps) {
   );
   const items = useMemo(() => transcriptItems(messages, comparisons), [messages, comparisons]);
   const rows = live ? items.length + 1 : items.length;
+  // Answers side by side scroll inside their columns: the list follows where they start, with Stop all and each Stop.
+  const followAt = !live && items.at(-1)?.kind === "comparison" ? "start" : "end";
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -58,8 +68,10 @@ export function MessageList(props: MessageListProps) {
     overscan: 6,
   });
   useEffect(() => {
-    if (following.current && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: "end" });
-  }, [rows, live?.text, compare?.streamedLength, virtualizer]);
+    const { pointer, focus } = held.current;
+    const holding = followAt === "start" && (pointer || focus);
+    if (following.current && !holding && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: followAt });
+  }, [rows, live, followAt, compare?.streamedLength, virtualizer]);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
 
@@ -71,7 +83,11 @@ export function MessageList(props: MessageListProps) {
       aria-label={t("chat.transcript")}
       onScroll={(event) => {
         const element = event.currentTarget;
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD;
+        const fromEnd =
+          followAt === "end"
+            ? element.scrollHeight - element.scrollTop - element.clientHeight
+            : Math.abs((virtualizer.getOffsetForIndex(rows - 1, "start")?.[0] ?? 0) - element.scrollTop);
+        following.current = fromEnd < FOLLOW_THRESHOLD;
       }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
@@ -85,6 +101,7 @@ export function MessageList(props: MessageListProps) {
               ref={virtualizer.measureElement}
               className="message-list__row"
               style={{ transform: `translateY(${item.start}px)` }}
+              {...(entry?.kind === "comparison" ? holdWhileUsed : {})}
             >
               {entry?.kind === "comparison" && compare ? (
                 <ComparisonBlock
