@@ -97,8 +97,11 @@ describe.skipIf(!hasChromium)("generated videos in Chromium's <video>", () => {
 
   it("image-to-video visibly starts from the reference image", async () => {
     const reference = twoColourPngDataUrl(160, 90, [220, 30, 30], [30, 30, 220]);
-    const left: [number, number][] = [0.05, 0.1, 0.15, 0.2].map((x) => [x, 0.3]);
-    const right: [number, number][] = [0.8, 0.85, 0.9, 0.95].map((x) => [x, 0.3]);
+    // Spread over both rows and columns: the clip's bouncing square (an eighth of the height) covers one at most.
+    const corners = (xs: number[]): [number, number][] =>
+      xs.flatMap((x) => [0.2, 0.8].map((y): [number, number] => [x, y]));
+    const left = corners([0.1, 0.3]);
+    const right = corners([0.7, 0.9]);
     const playback = await play(await videoUrl({ image: reference, size: "1280x720" }), [...left, ...right]);
     const isRed = ([r, g, b]: number[]) => r! > 150 && g! < 90 && b! < 90;
     const isBlue = ([r, g, b]: number[]) => b! > 150 && r! < 90 && g! < 90;
