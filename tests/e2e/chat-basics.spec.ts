@@ -63,3 +63,37 @@ test("copy and delete any message; regenerate an earlier reply after asking firs
   await expect(replies(page).first().getByTestId("finish")).toBeVisible();
   await expect(questions(page)).toHaveText([/First question/]);
 });
+
+test("what is typed while New chat opens its conversation stays in the message box, and Enter sends it", async ({
+  launchApp,
+}) => {
+  // The conversation's contents come late, as on a busy machine, until the test lets them through.
+  let letContentsThrough = () => {};
+  const contentsHeld = new Promise<void>((resolve) => (letContentsThrough = resolve));
+  const { page } = await launchApp({
+    gatewayConfig: { timeScale: 0.05 },
+    beforeOpen: (opening) =>
+      opening.routeWebSocket(/./, (socket) => {
+        const host = socket.connectToServer();
+        socket.onMessage((message) => host.send(message));
+        host.onMessage((message) => {
+          if (String(message).includes('"data":{"conversation":{')) void contentsHeld.then(() => socket.send(message));
+          else socket.send(message);
+        });
+      }),
+  });
+  const message = page.getByRole("textbox", { name: "Message" });
+  await expect(message).toBeFocused();
+  await page.getByRole("button", { name: "New chat", exact: true }).first().click();
+  await expect(conversations(page)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Conversation settings" })).toHaveCount(0);
+
+  await expect(message).toBeFocused();
+  await page.keyboard.type("Typed while it opened");
+  await page.keyboard.press("Enter");
+  letContentsThrough();
+  await expect(questions(page)).toHaveCount(1);
+  await expect(questions(page)).toContainText("Typed while it opened");
+  await expect(replies(page).getByTestId("finish")).toHaveText("Finished");
+  await expect(message).toHaveValue("");
+});

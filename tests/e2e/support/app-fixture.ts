@@ -25,6 +25,8 @@ export interface LaunchOptions {
   readonly gatewayConfig?: object;
   /** Open the page in this browser context (web host only): a restarted app in the same browser profile. */
   readonly context?: BrowserContext;
+  /** Runs on the page before it opens the app (web host only), e.g. to route its bridge socket. */
+  readonly beforeOpen?: (page: Page) => Promise<void>;
 }
 
 export interface RunningApp {
@@ -97,6 +99,7 @@ async function launchWebHost(
     socket.on("framesent", (frame) => frames.sent.push(String(frame.payload)));
     socket.on("framereceived", (frame) => frames.received.push(String(frame.payload)));
   });
+  await options.beforeOpen?.(page);
   await page.goto(appUrl!);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return {

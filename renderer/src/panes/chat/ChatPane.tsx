@@ -83,31 +83,38 @@ function ConversationView({
   }, [liveStreamId, stop, comparing, stopAll]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
-  if (!data) return <div className="skeleton" aria-busy="true" />;
+  const settings = data?.conversation.settings;
+  // The message box is there while the conversation loads: what is typed meanwhile is neither lost nor held back.
   return (
-    <section className="conversation" aria-label={conversationTitle(data.conversation.title, t)}>
-      <ConversationHeader
-        key={data.conversation.id}
-        conversation={data.conversation}
-        totalCost={data.totalCost}
-        recentModels={recentModels}
-      />
-      <MessageList
-        messages={data.messages}
-        live={live}
-        onEdit={edit}
-        onRegenerate={regenerate}
-        onDelete={deleteMessage}
-        compare={compare.transcript}
-      />
-      <ActionError actions={[...attempts, ...compare.attempts, saveSettings]} />
-      {spend.view}
-      {compare.picks && (
-        <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
+    <section className="conversation" aria-label={conversationTitle(data?.conversation.title ?? null, t)}>
+      {data ? (
+        <>
+          <ConversationHeader
+            key={data.conversation.id}
+            conversation={data.conversation}
+            totalCost={data.totalCost}
+            recentModels={recentModels}
+          />
+          <MessageList
+            messages={data.messages}
+            live={live}
+            onEdit={edit}
+            onRegenerate={regenerate}
+            onDelete={deleteMessage}
+            compare={compare.transcript}
+          />
+          <ActionError actions={[...attempts, ...compare.attempts, saveSettings]} />
+          {spend.view}
+          {compare.picks && (
+            <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
+          )}
+        </>
+      ) : (
+        <div className="conversation__loading" aria-busy="true" />
       )}
       <Composer
         draftKey={conversationId}
-        profileId={data.conversation.settings.profileId}
+        profileId={settings?.profileId ?? null}
         autoFocus
         generating={(live !== null && !live.interrupted) || compare.comparing}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
@@ -116,11 +123,12 @@ function ConversationView({
             ? (content, files) => (files.length > 0 ? Promise.resolve(false) : compare.send(content))
             : spend.guard(send)
         }
-        onModelCommand={(model) =>
-          data.conversation.settings.model === model
-            ? Promise.resolve(true)
-            : succeeded(saveSettings.mutateAsync({ ...data.conversation.settings, model }))
-        }
+        onModelCommand={(model) => {
+          // Until the settings are read, the command stays in the box to be sent again.
+          if (!settings) return Promise.resolve(false);
+          if (settings.model === model) return Promise.resolve(true);
+          return succeeded(saveSettings.mutateAsync({ ...settings, model }));
+        }}
         onStop={() => (live ? stop(live.streamId) : compare.stopAll())}
       />
     </section>

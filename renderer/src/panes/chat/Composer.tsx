@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -53,7 +53,8 @@ export function Composer(props: ComposerProps) {
   const whySearchOff = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const focusRequests = useChatStore((state) => state.composerFocusRequests);
-  useEffect(() => {
+  // Focused as the box is drawn, not after: keys pressed in between would go nowhere.
+  useLayoutEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus, focusRequests]);
 

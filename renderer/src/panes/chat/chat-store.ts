@@ -40,10 +40,12 @@ interface ChatState {
   live: Record<string, LiveReply>;
   /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
   composerFocusRequests: number;
+  /**
+   * Opening a conversation in place of the first message's box takes what that box holds with it,
+   * in the same change: nothing typed while the conversation opens is left behind.
+   */
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
-  /** What was typed before a conversation existed goes with the conversation New chat opened. */
-  firstDraftMovedTo(conversationId: string): void;
   searchWebToggled(conversationId: string, on: boolean): void;
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
@@ -66,6 +68,18 @@ function updateLive(state: ChatState, streamId: string, change: (reply: LiveRepl
   return { live: { ...state.live, [streamId]: { ...reply, ...change(reply) } } };
 }
 
+/** The first message's text and files, moved to `conversationId` unless it has a draft of its own. */
+function firstDraftMoved(state: ChatState, conversationId: string): Partial<ChatState> {
+  const { drafts, draftAttachments } = state;
+  const text = drafts[FIRST_MESSAGE_DRAFT] ?? "";
+  const files = draftAttachments[FIRST_MESSAGE_DRAFT] ?? [];
+  const moved: Partial<ChatState> = {};
+  if (text && !drafts[conversationId]) moved.drafts = { ...drafts, [conversationId]: text, [FIRST_MESSAGE_DRAFT]: "" };
+  if (files.length > 0 && !draftAttachments[conversationId]?.length)
+    moved.draftAttachments = { ...draftAttachments, [conversationId]: files, [FIRST_MESSAGE_DRAFT]: [] };
+  return moved;
+}
+
 export const useChatStore = create<ChatState>((set) => ({
   activeConversationId: null,
   searchWeb: {},
@@ -73,14 +87,12 @@ export const useChatStore = create<ChatState>((set) => ({
   draftAttachments: {},
   live: {},
   composerFocusRequests: 0,
-  conversationOpened: (id) => set({ activeConversationId: id }),
+  conversationOpened: (id) =>
+    set((state) => ({
+      activeConversationId: id,
+      ...(state.activeConversationId === null && id !== null ? firstDraftMoved(state, id) : {}),
+    })),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
-  firstDraftMovedTo: (conversationId) =>
-    set((state) => {
-      const pending = state.drafts[FIRST_MESSAGE_DRAFT];
-      if (!pending || state.drafts[conversationId]) return {};
-      return { drafts: { ...state.drafts, [conversationId]: pending, [FIRST_MESSAGE_DRAFT]: "" } };
-    }),
   searchWebToggled: (conversationId, on) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
   searchWebMoved: (from, to) =>

@@ -19,7 +19,6 @@ function useShowStarted() {
       // A reused conversation may have new settings: its detail is read again too.
       await invalidate(conversation.id);
       const chat = useChatStore.getState();
-      chat.firstDraftMovedTo(conversation.id);
       chat.conversationOpened(conversation.id);
       useUiStore.getState().paneSelected("chat");
       chat.composerFocusRequested();
