@@ -146,7 +146,7 @@ export function attribute(
       continue;
     }
     // No reading before the call: no movement measures it, but those while it was out may be its own charge.
-    const after = event.to === null ? -1 : samples.findIndex((sample) => sample.sentAt >= (event.to ?? 0));
+    const after = readingAfter(samples, -1, event.to);
     if (after === -1) unjudged.push(event.id);
     else unmeasurable.push(event.id);
     for (let index = 0; index < after; index++) covered.add(index);
@@ -213,9 +213,17 @@ export function attribute(
 function spanOf(samples: readonly BalanceReading[], from: number, to: number | null): Omit<Span, "events"> | null {
   const first = samples.findLastIndex((sample) => sample.receivedAt <= from);
   if (first === -1) return null;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: readings up to `first` were sent before the call began, so before it ended
-  const after = to === null ? -1 : samples.findIndex((sample, index) => index > first && sample.sentAt >= to);
+  const after = readingAfter(samples, first, to);
   return { first, last: after === -1 ? Infinity : after };
+}
+
+/** The first reading past `first` sent once a call that ended at `to` was over; -1 while it is out or until one is. */
+function readingAfter(samples: readonly BalanceReading[], first: number, to: number | null): number {
+  if (to === null) return -1;
+  // Stryker disable next-line ArithmeticOperator: readings up to `first` were sent before the call began, so before it ended
+  const later = samples.slice(first + 1);
+  const index = later.findIndex((sample) => sample.sentAt >= to);
+  return index === -1 ? -1 : first + 1 + index;
 }
 
 function intervalSpent(samples: readonly BalanceReading[], index: number): number {

@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
 import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
-import { readStoredJson } from "../store/stored-json.ts";
+import { readStoredColumn } from "../store/stored-json.ts";
 import { estimateOf, featuresOf, type PricedCall } from "./price-fitting.ts";
 
 /**
@@ -17,7 +17,7 @@ function countedTokensOf(db: DatabaseSync, callId: number): Pick<PricedCall, "in
     ),
     callId,
   );
-  const meta = row?.meta ? readStoredJson(row.meta, MessageMetaSchema, null) : null;
+  const meta = readStoredColumn(row?.meta, MessageMetaSchema);
   return meta?.tokensEstimated ? { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } : null;
 }
 

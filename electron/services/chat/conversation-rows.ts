@@ -11,7 +11,7 @@ import type { MessageVersions } from "../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../shared/ipc/ledger.ts";
 import type { Attachment } from "../../../shared/ipc/attachments.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
-import { readStoredJson } from "../store/stored-json.ts";
+import { readStoredColumn } from "../store/stored-json.ts";
 
 /** The stored title of a conversation nothing has named yet (the column is NOT NULL). */
 export const UNTITLED = "";
@@ -68,8 +68,8 @@ export function messageOf(
     role: row.role,
     content: row.content,
     status: row.status,
-    error: row.error ? readStoredJson(row.error, IpcErrorSchema, null) : null,
-    meta: row.meta ? readStoredJson(row.meta, MessageMetaSchema, null) : null,
+    error: readStoredColumn(row.error, IpcErrorSchema),
+    meta: readStoredColumn(row.meta, MessageMetaSchema),
     cost,
     createdAt: iso(row.created_at),
     ...(versions && versions.ids.length > 1 ? { versions } : {}),

@@ -4,7 +4,7 @@ import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
 import { callTermsOf, ledgerKindOf, PAID_KINDS } from "./call-terms.ts";
 import { currentLedgerScope } from "./ledger-context.ts";
-import { readStoredJson } from "../store/stored-json.ts";
+import { readStoredColumn } from "../store/stored-json.ts";
 import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES, MAX_IMAGE_ANSWER_BYTES } from "../gateway-client/answer-limits.ts";
 import { readBoundedJson } from "../gateway-client/bounded-body.ts";
 import { MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
@@ -180,7 +180,7 @@ function settleReply(db: DatabaseSync, id: number, messageId: string): number {
     db.prepare("SELECT meta, status FROM messages WHERE id = ?"),
     messageId,
   );
-  const meta = stored?.meta ? readStoredJson(stored.meta, MessageMetaSchema, null) : null;
+  const meta = readStoredColumn(stored?.meta, MessageMetaSchema);
   const stopped = stored?.status === "stopped";
   const counted = !(stopped && meta?.tokensEstimated);
   const grace = stopped ? STOPPED_CHARGE_GRACE_MS : 0;

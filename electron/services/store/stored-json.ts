@@ -8,3 +8,8 @@ export function readStoredJson<T, F>(text: string, schema: z.ZodType<T>, fallbac
   const parsed = schema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : fallback;
 }
+
+/** A nullable column of such JSON: null when it is empty or no longer fits. */
+export function readStoredColumn<T>(text: string | null | undefined, schema: z.ZodType<T>): T | null {
+  return text ? readStoredJson(text, schema, null) : null;
+}
