@@ -114,6 +114,13 @@ describe("cost attribution", () => {
     expect(result.attributed).toEqual([]);
   });
 
+  it("keeps a call that has ended waiting until a reading is sent after its end, never measuring it at nothing", () => {
+    const readings = [reading(0, 0), reading(100, 0.1)];
+    const result = attribute(readings, [charge("a", 20, 50), charge("c", 120, 130)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0.1, basis: "measured" }]);
+    expect(result.waiting).toEqual(["c"]);
+  });
+
   it("cannot measure a call with no reading before it", () => {
     const result = attribute([reading(100, 0)], [charge("a", 20, 50)]);
     expect(result.unmeasurable).toEqual(["a"]);
