@@ -97,3 +97,35 @@ test("what is typed while New chat opens its conversation stays in the message b
   await expect(replies(page).getByTestId("finish")).toHaveText("Finished");
   await expect(message).toHaveValue("");
 });
+
+test("the reply's place and Stop show the moment Send is pressed, and a Stop pressed then stops the reply", async ({
+  launchApp,
+}) => {
+  // Main's answer to Send (the stream it started) comes late, until the test lets it through.
+  let letAnswerThrough = () => {};
+  const answerHeld = new Promise<void>((resolve) => (letAnswerThrough = resolve));
+  const { page } = await launchApp({
+    beforeOpen: (opening) =>
+      opening.routeWebSocket(/./, (socket) => {
+        const host = socket.connectToServer();
+        socket.onMessage((message) => host.send(message));
+        host.onMessage((message) => {
+          const frame = String(message);
+          if (frame.includes('"t":"result"') && frame.includes('"assistantMessageId"'))
+            void answerHeld.then(() => socket.send(message));
+          else socket.send(message);
+        });
+      }),
+  });
+  await page.getByRole("button", { name: "New chat", exact: true }).first().click();
+  await expect(page.getByRole("button", { name: "Conversation settings" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Message" }).fill("Answer slowly, please");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+
+  await expect(questions(page)).toContainText(["Answer slowly, please"]);
+  await expect(replies(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  letAnswerThrough();
+  await expect(replies(page).getByRole("status")).toHaveText("Stopped");
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+});

@@ -47,6 +47,7 @@ test("sends in each wire format and shows the streamed replies with their metada
   await expect(first.getByTestId("finish")).toHaveText("Finished");
   await expect(first.getByRole("table")).toBeVisible();
   await expect(first.locator("pre code")).toBeVisible();
+  await expect(first.locator("pre code [class^='hljs-']").first()).toBeVisible();
   await expect(first.getByTestId("reply-meta")).toContainText(/\d+ in · \d+ out tokens/);
   await expect(first.getByTestId("request-id")).toHaveText(/^req_/);
   await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
@@ -56,6 +57,8 @@ test("sends in each wire format and shows the streamed replies with their metada
   await ask(page, "And with the messages format?");
   await expect(replies(page)).toHaveCount(2);
   await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
+  // Highlighting's grammars are registered once for every reply, not per reply.
+  await expect(replies(page).last().locator("pre code [class^='hljs-']").first()).toBeVisible();
   await expect(page.getByRole("article", { name: "You" })).toHaveCount(2);
   await page.screenshot({
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-conversation.png`),

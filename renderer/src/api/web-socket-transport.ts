@@ -86,15 +86,21 @@ export function webSocketTransport(
   };
   let connecting = connect();
 
-  return {
-    async invoke(channel, payload) {
-      if (!(await connecting) || socket?.readyState !== WebSocket.OPEN) return DISCONNECTED;
-      const open = socket;
+  const call = (open: WebSocket, channel: string, payload: unknown) =>
+    new Promise<Result<unknown>>((resolve) => {
       const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, { resolve });
-        open.send(JSON.stringify({ t: "invoke", id, channel, payload }));
-      });
+      pending.set(id, { resolve });
+      open.send(JSON.stringify({ t: "invoke", id, channel, payload }));
+    });
+
+  return {
+    // On a link already proven the call leaves at once: the page's work that follows it (drawing the
+    // question just sent) would otherwise go first.
+    invoke(channel, payload) {
+      if (socket?.readyState === WebSocket.OPEN) return call(socket, channel, payload);
+      return connecting.then((connected) =>
+        connected && socket?.readyState === WebSocket.OPEN ? call(socket, channel, payload) : DISCONNECTED,
+      );
     },
     subscribe(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -82,7 +82,7 @@ export function QuickChat() {
         {data ? (
           <MessageList
             messages={data.messages}
-            live={live}
+            conversationId={conversationId}
             onEdit={edit}
             onRegenerate={regenerate}
             onDelete={deleteMessage}

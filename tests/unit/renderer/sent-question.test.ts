@@ -43,11 +43,15 @@ const shown = (queryClient: QueryClient) =>
     );
 
 describe("the question just sent", () => {
-  it("shows as typed at once, then as main stored it in the same place", () => {
+  it("shows as typed at once, at the end of the transcript", () => {
     const queryClient = withConversation([message("m1", "Earlier")]);
-    const pendingId = showPendingQuestion(queryClient, CONVERSATION, "Hello");
+    showPendingQuestion(queryClient, CONVERSATION, "Hello");
     expect(shown(queryClient)).toEqual(["m1:Earlier", "pending:Hello"]);
-    showSentQuestion(queryClient, CONVERSATION, message("m2", "Hello"), pendingId);
+  });
+
+  it("shows as main stored it when it was not shown as typed", () => {
+    const queryClient = withConversation([message("m1", "Earlier")]);
+    showSentQuestion(queryClient, CONVERSATION, message("m2", "Hello"));
     expect(shown(queryClient)).toEqual(["m1:Earlier", "m2:Hello"]);
   });
 

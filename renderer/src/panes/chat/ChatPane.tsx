@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
-import { FIRST_MESSAGE_DRAFT, useChatStore, useLiveReply } from "./chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore, useLiveReplyStatus } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
 import { ConversationHeader } from "./ConversationHeader.tsx";
@@ -59,11 +59,10 @@ function ConversationView({
 }) {
   const { t } = useTranslation();
   const { data, error } = useConversation(conversationId);
-  const live = useLiveReply(conversationId);
+  const live = useLiveReplyStatus(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
   const compare = useConversationCompare(conversationId);
-  const liveStreamId = live?.streamId ?? null;
   const spend = useSendSpendCheck({
     draftKey: conversationId,
     settings: data?.conversation.settings,
@@ -71,16 +70,21 @@ function ConversationView({
   });
 
   const { comparing, stopAll } = compare;
+  // The reply is read when Stop is pressed: the controls do not draw again with each of its deltas.
+  const stopReplyOrComparison = useCallback(() => {
+    const reply = liveReplyOf(conversationId);
+    if (reply) stop(reply.streamId);
+    else stopAll();
+  }, [conversationId, stop, stopAll]);
+  const streaming = live !== null;
   useEffect(() => {
-    if (liveStreamId === null && !comparing) return;
+    if (!streaming && !comparing) return;
     const stopOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      if (liveStreamId !== null) stop(liveStreamId);
-      else stopAll();
+      if (event.key === "Escape") stopReplyOrComparison();
     };
     window.addEventListener("keydown", stopOnEscape);
     return () => window.removeEventListener("keydown", stopOnEscape);
-  }, [liveStreamId, stop, comparing, stopAll]);
+  }, [streaming, comparing, stopReplyOrComparison]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
   const settings = data?.conversation.settings;
@@ -97,7 +101,7 @@ function ConversationView({
           />
           <MessageList
             messages={data.messages}
-            live={live}
+            conversationId={conversationId}
             onEdit={edit}
             onRegenerate={regenerate}
             onDelete={deleteMessage}
@@ -129,7 +133,7 @@ function ConversationView({
           if (settings.model === model) return Promise.resolve(true);
           return succeeded(saveSettings.mutateAsync({ ...settings, model }));
         }}
-        onStop={() => (live ? stop(live.streamId) : compare.stopAll())}
+        onStop={stopReplyOrComparison}
       />
     </section>
   );

@@ -69,6 +69,19 @@ function linkCitations(text: string, anchorPrefix: string, sourceCount: number):
   );
 }
 
+/**
+ * Highlighting's grammars, registered once: rehype-highlight registers them each time it is attached,
+ * and react-markdown attaches its plugins at every render, so each delta of a reply paid for them.
+ */
+const highlightCode = rehypeHighlight({ detect: false });
+const REHYPE_PLUGINS = [() => highlightCode];
+const REMARK_PLUGINS = [remarkGfm];
+const COMPONENTS: ComponentProps<typeof Markdown>["components"] = {
+  pre: CodeBlock,
+  a: ReplyLink,
+  img: ({ src, alt }) => <ReplyImage src={src} alt={alt} />,
+};
+
 interface MarkdownViewProps {
   readonly text: string;
   readonly anchorPrefix: string;
@@ -83,16 +96,7 @@ interface MarkdownViewProps {
 export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sourceCount }: MarkdownViewProps) {
   return (
     <div className="markdown">
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false, ignoreMissing: true }]]}
-        skipHtml
-        components={{
-          pre: CodeBlock,
-          a: ReplyLink,
-          img: ({ src, alt }) => <ReplyImage src={src} alt={alt} />,
-        }}
-      >
+      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} skipHtml components={COMPONENTS}>
         {linkCitations(visibleControls(text), anchorPrefix, sourceCount)}
       </Markdown>
     </div>

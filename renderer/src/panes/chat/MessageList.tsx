@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useNow } from "../../components/use-now.ts";
-import type { LiveReply } from "./chat-store.ts";
+import { useLiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
 import { transcriptItems } from "./transcript-items.ts";
@@ -12,7 +12,8 @@ import "./messages.css";
 
 interface MessageListProps {
   readonly messages: readonly ChatMessage[];
-  readonly live: LiveReply | null;
+  /** Whose live reply streams at the end: the list follows it by itself, so nothing around it draws again with each delta. */
+  readonly conversationId: string | null;
   /** The conversation's comparisons, with what their answers can do (quick chat shows none). */
   readonly compare?: {
     readonly comparisons: readonly Comparison[];
@@ -35,7 +36,8 @@ const FOLLOW_THRESHOLD = 80;
 
 /** The transcript, virtualised so long conversations stay smooth; it follows the stream while the user stays where it goes on. */
 export function MessageList(props: MessageListProps) {
-  const { messages: stored, live, compare, onEdit, onRegenerate, onDelete } = props;
+  const { messages: stored, conversationId, compare, onEdit, onRegenerate, onDelete } = props;
+  const live = useLiveReply(conversationId);
   const comparisons = compare?.comparisons ?? NO_COMPARISONS;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { useShallow } from "zustand/react/shallow";
 import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
 import type { DraftAttachment } from "./draft-attachments.ts";
@@ -22,6 +23,8 @@ export interface LiveReply {
   readonly waitUntil: number | null;
   /** The app host went away while this streamed: it will never finish here. */
   readonly interrupted: boolean;
+  /** Stop was pressed before main named the stream (a pending reply): it is stopped once it is named. */
+  readonly stopAsked?: boolean;
 }
 
 export type StartedReply = Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId" | "comparisonId">;
@@ -51,7 +54,10 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  replyStarted(reply: StartedReply): void;
+  /** A reply begins; in place of the pending reply `replacing`, it keeps that one's start and its Stop. */
+  replyStarted(reply: StartedReply, replacing?: string): void;
+  /** Stop pressed on a reply main has not named yet. */
+  pendingReplyStopped(streamId: string): void;
   deltaReceived(streamId: string, text: string): void;
   usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
   sourcesReceived(streamId: string, sources: SearchResult[]): void;
@@ -100,23 +106,23 @@ export const useChatStore = create<ChatState>((set) => ({
   draftChanged: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
   draftAttachmentsChanged: (conversationId, attachments) =>
     set((state) => ({ draftAttachments: { ...state.draftAttachments, [conversationId]: attachments } })),
-  replyStarted: (reply) =>
-    set((state) => ({
-      live: {
-        ...state.live,
-        [reply.streamId]: {
-          ...reply,
-          text: "",
-          sources: [],
-          usage: null,
-          notice: null,
-          startedAt: Date.now(),
-          firstTextAt: null,
-          waitUntil: null,
-          interrupted: false,
-        },
-      },
-    })),
+  replyStarted: (reply, replacing) =>
+    set((state) => {
+      const { [replacing ?? ""]: pending, ...live } = state.live;
+      live[reply.streamId] = {
+        ...reply,
+        text: "",
+        sources: [],
+        usage: null,
+        notice: null,
+        startedAt: pending?.startedAt ?? Date.now(),
+        firstTextAt: null,
+        waitUntil: null,
+        interrupted: false,
+      };
+      return { live };
+    }),
+  pendingReplyStopped: (streamId) => set((state) => updateLive(state, streamId, () => ({ stopAsked: true }))),
   deltaReceived: (streamId, text) =>
     set((state) =>
       updateLive(state, streamId, (reply) => ({
@@ -148,11 +154,23 @@ export const useChatStore = create<ChatState>((set) => ({
     })),
 }));
 
+const liveReplyIn = (state: ChatState, conversationId: string | null): LiveReply | null =>
+  Object.values(state.live).find(
+    (reply) => reply.conversationId === conversationId && reply.comparisonId === undefined,
+  ) ?? null;
+
 /** The conversation's reply streaming into the transcript (a comparison's answers are not it). */
 export const useLiveReply = (conversationId: string | null) =>
+  useChatStore((state) => liveReplyIn(state, conversationId));
+
+/** The conversation's live reply now, for Stop: read when pressed, so the controls need not follow every delta. */
+export const liveReplyOf = (conversationId: string | null) => liveReplyIn(useChatStore.getState(), conversationId);
+
+/** What the conversation's controls show of its live reply: unlike the reply, it does not change with each delta. */
+export const useLiveReplyStatus = (conversationId: string | null) =>
   useChatStore(
-    (state) =>
-      Object.values(state.live).find(
-        (reply) => reply.conversationId === conversationId && reply.comparisonId === undefined,
-      ) ?? null,
+    useShallow((state) => {
+      const reply = liveReplyIn(state, conversationId);
+      return reply && { interrupted: reply.interrupted, waitUntil: reply.waitUntil };
+    }),
   );

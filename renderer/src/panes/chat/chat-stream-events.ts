@@ -66,10 +66,18 @@ export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient):
   void apply(event, queryClient);
 }
 
-/** Follows a reply's stream; `refresh` runs once its first text is painted (or not at all if it ends first). */
-export function startLiveReply(reply: StartedReply, queryClient: QueryClient, refresh?: () => void): void {
+/**
+ * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send;
+ * `refresh` runs once its first text is painted (or not at all if it ends first).
+ */
+export function startLiveReply(
+  reply: StartedReply,
+  queryClient: QueryClient,
+  refresh?: () => void,
+  replacing?: string,
+): void {
   if (refresh) afterFirstText.set(reply.streamId, refresh);
-  useChatStore.getState().replyStarted(reply);
+  useChatStore.getState().replyStarted(reply, replacing);
   const waiting = early.get(reply.streamId) ?? [];
   early.delete(reply.streamId);
   for (const event of waiting) void apply(event, queryClient);

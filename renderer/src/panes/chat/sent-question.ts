@@ -39,16 +39,11 @@ export function dropPendingQuestion(queryClient: QueryClient, conversationId: st
 
 /**
  * The question just sent, as main stored it, from main's answer to Send rather than by reading the
- * whole conversation again; it takes the place of the question shown while pending.
+ * whole conversation again (a question with files, or a comparison's).
  */
-export function showSentQuestion(
-  queryClient: QueryClient,
-  conversationId: string,
-  question: ChatMessage,
-  pendingId?: string,
-): void {
+export function showSentQuestion(queryClient: QueryClient, conversationId: string, question: ChatMessage): void {
   changeMessages(queryClient, conversationId, (messages) => [
-    ...messages.filter((message) => message.id !== pendingId && message.id !== question.id),
+    ...messages.filter((message) => message.id !== question.id),
     question,
   ]);
 }

@@ -9,6 +9,7 @@ import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
 import { dropPendingQuestion, showPendingQuestion, showSentQuestion } from "./sent-question.ts";
+import { dropPendingReply, isPendingReply, showPendingReply, stopAskedOf } from "./pending-reply.ts";
 
 type ReplyRequest =
   | { readonly kind: "send"; readonly content: string; readonly attachments: AttachmentInput[] }
@@ -46,25 +47,36 @@ export function useChatActions(conversationId: string) {
   const reply = useMutation({
     mutationFn: async (request: ReplyRequest) => {
       const answer = requestReply(conversationId, request);
-      // Files are shown once main has taken them; words can be shown as soon as they are on their way.
-      const pendingId =
-        request.kind === "send" && request.attachments.length === 0
-          ? showPendingQuestion(queryClient, conversationId, request.content)
-          : undefined;
+      // Files are shown once main has taken them; words can be shown as soon as they are on their way,
+      // with the reply's place under them.
+      const shownAtOnce = request.kind === "send" && request.attachments.length === 0;
+      const pendingId = shownAtOnce ? showPendingQuestion(queryClient, conversationId, request.content) : undefined;
+      const pendingReply = shownAtOnce ? showPendingReply(conversationId) : undefined;
       try {
-        return { ...(await unwrap(answer)), pendingId };
+        return { ...(await unwrap(answer)), pendingId, pendingReply };
       } catch (refused) {
         if (pendingId) dropPendingQuestion(queryClient, conversationId, pendingId);
+        if (pendingReply) dropPendingReply(pendingReply);
         throw refused;
       }
     },
-    onSuccess: ({ pendingId, ...run }) => {
-      if (run.userMessage) showSentQuestion(queryClient, conversationId, run.userMessage, pendingId);
+    onSuccess: ({ pendingId, pendingReply, ...run }) => {
+      // A question shown as typed stays until the conversation is read again: swapping it for main's copy
+      // now would draw the transcript again while the reply's first words are on their way.
+      if (run.userMessage && !pendingId) showSentQuestion(queryClient, conversationId, run.userMessage);
+      const stopAsked = pendingReply !== undefined && stopAskedOf(pendingReply);
       // The conversation and the list are read again once the reply's first words are on screen.
-      startLiveReply({ ...run, conversationId }, queryClient, () => void invalidate(conversationId));
+      startLiveReply({ ...run, conversationId }, queryClient, () => void invalidate(conversationId), pendingReply);
+      if (stopAsked) stop.mutate(run.streamId);
     },
   });
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
+  const { mutate: stopStream } = stop;
+  const stopReply = useCallback(
+    (streamId: string) =>
+      isPendingReply(streamId) ? useChatStore.getState().pendingReplyStopped(streamId) : stopStream(streamId),
+    [stopStream],
+  );
   const remove = useMutation({
     mutationFn: (messageId: string) => unwrap(api.chat.deleteMessage({ conversationId, messageId })),
     onSuccess: () => invalidate(conversationId),
@@ -83,7 +95,7 @@ export function useChatActions(conversationId: string) {
       succeeded(reply.mutateAsync({ kind: "send", content, attachments })),
     regenerate,
     edit,
-    stop: stop.mutate,
+    stop: stopReply,
     deleteMessage: remove.mutate,
     attempts: [reply, stop, remove] as const,
   };
