@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { holdHostFrames } from "./support/held-host-frames.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -68,20 +69,8 @@ test("what is typed while New chat opens its conversation stays in the message b
   launchApp,
 }) => {
   // The conversation's contents come late, as on a busy machine, until the test lets them through.
-  let letContentsThrough = () => {};
-  const contentsHeld = new Promise<void>((resolve) => (letContentsThrough = resolve));
-  const { page } = await launchApp({
-    gatewayConfig: { timeScale: 0.05 },
-    beforeOpen: (opening) =>
-      opening.routeWebSocket(/./, (socket) => {
-        const host = socket.connectToServer();
-        socket.onMessage((message) => host.send(message));
-        host.onMessage((message) => {
-          if (String(message).includes('"data":{"conversation":{')) void contentsHeld.then(() => socket.send(message));
-          else socket.send(message);
-        });
-      }),
-  });
+  const contents = holdHostFrames((frame) => frame.includes('"data":{"conversation":{'));
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 }, beforeOpen: contents.beforeOpen });
   const message = page.getByRole("textbox", { name: "Message" });
   await expect(message).toBeFocused();
   await page.getByRole("button", { name: "New chat", exact: true }).first().click();
@@ -91,7 +80,7 @@ test("what is typed while New chat opens its conversation stays in the message b
   await expect(message).toBeFocused();
   await page.keyboard.type("Typed while it opened");
   await page.keyboard.press("Enter");
-  letContentsThrough();
+  contents.release();
   await expect(questions(page)).toHaveCount(1);
   await expect(questions(page)).toContainText("Typed while it opened");
   await expect(replies(page).getByTestId("finish")).toHaveText("Finished");
@@ -102,21 +91,8 @@ test("the reply's place and Stop show the moment Send is pressed, and a Stop pre
   launchApp,
 }) => {
   // Main's answer to Send (the stream it started) comes late, until the test lets it through.
-  let letAnswerThrough = () => {};
-  const answerHeld = new Promise<void>((resolve) => (letAnswerThrough = resolve));
-  const { page } = await launchApp({
-    beforeOpen: (opening) =>
-      opening.routeWebSocket(/./, (socket) => {
-        const host = socket.connectToServer();
-        socket.onMessage((message) => host.send(message));
-        host.onMessage((message) => {
-          const frame = String(message);
-          if (frame.includes('"t":"result"') && frame.includes('"assistantMessageId"'))
-            void answerHeld.then(() => socket.send(message));
-          else socket.send(message);
-        });
-      }),
-  });
+  const answer = holdHostFrames((frame) => frame.includes('"t":"result"') && frame.includes('"assistantMessageId"'));
+  const { page } = await launchApp({ beforeOpen: answer.beforeOpen });
   await page.getByRole("button", { name: "New chat", exact: true }).first().click();
   await expect(page.getByRole("button", { name: "Conversation settings" })).toBeVisible();
   await page.getByRole("textbox", { name: "Message" }).fill("Answer slowly, please");
@@ -125,7 +101,7 @@ test("the reply's place and Stop show the moment Send is pressed, and a Stop pre
   await expect(questions(page)).toContainText(["Answer slowly, please"]);
   await expect(replies(page)).toHaveCount(1);
   await page.getByRole("button", { name: "Stop", exact: true }).click();
-  letAnswerThrough();
+  answer.release();
   await expect(replies(page).getByRole("status")).toHaveText("Stopped");
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
 });
