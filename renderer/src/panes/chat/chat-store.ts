@@ -54,7 +54,7 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  /** A reply begins; in place of the pending reply `replacing`, it keeps that one's start and its Stop. */
+  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn. */
   replyStarted(reply: StartedReply, replacing?: string): void;
   /** Stop pressed on a reply main has not named yet. */
   pendingReplyStopped(streamId: string): void;
