@@ -92,7 +92,8 @@ test("the reply's place and Stop show the moment Send is pressed, and a Stop pre
 }) => {
   // Main's answer to Send (the stream it started) comes late, until the test lets it through.
   const answer = holdHostFrames((frame) => frame.includes('"t":"result"') && frame.includes('"assistantMessageId"'));
-  const { page } = await launchApp({ beforeOpen: answer.beforeOpen });
+  // The reply's first words never come on their own, so main cannot finish it before the Stop reaches it.
+  const { page } = await launchApp({ gatewayConfig: { firstTokenDelayMs: 3_600_000 }, beforeOpen: answer.beforeOpen });
   await page.getByRole("button", { name: "New chat", exact: true }).first().click();
   await expect(page.getByRole("button", { name: "Conversation settings" })).toBeVisible();
   await page.getByRole("textbox", { name: "Message" }).fill("Answer slowly, please");
