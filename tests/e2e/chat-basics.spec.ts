@@ -101,8 +101,13 @@ test("the reply's place and Stop show the moment Send is pressed, and a Stop pre
 
   await expect(questions(page)).toContainText(["Answer slowly, please"]);
   await expect(replies(page)).toHaveCount(1);
+  // While a reply is on its way, the transcript's messages wait for it.
+  await expect(questions(page).getByRole("button", { name: "Edit" })).toBeDisabled();
+  await expect(questions(page).getByRole("button", { name: "Delete message" })).toBeDisabled();
   await page.getByRole("button", { name: "Stop", exact: true }).click();
   answer.release();
   await expect(replies(page).getByRole("status")).toHaveText("Stopped");
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+  await expect(questions(page).getByRole("button", { name: "Edit" })).toBeEnabled();
+  await expect(replies(page).getByRole("button", { name: "Regenerate" })).toBeEnabled();
 });

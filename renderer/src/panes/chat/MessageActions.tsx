@@ -3,31 +3,35 @@ import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { VersionSwitch } from "./VersionSwitch.tsx";
+import { TranscriptBusy } from "./transcript-busy.ts";
 
 interface MessageActionsProps {
   readonly message: ChatMessage;
-  readonly busy: boolean;
   onDelete(messageId: string): void;
 }
 
 /** The versions, Copy and Delete, on every message. */
-export function MessageActions({ message, busy, onDelete }: MessageActionsProps) {
+export function MessageActions({ message, onDelete }: MessageActionsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <VersionSwitch message={message} busy={busy} />
+      {message.versions && <VersionSwitch message={message} versions={message.versions} />}
       <CopyButton text={message.content} label={t("chat.copyMessage")} />
-      <ConfirmButton
-        label={t("chat.delete")}
-        accessibleName={t("chat.deleteMessage")}
-        className="button button--small"
-        disabled={busy}
-        title={t("chat.deleteMessageTitle")}
-        message={t("chat.deleteMessageBody")}
-        confirmLabel={t("chat.deleteMessage")}
-        cancelLabel={t("settings.cancel")}
-        onConfirm={() => onDelete(message.id)}
-      />
+      <TranscriptBusy.Consumer>
+        {(busy) => (
+          <ConfirmButton
+            label={t("chat.delete")}
+            accessibleName={t("chat.deleteMessage")}
+            className="button button--small"
+            disabled={busy}
+            title={t("chat.deleteMessageTitle")}
+            message={t("chat.deleteMessageBody")}
+            confirmLabel={t("chat.deleteMessage")}
+            cancelLabel={t("settings.cancel")}
+            onConfirm={() => onDelete(message.id)}
+          />
+        )}
+      </TranscriptBusy.Consumer>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
 import { SourcesList } from "./SourcesList.tsx";
 import { MessageAttachments } from "./MessageAttachments.tsx";
+import { TranscriptBusy } from "./transcript-busy.ts";
 
 /** Markdown and its highlighter are a third of the window's script: a chunk of their own, plain text until it is there. */
 const LazyMarkdownView = lazy(() =>
@@ -24,12 +25,11 @@ export function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
 
 interface UserMessageProps {
   readonly message: ChatMessage;
-  readonly busy: boolean;
   onEdit(messageId: string, content: string): void;
   onDelete(messageId: string): void;
 }
 
-export const UserMessage = memo(function UserMessage({ message, busy, onEdit, onDelete }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({ message, onEdit, onDelete }: UserMessageProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -70,10 +70,14 @@ export const UserMessage = memo(function UserMessage({ message, busy, onEdit, on
       )}
       {message.content && <p className="message__text">{message.content}</p>}
       <div className="message__actions">
-        <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
-          {t("chat.edit")}
-        </button>
-        <MessageActions message={message} busy={busy} onDelete={onDelete} />
+        <TranscriptBusy.Consumer>
+          {(busy) => (
+            <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
+              {t("chat.edit")}
+            </button>
+          )}
+        </TranscriptBusy.Consumer>
+        <MessageActions message={message} onDelete={onDelete} />
       </div>
     </article>
   );
@@ -83,7 +87,6 @@ interface AssistantMessageProps {
   readonly message: ChatMessage;
   /** The conversation's last message: a failed one offers Retry rather than Regenerate. */
   readonly isLast: boolean;
-  readonly busy: boolean;
   /** Regenerates this reply (by its id): the new one is another version beside it. */
   onRegenerate(messageId: string): void;
   onDelete(messageId: string): void;
@@ -99,7 +102,6 @@ const STATUS_LABELS = {
 export const AssistantMessage = memo(function AssistantMessage({
   message,
   isLast,
-  busy,
   onRegenerate,
   onDelete,
 }: AssistantMessageProps) {
@@ -119,12 +121,16 @@ export const AssistantMessage = memo(function AssistantMessage({
       <SourcesList sources={sources} anchorPrefix={anchor} />
       {message.meta && <ReplyMeta meta={message.meta} cost={message.cost} />}
       <div className="message__actions">
-        <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
-          {isLast && (message.status === "interrupted" || message.status === "error")
-            ? t("chat.retry")
-            : t("chat.regenerate")}
-        </button>
-        <MessageActions message={message} busy={busy} onDelete={onDelete} />
+        <TranscriptBusy.Consumer>
+          {(busy) => (
+            <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
+              {isLast && (message.status === "interrupted" || message.status === "error")
+                ? t("chat.retry")
+                : t("chat.regenerate")}
+            </button>
+          )}
+        </TranscriptBusy.Consumer>
+        <MessageActions message={message} onDelete={onDelete} />
       </div>
     </article>
   );

@@ -8,6 +8,7 @@ import { useLiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
 import { transcriptItems } from "./transcript-items.ts";
+import { TranscriptBusy } from "./transcript-busy.ts";
 import "./messages.css";
 
 interface MessageListProps {
@@ -92,43 +93,44 @@ export function MessageList(props: MessageListProps) {
         following.current = fromEnd < FOLLOW_THRESHOLD;
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const entry = items[item.index];
-          const message = entry?.kind === "message" ? entry.message : undefined;
-          return (
-            <div
-              key={entry?.key ?? "live"}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="message-list__row"
-              style={{ transform: `translateY(${item.start}px)` }}
-              {...(entry?.kind === "comparison" ? holdWhileUsed : {})}
-            >
-              {entry?.kind === "comparison" && compare ? (
-                <ComparisonBlock
-                  comparison={entry.comparison}
-                  onContinue={compare.onContinue}
-                  onStop={compare.onStop}
-                  onStopAll={compare.onStopAll}
-                />
-              ) : !message ? (
-                live && <LiveAssistantMessage reply={live} now={now} />
-              ) : message.role === "user" ? (
-                <UserMessage message={message} busy={live !== null} onEdit={onEdit} onDelete={onDelete} />
-              ) : (
-                <AssistantMessage
-                  message={message}
-                  isLast={item.index === items.length - 1}
-                  busy={live !== null}
-                  onRegenerate={onRegenerate}
-                  onDelete={onDelete}
-                />
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <TranscriptBusy value={live !== null}>
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = items[item.index];
+            const message = entry?.kind === "message" ? entry.message : undefined;
+            return (
+              <div
+                key={entry?.key ?? "live"}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="message-list__row"
+                style={{ transform: `translateY(${item.start}px)` }}
+                {...(entry?.kind === "comparison" ? holdWhileUsed : {})}
+              >
+                {entry?.kind === "comparison" && compare ? (
+                  <ComparisonBlock
+                    comparison={entry.comparison}
+                    onContinue={compare.onContinue}
+                    onStop={compare.onStop}
+                    onStopAll={compare.onStopAll}
+                  />
+                ) : !message ? (
+                  live && <LiveAssistantMessage reply={live} now={now} />
+                ) : message.role === "user" ? (
+                  <UserMessage message={message} onEdit={onEdit} onDelete={onDelete} />
+                ) : (
+                  <AssistantMessage
+                    message={message}
+                    isLast={item.index === items.length - 1}
+                    onRegenerate={onRegenerate}
+                    onDelete={onDelete}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </TranscriptBusy>
     </div>
   );
 }

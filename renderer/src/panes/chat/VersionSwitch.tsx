@@ -1,21 +1,28 @@
+import { useContext } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
+import { TranscriptBusy } from "./transcript-busy.ts";
 
 /** `‹ 2 / 3 ›` on a message with several versions: shows another, and the conversation continues from it. */
-export function VersionSwitch({ message, busy }: { message: ChatMessage; busy: boolean }) {
+export function VersionSwitch({
+  message,
+  versions,
+}: {
+  message: ChatMessage;
+  versions: NonNullable<ChatMessage["versions"]>;
+}) {
   const { t } = useTranslation();
+  const busy = useContext(TranscriptBusy);
   const invalidate = useInvalidateChat();
   const show = useMutation({
     mutationFn: (messageId: string) =>
       unwrap(api.chat.showVersion({ conversationId: message.conversationId, messageId })),
     onSuccess: () => invalidate(message.conversationId),
   });
-  const versions = message.versions;
-  if (!versions) return null;
   const { ids, index } = versions;
   const go = (step: number) => {
     const id = ids[index + step];
