@@ -2,11 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.ts";
 import { chatKeys } from "../../../renderer/src/panes/chat/chat-queries.ts";
-import {
-  dropPendingQuestion,
-  showPendingQuestion,
-  showSentQuestion,
-} from "../../../renderer/src/panes/chat/sent-question.ts";
+import { showSentQuestion } from "../../../renderer/src/panes/chat/sent-question.ts";
 
 // The chat queries module reaches main through `window.api`; these tests never call it.
 vi.hoisted(() => Object.assign(globalThis, { window: { api: {} } }));
@@ -37,29 +33,13 @@ function withConversation(messages: ChatMessage[]): QueryClient {
 const shown = (queryClient: QueryClient) =>
   queryClient
     .getQueryData<ConversationDetail>(chatKeys.detail(CONVERSATION))!
-    .messages.map(
-      (shownMessage) =>
-        `${shownMessage.id.startsWith("pending-") ? "pending" : shownMessage.id}:${shownMessage.content}`,
-    );
+    .messages.map((shownMessage) => `${shownMessage.id}:${shownMessage.content}`);
 
-describe("the question just sent", () => {
-  it("shows as typed at once, at the end of the transcript", () => {
-    const queryClient = withConversation([message("m1", "Earlier")]);
-    showPendingQuestion(queryClient, CONVERSATION, "Hello");
-    expect(shown(queryClient)).toEqual(["m1:Earlier", "pending:Hello"]);
-  });
-
+describe("the question just sent with files", () => {
   it("shows as main stored it when it was not shown as typed", () => {
     const queryClient = withConversation([message("m1", "Earlier")]);
     showSentQuestion(queryClient, CONVERSATION, message("m2", "Hello"));
     expect(shown(queryClient)).toEqual(["m1:Earlier", "m2:Hello"]);
-  });
-
-  it("goes from the transcript when main refuses it", () => {
-    const queryClient = withConversation([message("m1", "Earlier")]);
-    const pendingId = showPendingQuestion(queryClient, CONVERSATION, "Hello");
-    dropPendingQuestion(queryClient, CONVERSATION, pendingId);
-    expect(shown(queryClient)).toEqual(["m1:Earlier"]);
   });
 
   it("is shown once when the conversation was read again before Send's answer came", () => {

@@ -7,7 +7,7 @@ import { useNow } from "../../components/use-now.ts";
 import { useLiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
-import { transcriptItems } from "./transcript-items.ts";
+import { messagesBesideLive, transcriptItems } from "./transcript-items.ts";
 import { TranscriptBusy } from "./transcript-busy.ts";
 import "./messages.css";
 
@@ -52,11 +52,11 @@ export function MessageList(props: MessageListProps) {
     onBlur: () => (held.current.focus = false),
   };
   const now = useNow(live?.notice?.retrying ? 500 : 60_000);
-  // The reply streaming here is written ahead in main: show it once, live.
   const liveId = live?.assistantMessageId;
+  const liveQuestion = live?.question;
   const messages = useMemo(
-    () => (liveId ? stored.filter((message) => message.id !== liveId) : stored),
-    [stored, liveId],
+    () => messagesBesideLive(stored, liveId ? { assistantMessageId: liveId, question: liveQuestion } : null),
+    [stored, liveId, liveQuestion],
   );
   const items = useMemo(() => transcriptItems(messages, comparisons), [messages, comparisons]);
   const rows = live ? items.length + 1 : items.length;

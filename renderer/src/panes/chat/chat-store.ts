@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { useShallow } from "zustand/react/shallow";
-import type { ChatStreamData } from "../../../../shared/ipc/chat.ts";
+import type { ChatMessage, ChatStreamData } from "../../../../shared/ipc/chat.ts";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
 import type { DraftAttachment } from "./draft-attachments.ts";
 
@@ -25,9 +25,20 @@ export interface LiveReply {
   readonly interrupted: boolean;
   /** Stop was pressed before main named the stream (a pending reply): it is stopped once it is named. */
   readonly stopAsked?: boolean;
+  /**
+   * The question sent with it, drawn as typed at Send, until the conversation read again holds it
+   * (as the message `storedAs`, once main has answered Send).
+   */
+  readonly question?: { readonly typed: ChatMessage; readonly storedAs?: string };
 }
 
-export type StartedReply = Pick<LiveReply, "streamId" | "conversationId" | "assistantMessageId" | "comparisonId">;
+export type StartedReply = Pick<
+  LiveReply,
+  "streamId" | "conversationId" | "assistantMessageId" | "comparisonId" | "question"
+> & {
+  /** The question as main stored it, when Send answers with it. */
+  readonly userMessage?: ChatMessage;
+};
 
 /** The draft of a conversation not started yet (the message box shown before any conversation exists). */
 export const FIRST_MESSAGE_DRAFT = "chat:new";
@@ -54,7 +65,7 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn. */
+  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn and its question. */
   replyStarted(reply: StartedReply, replacing?: string): void;
   /** Stop pressed on a reply main has not named yet. */
   pendingReplyStopped(streamId: string): void;
@@ -109,8 +120,11 @@ export const useChatStore = create<ChatState>((set) => ({
   replyStarted: (reply, replacing) =>
     set((state) => {
       const { [replacing ?? ""]: pending, ...live } = state.live;
+      const { userMessage, ...started } = reply;
+      const question = pending?.question ?? reply.question;
       live[reply.streamId] = {
-        ...reply,
+        ...started,
+        ...(question ? { question: { ...question, ...(userMessage ? { storedAs: userMessage.id } : {}) } } : {}),
         text: "",
         sources: [],
         usage: null,

@@ -1,3 +1,4 @@
+import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { useChatStore } from "./chat-store.ts";
 
 const PENDING = "pending-";
@@ -6,15 +7,29 @@ const PENDING = "pending-";
 export const isPendingReply = (streamId: string): boolean => streamId.startsWith(PENDING);
 
 /**
- * The reply's place in the transcript, drawn the moment Send is pressed with the question: when
- * main answers, nothing on screen changes, so the page is free for the reply's first words.
+ * The question as typed and the reply's place under it, drawn together the moment Send is pressed:
+ * when main answers, nothing on screen changes, so the page is free for the reply's first words.
  * Returns the stream id it is shown under until main names the real one.
  */
-export function showPendingReply(conversationId: string): string {
+export function showPendingReply(conversationId: string, content: string): string {
   const id = `${PENDING}${crypto.randomUUID()}`;
-  useChatStore.getState().replyStarted({ streamId: id, conversationId, assistantMessageId: id });
+  const typed: ChatMessage = {
+    id: `${PENDING}question-${id}`,
+    conversationId,
+    role: "user",
+    content,
+    status: "complete",
+    error: null,
+    meta: null,
+    cost: null,
+    createdAt: new Date().toISOString(),
+  };
+  useChatStore.getState().replyStarted({ streamId: id, conversationId, assistantMessageId: id, question: { typed } });
   return id;
 }
+
+/** Stop pressed on the pending reply `streamId`: its stream is stopped as soon as main names it. */
+export const stopPendingReply = (streamId: string): void => useChatStore.getState().pendingReplyStopped(streamId);
 
 /** Whether Stop was pressed on the pending reply `streamId`, so its stream is to be stopped as soon as it starts. */
 export const stopAskedOf = (streamId: string): boolean => useChatStore.getState().live[streamId]?.stopAsked === true;

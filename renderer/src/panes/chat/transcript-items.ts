@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
+import type { LiveReply } from "./chat-store.ts";
 
 /** A row of the transcript: a message, or a compared question's answers side by side. */
 type TranscriptItem =
@@ -28,4 +29,18 @@ export function transcriptItems(
       ? [item, { kind: "comparison", key: asked.id, comparison: asked }]
       : [item];
   });
+}
+
+/**
+ * The stored messages as shown beside the live reply: main writes the reply ahead, but it shows once,
+ * live; the question sent with it is drawn as typed until the conversation read again holds it.
+ */
+export function messagesBesideLive(
+  stored: readonly ChatMessage[],
+  live: Pick<LiveReply, "assistantMessageId" | "question"> | null,
+): readonly ChatMessage[] {
+  if (!live) return stored;
+  const kept = stored.filter((message) => message.id !== live.assistantMessageId);
+  const { question } = live;
+  return question && !stored.some((message) => message.id === question.storedAs) ? [...kept, question.typed] : kept;
 }

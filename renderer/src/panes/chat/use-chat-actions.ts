@@ -8,8 +8,8 @@ import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
-import { dropPendingQuestion, showPendingQuestion, showSentQuestion } from "./sent-question.ts";
-import { dropPendingReply, isPendingReply, showPendingReply, stopAskedOf } from "./pending-reply.ts";
+import { showSentQuestion } from "./sent-question.ts";
+import { dropPendingReply, isPendingReply, showPendingReply, stopAskedOf, stopPendingReply } from "./pending-reply.ts";
 
 type ReplyRequest =
   | { readonly kind: "send"; readonly content: string; readonly attachments: AttachmentInput[] }
@@ -40,30 +40,40 @@ function requestReply(conversationId: string, request: ReplyRequest): Promise<Re
   }
 }
 
+/** A reply asked of main, and what was drawn for it at once. */
+interface AskedReply {
+  readonly answer: Promise<Result<StartedRun>>;
+  readonly pendingReply?: string;
+}
+
+/**
+ * Asks main for the reply before anything is drawn for it: the call leaves the page at once, and
+ * the drawing is done while main and the gateway work. Words are drawn as typed with the reply's
+ * place under them; files are shown once main has taken them.
+ */
+function askReply(conversationId: string, request: ReplyRequest): AskedReply {
+  const answer = requestReply(conversationId, request);
+  const shownAtOnce = request.kind === "send" && request.attachments.length === 0;
+  return { answer, ...(shownAtOnce ? { pendingReply: showPendingReply(conversationId, request.content) } : {}) };
+}
+
 /** Send, regenerate, edit, stop and delete for one conversation; a refused call is shown, nothing typed is lost. */
 export function useChatActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
   const reply = useMutation({
-    mutationFn: async (request: ReplyRequest) => {
-      const answer = requestReply(conversationId, request);
-      // Files are shown once main has taken them; words can be shown as soon as they are on their way,
-      // with the reply's place under them.
-      const shownAtOnce = request.kind === "send" && request.attachments.length === 0;
-      const pendingId = shownAtOnce ? showPendingQuestion(queryClient, conversationId, request.content) : undefined;
-      const pendingReply = shownAtOnce ? showPendingReply(conversationId) : undefined;
+    mutationFn: async ({ answer, pendingReply }: AskedReply) => {
       try {
-        return { ...(await unwrap(answer)), pendingId, pendingReply };
+        return { ...(await unwrap(answer)), pendingReply };
       } catch (refused) {
-        if (pendingId) dropPendingQuestion(queryClient, conversationId, pendingId);
         if (pendingReply) dropPendingReply(pendingReply);
         throw refused;
       }
     },
-    onSuccess: ({ pendingId, pendingReply, ...run }) => {
+    onSuccess: ({ pendingReply, ...run }) => {
       // A question shown as typed stays until the conversation is read again: swapping it for main's copy
       // now would draw the transcript again while the reply's first words are on their way.
-      if (run.userMessage && !pendingId) showSentQuestion(queryClient, conversationId, run.userMessage);
+      if (run.userMessage && !pendingReply) showSentQuestion(queryClient, conversationId, run.userMessage);
       const stopAsked = pendingReply !== undefined && stopAskedOf(pendingReply);
       // The conversation and the list are read again once the reply's first words are on screen.
       startLiveReply({ ...run, conversationId }, queryClient, () => void invalidate(conversationId), pendingReply);
@@ -73,8 +83,7 @@ export function useChatActions(conversationId: string) {
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
   const { mutate: stopStream } = stop;
   const stopReply = useCallback(
-    (streamId: string) =>
-      isPendingReply(streamId) ? useChatStore.getState().pendingReplyStopped(streamId) : stopStream(streamId),
+    (streamId: string) => (isPendingReply(streamId) ? stopPendingReply(streamId) : stopStream(streamId)),
     [stopStream],
   );
   const remove = useMutation({
@@ -84,15 +93,18 @@ export function useChatActions(conversationId: string) {
 
   // Stable, so the transcript's rows (memoised) do not draw again with every delta of a reply.
   const { mutate: replyWith } = reply;
-  const regenerate = useCallback((messageId?: string) => replyWith({ kind: "regenerate", messageId }), [replyWith]);
+  const regenerate = useCallback(
+    (messageId?: string) => replyWith(askReply(conversationId, { kind: "regenerate", messageId })),
+    [conversationId, replyWith],
+  );
   const edit = useCallback(
-    (messageId: string, content: string) => replyWith({ kind: "edit", messageId, content }),
-    [replyWith],
+    (messageId: string, content: string) => replyWith(askReply(conversationId, { kind: "edit", messageId, content })),
+    [conversationId, replyWith],
   );
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
     send: (content: string, attachments: AttachmentInput[] = []) =>
-      succeeded(reply.mutateAsync({ kind: "send", content, attachments })),
+      succeeded(reply.mutateAsync(askReply(conversationId, { kind: "send", content, attachments }))),
     regenerate,
     edit,
     stop: stopReply,
