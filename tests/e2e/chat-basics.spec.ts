@@ -111,3 +111,21 @@ test("the reply's place and Stop show the moment Send is pressed, and a Stop pre
   await expect(questions(page).getByRole("button", { name: "Edit" })).toBeEnabled();
   await expect(replies(page).getByRole("button", { name: "Regenerate" })).toBeEnabled();
 });
+
+test("a Stop pressed after main started the reply but before its first words stops it", async ({ launchApp }) => {
+  // The reply's first words never come on their own: main has named the stream, and nothing on screen changed.
+  const { page, frames } = await launchApp({ gatewayConfig: { firstTokenDelayMs: 3_600_000 } });
+  await page.getByRole("button", { name: "New chat", exact: true }).first().click();
+  await expect(page.getByRole("button", { name: "Conversation settings" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Message" }).fill("Answer slowly, please");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect
+    .poll(() =>
+      frames.received.some((frame) => frame.includes('"t":"result"') && frame.includes('"assistantMessageId"')),
+    )
+    .toBe(true);
+
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(replies(page).getByRole("status")).toHaveText("Stopped");
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+});

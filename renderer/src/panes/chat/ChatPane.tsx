@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError } from "../../components/ActionError.tsx";
@@ -19,6 +20,7 @@ import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
 import { useSendSpendCheck } from "./use-send-spend-check.tsx";
 import { conversationTitle } from "./conversation-title.ts";
+import { useStableHandler } from "../../components/use-stable-handler.ts";
 import "./chat.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
@@ -76,6 +78,19 @@ function ConversationView({
     if (reply) stop(reply.streamId);
     else stopAll();
   }, [conversationId, stop, stopAll]);
+  const settings = data?.conversation.settings;
+  const sendOrCompare = useStableHandler(
+    compare.picks
+      ? (content: string, files: AttachmentInput[]) =>
+          files.length > 0 ? Promise.resolve(false) : compare.send(content)
+      : spend.guard(send),
+  );
+  const changeModel = useStableHandler((model: string) => {
+    // Until the settings are read, the command stays in the box to be sent again.
+    if (!settings) return Promise.resolve(false);
+    if (settings.model === model) return Promise.resolve(true);
+    return succeeded(saveSettings.mutateAsync({ ...settings, model }));
+  });
   const streaming = live !== null;
   useEffect(() => {
     if (!streaming && !comparing) return;
@@ -87,7 +102,6 @@ function ConversationView({
   }, [streaming, comparing, stopReplyOrComparison]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
-  const settings = data?.conversation.settings;
   // The message box is there while the conversation loads: what is typed meanwhile is neither lost nor held back.
   return (
     <section className="conversation" aria-label={conversationTitle(data?.conversation.title ?? null, t)}>
@@ -122,17 +136,8 @@ function ConversationView({
         autoFocus
         generating={(live !== null && !live.interrupted) || compare.comparing}
         waitUntil={live && !live.interrupted ? live.waitUntil : null}
-        onSend={
-          compare.picks
-            ? (content, files) => (files.length > 0 ? Promise.resolve(false) : compare.send(content))
-            : spend.guard(send)
-        }
-        onModelCommand={(model) => {
-          // Until the settings are read, the command stays in the box to be sent again.
-          if (!settings) return Promise.resolve(false);
-          if (settings.model === model) return Promise.resolve(true);
-          return succeeded(saveSettings.mutateAsync({ ...settings, model }));
-        }}
+        onSend={sendOrCompare}
+        onModelCommand={changeModel}
         onStop={stopReplyOrComparison}
       />
     </section>

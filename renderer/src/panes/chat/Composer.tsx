@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -26,8 +26,11 @@ interface ComposerProps {
   onStop(): void;
 }
 
-/** Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations. */
-export function Composer(props: ComposerProps) {
+/**
+ * Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations.
+ * Memoised: given stable handlers, it draws again only for its own changes.
+ */
+export const Composer = memo(function Composer(props: ComposerProps) {
   const {
     draftKey,
     profileId = null,
@@ -157,4 +160,4 @@ export function Composer(props: ComposerProps) {
       </div>
     </form>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
@@ -35,8 +35,12 @@ const NO_COMPARISONS: readonly Comparison[] = [];
 /** Pixels from the bottom within which the list keeps following new text. */
 const FOLLOW_THRESHOLD = 80;
 
-/** The transcript, virtualised so long conversations stay smooth; it follows the stream while the user stays where it goes on. */
-export function MessageList(props: MessageListProps) {
+/**
+ * The transcript, virtualised so long conversations stay smooth; it follows the stream while the user
+ * stays where it goes on. Memoised: the conversation's other changes (the draft, an action's state) do
+ * not draw it again.
+ */
+export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { messages: stored, conversationId, compare, onEdit, onRegenerate, onDelete } = props;
   const live = useLiveReply(conversationId);
   const comparisons = compare?.comparisons ?? NO_COMPARISONS;
@@ -63,7 +67,6 @@ export function MessageList(props: MessageListProps) {
   // Answers side by side scroll inside their columns: the list follows where they start, with Stop all and each Stop.
   const followAt = !live && items.at(-1)?.kind === "comparison" ? "start" : "end";
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
@@ -133,4 +136,4 @@ export function MessageList(props: MessageListProps) {
       </TranscriptBusy>
     </div>
   );
-}
+});

@@ -6,6 +6,12 @@ import { useChatStore, type StartedReply } from "./chat-store.ts";
 
 /** Events that arrived before the window learnt their stream id (the invoke's answer can come second). */
 const early = new Map<string, StreamEvent[]>();
+/**
+ * Streams main has named for replies still drawn as pending, by the pending reply's id: nothing on
+ * screen changes when a stream is named, so the reply takes its name with the stream's first event,
+ * in the same drawing.
+ */
+const named = new Map<string, StartedReply>();
 /** What waits for a reply's first text to be on screen (reading the conversation again), by stream. */
 const afterFirstText = new Map<string, () => void>();
 
@@ -57,8 +63,20 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
   }
 }
 
+function takeName(streamId: string): void {
+  for (const [pending, reply] of named) {
+    if (reply.streamId !== streamId) continue;
+    named.delete(pending);
+    useChatStore.getState().replyStarted(reply, pending);
+  }
+}
+
+/** The stream main named for the pending reply `pendingId`, before the reply has taken its name. */
+export const streamNamedFor = (pendingId: string): string | undefined => named.get(pendingId)?.streamId;
+
 /** Routes a stream event to the live transcript; events of streams not yet known wait for `replyStarted`. */
 export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient): void {
+  takeName(event.streamId);
   if (!useChatStore.getState().live[event.streamId]) {
     early.set(event.streamId, [...(early.get(event.streamId) ?? []), event]);
     return;
@@ -67,8 +85,8 @@ export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient):
 }
 
 /**
- * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send;
- * `refresh` runs once its first text is painted (or not at all if it ends first).
+ * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send (from
+ * the stream's first event on); `refresh` runs once its first text is painted (or not at all if it ends first).
  */
 export function startLiveReply(
   reply: StartedReply,
@@ -77,8 +95,12 @@ export function startLiveReply(
   replacing?: string,
 ): void {
   if (refresh) afterFirstText.set(reply.streamId, refresh);
-  useChatStore.getState().replyStarted(reply, replacing);
   const waiting = early.get(reply.streamId) ?? [];
   early.delete(reply.streamId);
+  if (replacing !== undefined && waiting.length === 0) {
+    named.set(replacing, reply);
+    return;
+  }
+  useChatStore.getState().replyStarted(reply, replacing);
   for (const event of waiting) void apply(event, queryClient);
 }

@@ -7,7 +7,7 @@ import { succeeded, unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
-import { startLiveReply } from "./chat-stream-events.ts";
+import { startLiveReply, streamNamedFor } from "./chat-stream-events.ts";
 import { showSentQuestion } from "./sent-question.ts";
 import { dropPendingReply, isPendingReply, showPendingReply, stopAskedOf, stopPendingReply } from "./pending-reply.ts";
 
@@ -83,7 +83,11 @@ export function useChatActions(conversationId: string) {
   const stop = useMutation({ mutationFn: (streamId: string) => unwrap(api.streams.cancel({ streamId })) });
   const { mutate: stopStream } = stop;
   const stopReply = useCallback(
-    (streamId: string) => (isPendingReply(streamId) ? stopPendingReply(streamId) : stopStream(streamId)),
+    (streamId: string) => {
+      const stream = isPendingReply(streamId) ? streamNamedFor(streamId) : streamId;
+      if (stream === undefined) stopPendingReply(streamId);
+      else stopStream(stream);
+    },
     [stopStream],
   );
   const remove = useMutation({

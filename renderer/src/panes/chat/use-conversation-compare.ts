@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useChatStore } from "./chat-store.ts";
 import { useComparing, useCompareActions, useComparisons } from "./compare-queries.ts";
 import { useComparePicks } from "./compare-store.ts";
@@ -17,6 +18,12 @@ export function useConversationCompare(conversationId: string) {
       0,
     ),
   );
+  const { continueWith, stop, stopAll } = actions;
+  // One object while nothing in it changes: the transcript (memoised) does not draw again for the conversation's other changes.
+  const transcript = useMemo(
+    () => ({ comparisons, streamedLength, onContinue: continueWith, onStop: stop, onStopAll: stopAll }),
+    [comparisons, streamedLength, continueWith, stop, stopAll],
+  );
   return {
     picks,
     comparing,
@@ -24,12 +31,6 @@ export function useConversationCompare(conversationId: string) {
     send: (content: string) => actions.compare(content, picks ?? []),
     stopAll: actions.stopAll,
     attempts: actions.attempts,
-    transcript: {
-      comparisons,
-      streamedLength,
-      onContinue: actions.continueWith,
-      onStop: actions.stop,
-      onStopAll: actions.stopAll,
-    },
+    transcript,
   };
 }
