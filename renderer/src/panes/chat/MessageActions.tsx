@@ -13,25 +13,22 @@ interface MessageActionsProps {
 /** The versions, Copy and Delete, on every message. */
 export function MessageActions({ message, onDelete }: MessageActionsProps) {
   const { t } = useTranslation();
+  // Worded once per message: the Consumer runs again for every message whenever a reply starts or ends.
+  const remove = {
+    label: t("chat.delete"),
+    accessibleName: t("chat.deleteMessage"),
+    className: "button button--small",
+    title: t("chat.deleteMessageTitle"),
+    message: t("chat.deleteMessageBody"),
+    confirmLabel: t("chat.deleteMessage"),
+    cancelLabel: t("settings.cancel"),
+    onConfirm: () => onDelete(message.id),
+  };
   return (
     <>
       {message.versions && <VersionSwitch message={message} versions={message.versions} />}
       <CopyButton text={message.content} label={t("chat.copyMessage")} />
-      <TranscriptBusy.Consumer>
-        {(busy) => (
-          <ConfirmButton
-            label={t("chat.delete")}
-            accessibleName={t("chat.deleteMessage")}
-            className="button button--small"
-            disabled={busy}
-            title={t("chat.deleteMessageTitle")}
-            message={t("chat.deleteMessageBody")}
-            confirmLabel={t("chat.deleteMessage")}
-            cancelLabel={t("settings.cancel")}
-            onConfirm={() => onDelete(message.id)}
-          />
-        )}
-      </TranscriptBusy.Consumer>
+      <TranscriptBusy.Consumer>{(busy) => <ConfirmButton {...remove} disabled={busy} />}</TranscriptBusy.Consumer>
     </>
   );
 }

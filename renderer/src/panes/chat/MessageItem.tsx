@@ -63,6 +63,8 @@ export const UserMessage = memo(function UserMessage({ message, onEdit, onDelete
       </article>
     );
   }
+  // Worded here, not in the Consumer: that runs again for every message whenever a reply starts or ends.
+  const editLabel = t("chat.edit");
   return (
     <article className="message message--user" aria-label={t("chat.you")}>
       {message.attachments && (
@@ -73,7 +75,7 @@ export const UserMessage = memo(function UserMessage({ message, onEdit, onDelete
         <TranscriptBusy.Consumer>
           {(busy) => (
             <button type="button" className="button button--small" onClick={() => setEditing(true)} disabled={busy}>
-              {t("chat.edit")}
+              {editLabel}
             </button>
           )}
         </TranscriptBusy.Consumer>
@@ -107,6 +109,9 @@ export const AssistantMessage = memo(function AssistantMessage({
 }: AssistantMessageProps) {
   const { t } = useTranslation();
   const regenerate = () => onRegenerate(message.id);
+  // Worded here, not in the Consumer: that runs again for every message whenever a reply starts or ends.
+  const regenerateLabel =
+    isLast && (message.status === "interrupted" || message.status === "error") ? t("chat.retry") : t("chat.regenerate");
   const anchor = `source-${message.id}`;
   const sources = message.meta?.sources ?? [];
   return (
@@ -124,9 +129,7 @@ export const AssistantMessage = memo(function AssistantMessage({
         <TranscriptBusy.Consumer>
           {(busy) => (
             <button type="button" className="button button--small" onClick={regenerate} disabled={busy}>
-              {isLast && (message.status === "interrupted" || message.status === "error")
-                ? t("chat.retry")
-                : t("chat.regenerate")}
+              {regenerateLabel}
             </button>
           )}
         </TranscriptBusy.Consumer>
