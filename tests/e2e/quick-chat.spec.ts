@@ -41,9 +41,18 @@ test("quick chat at /quick: type, stream, Stop, send again, then continue in the
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(replies.last().getByRole("status")).toHaveText("Stopped");
 
-  await message.fill("And a short answer, please");
+  // Esc stops a reply as well, rather than hiding the window.
+  await message.fill("Write more about quick windows");
   await message.press("Enter");
   await expect(replies).toHaveCount(2);
+  await expect(replies.last().locator(".markdown")).toContainText(/\w+ \w+ \w+/);
+  await page.keyboard.press("Escape");
+  await expect(replies.last().getByRole("status")).toHaveText("Stopped");
+  await expect(page.getByRole("heading", { name: "Quick chat" })).toBeVisible();
+
+  await message.fill("And a short answer, please");
+  await message.press("Enter");
+  await expect(replies).toHaveCount(3);
   await expect(replies.last().getByTestId("finish")).toHaveText(/Finished|Cut at max tokens/, { timeout: 60_000 });
   await expect(replies.last().getByTestId("reply-meta")).toContainText("chat-fast");
   await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-quick-chat.png`) });
@@ -53,7 +62,7 @@ test("quick chat at /quick: type, stream, Stop, send again, then continue in the
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole("navigation", { name: "Panes" })).toBeVisible();
   const conversation = page.getByRole("region", { name: "Write something long about quick windows" });
-  await expect(conversation.getByRole("article", { name: "You" })).toHaveCount(2);
-  await expect(conversation.getByRole("article", { name: "Assistant" })).toHaveCount(2);
+  await expect(conversation.getByRole("article", { name: "You" })).toHaveCount(3);
+  await expect(conversation.getByRole("article", { name: "Assistant" })).toHaveCount(3);
   await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
 });

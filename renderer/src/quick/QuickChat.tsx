@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppInfo } from "../api/queries.ts";
 import { api } from "../api/desktop-api.ts";
@@ -6,7 +6,7 @@ import { useMainEvents } from "../api/use-main-events.ts";
 import { ActionError } from "../components/ActionError.tsx";
 import { ConnectionBar } from "../layout/ConnectionBar.tsx";
 import { useConversation, useSaveSettings } from "../panes/chat/chat-queries.ts";
-import { useLiveReply } from "../panes/chat/chat-store.ts";
+import { liveReplyOf, useLiveReplyStatus } from "../panes/chat/chat-store.ts";
 import { Composer } from "../panes/chat/Composer.tsx";
 import { MessageList } from "../panes/chat/MessageList.tsx";
 import { useChatActions } from "../panes/chat/use-chat-actions.ts";
@@ -30,24 +30,28 @@ export function QuickChat() {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [model, setModel] = useState("");
   const { data } = useConversation(conversationId);
-  const live = useLiveReply(conversationId);
+  const live = useLiveReplyStatus(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId ?? "");
   const { start, attempt } = useStartConversation(NEW_QUICK_DRAFT, setConversationId);
   const openInMain = useOpenInMainWindow(info?.host);
   const generating = live !== null && !live.interrupted;
   const saveSettings = useSaveSettings(conversationId ?? "");
   const currentModel = data?.conversation.settings.model ?? model;
-  const liveStreamId = live && !live.interrupted ? live.streamId : null;
+  // The reply is read when Stop or Esc is pressed: the window does not draw again with each of its deltas.
+  const stopReply = useCallback(() => {
+    const reply = liveReplyOf(conversationId);
+    if (reply) stop(reply.streamId);
+  }, [conversationId, stop]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
-      if (liveStreamId !== null) stop(liveStreamId);
+      if (generating) stopReply();
       else void api.app.hideQuickChat();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [liveStreamId, stop]);
+  }, [generating, stopReply]);
 
   const chooseModel = (code: string) => {
     setModel(code);
@@ -106,7 +110,7 @@ export function QuickChat() {
           chooseModel(code);
           return Promise.resolve(true);
         }}
-        onStop={() => live && stop(live.streamId)}
+        onStop={stopReply}
       />
     </main>
   );
