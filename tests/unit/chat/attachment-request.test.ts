@@ -16,6 +16,7 @@ import {
   messagesRequest,
 } from "../../../electron/services/chat/chat-request.ts";
 import { JPEG_BYTES, PNG_BASE64, PNG_BYTES } from "../../support/sample-files.ts";
+import { chatMessage } from "../../support/chat-message.ts";
 
 const file = (name: string, kind: "image" | "text", mime: string, data: Uint8Array): LoadedAttachment => ({
   id: name,
@@ -32,18 +33,13 @@ const FILES: Record<string, LoadedAttachment[]> = {
 };
 const attachmentsOf = (id: string) => FILES[id] ?? [];
 
-const message = (id: string, role: "user" | "assistant", content: string, withFiles = false): ChatMessage => ({
-  id,
-  conversationId: "c",
-  role,
-  content,
-  status: "complete",
-  error: null,
-  meta: null,
-  cost: null,
-  createdAt: "",
-  ...(withFiles ? { attachments: attachmentsOf(id).map(({ data: _data, ...rest }) => rest) } : {}),
-});
+const message = (id: string, role: "user" | "assistant", content: string, withFiles = false): ChatMessage =>
+  chatMessage({
+    id,
+    role,
+    content,
+    ...(withFiles ? { attachments: attachmentsOf(id).map(({ data: _data, ...rest }) => rest) } : {}),
+  });
 const HISTORY = [message("q1", "user", "What is this?", true), message("a1", "assistant", "A pixel.")];
 const INLINED = "What is this?\n\nfence.ts:\n````ts\n" + CODE + "````";
 

@@ -1,6 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatMessage } from "../../../shared/ipc/chat.ts";
 import { useChatStore } from "../../../renderer/src/panes/chat/chat-store.ts";
 import {
   handleStreamEvent,
@@ -8,6 +7,7 @@ import {
   streamNamedFor,
 } from "../../../renderer/src/panes/chat/chat-stream-events.ts";
 import { showPendingReply } from "../../../renderer/src/panes/chat/pending-reply.ts";
+import { chatMessage } from "../../support/chat-message.ts";
 
 // The queries module reaches main through `window.api`; these tests never call it.
 vi.hoisted(() => Object.assign(globalThis, { window: { api: {} } }));
@@ -16,17 +16,7 @@ const INITIAL = useChatStore.getState();
 const live = () => useChatStore.getState().live;
 const queryClient = new QueryClient();
 
-const question: ChatMessage = {
-  id: "m2",
-  conversationId: "c1",
-  role: "user",
-  content: "Hello",
-  status: "complete",
-  error: null,
-  meta: null,
-  cost: null,
-  createdAt: "2026-11-26T10:00:00.000Z",
-};
+const question = chatMessage({ id: "m2", role: "user", content: "Hello" });
 
 const delta = (streamId: string, text: string) =>
   handleStreamEvent({ streamId, seq: 0, kind: "delta", data: { text } }, queryClient);

@@ -9,23 +9,12 @@ import {
   stopPendingReply,
 } from "../../../renderer/src/panes/chat/pending-reply.ts";
 import { messagesBesideLive } from "../../../renderer/src/panes/chat/transcript-items.ts";
+import { chatMessage } from "../../support/chat-message.ts";
 
 const INITIAL = useChatStore.getState();
 const live = () => useChatStore.getState().live;
 
-function message(id: string, role: ChatMessage["role"], content: string): ChatMessage {
-  return {
-    id,
-    conversationId: "c1",
-    role,
-    content,
-    status: "complete",
-    error: null,
-    meta: null,
-    cost: null,
-    createdAt: "2026-11-26T10:00:00.000Z",
-  };
-}
+const message = (id: string, role: ChatMessage["role"], content: string) => chatMessage({ id, role, content });
 
 const shown = (messages: readonly ChatMessage[]) =>
   messages.map((each) => `${each.id.startsWith("pending-") ? "typed" : each.id}:${each.content}`);

@@ -3,25 +3,14 @@ import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.ts";
 import { chatKeys } from "../../../renderer/src/panes/chat/chat-queries.ts";
 import { showSentQuestion } from "../../../renderer/src/panes/chat/sent-question.ts";
+import { chatMessage } from "../../support/chat-message.ts";
 
 // The chat queries module reaches main through `window.api`; these tests never call it.
 vi.hoisted(() => Object.assign(globalThis, { window: { api: {} } }));
 
 const CONVERSATION = "c1";
 
-function message(id: string, content: string): ChatMessage {
-  return {
-    id,
-    conversationId: CONVERSATION,
-    role: "user",
-    content,
-    status: "complete",
-    error: null,
-    meta: null,
-    cost: null,
-    createdAt: "2026-11-26T10:00:00.000Z",
-  };
-}
+const message = (id: string, content: string) => chatMessage({ id, role: "user", content });
 
 function withConversation(messages: ChatMessage[]): QueryClient {
   const queryClient = new QueryClient();
