@@ -82,7 +82,8 @@ export const Composer = memo(function Composer(props: ComposerProps) {
       draftChanged(draftKey, draft);
       sent.giveBack();
     }
-    input.current?.focus();
+    // Only when it went elsewhere (Send was clicked): focusing lays the page out, while the reply's first words are due.
+    if (document.activeElement !== input.current) input.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
