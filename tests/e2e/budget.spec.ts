@@ -74,6 +74,8 @@ test("a 429 shows a Retry-After countdown", async ({ launchApp }) => {
   const { page } = await launchApp({ profile: { url: gateway.url, key: "sk-e2e-budget-rpm5" } });
   await page.getByRole("button", { name: "Budget" }).click();
   await expect(page.getByTestId("key-name")).toHaveText("Tight key");
+  // The pane's own reading is over: the app's last answer left it requests for this minute.
+  await expect(page.getByRole("button", { name: "Refresh", exact: true })).toBeEnabled();
   // The app keeps within the key's RPM by itself; another client spending the rest of the minute is what
   // makes the app's next request meet a 429.
   for (let status = 200; status !== 429;) {
