@@ -12,9 +12,10 @@ export const isPendingReply = (streamId: string): boolean => streamId.startsWith
  * Returns the stream id it is shown under until main names the real one.
  */
 export function showPendingReply(conversationId: string, content: string): string {
-  const id = `${PENDING}${crypto.randomUUID()}`;
+  const key = crypto.randomUUID();
+  const id = `${PENDING}${key}`;
   const typed: ChatMessage = {
-    id: `${PENDING}question-${id}`,
+    id: `${PENDING}question-${key}`,
     conversationId,
     role: "user",
     content,
