@@ -25,13 +25,19 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // Not `autoFocus`: React would focus it as the closed dialog mounts, laying the page out for
+      // every message that carries one.
+      cancel.current?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 
@@ -51,7 +57,7 @@ export function ConfirmDialog({
       </h2>
       <p id={messageId}>{message}</p>
       <div className="confirm-dialog__actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>
+        <button ref={cancel} type="button" className="button" onClick={onCancel}>
           {cancelLabel}
         </button>
         <button type="button" className="button button--primary" onClick={onConfirm}>
