@@ -207,7 +207,10 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     budget,
     monitor,
     settings: env.settings,
-    headroom: (profileId) => headroomOf(profileId).view(schedulers.get(profileId)?.waiting ?? 0),
+    headroom: (profileId) => {
+      const scheduler = schedulers.get(profileId);
+      return headroomOf(profileId).view(scheduler?.waiting ?? 0, scheduler?.firstHeldSendsAt() ?? null);
+    },
     ledger,
     prices,
     costs: attributor,

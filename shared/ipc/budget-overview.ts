@@ -9,6 +9,8 @@ export const RateHeadroomSchema = z.object({
   tokens: RateLimitSnapshotSchema.nullable(),
   observedAt: z.string().nullable(),
   queued: z.number().int(),
+  /** When the first request held back for the key's limits may go out (ISO), if that is known. */
+  heldUntil: z.string().nullable(),
 });
 export type RateHeadroom = z.infer<typeof RateHeadroomSchema>;
 

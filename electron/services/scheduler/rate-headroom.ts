@@ -14,12 +14,14 @@ export class HeadroomTracker {
     this.observedAt = now;
   }
 
-  view(queued: number): RateHeadroom {
+  /** With what the key's scheduler holds back: how many requests, and when the first may go (epoch ms). */
+  view(queued: number, heldUntil: number | null): RateHeadroom {
     return {
       requests: this.requests,
       tokens: this.tokens,
       observedAt: this.observedAt === null ? null : new Date(this.observedAt).toISOString(),
       queued,
+      heldUntil: heldUntil === null ? null : new Date(heldUntil).toISOString(),
     };
   }
 }

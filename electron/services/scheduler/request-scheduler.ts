@@ -136,6 +136,29 @@ export class RequestScheduler {
     return this.queue.length;
   }
 
+  /**
+   * When the first request held back may go out (epoch ms): null when none waits, or when it waits
+   * for the answer that tells the key's limit, which comes when it comes.
+   */
+  firstHeldSendsAt(): number | null {
+    if (this.queue.length === 0 || !this.mayGrant) return null;
+    const now = monotonicNow();
+    this.prune(now);
+    return wallTimeOf(this.nextSendAt(now));
+  }
+
+  /** When the next request may go out (monotonic): a free place in the minute, once any pause ends. */
+  private nextSendAt(now: number): number {
+    const oldest = this.grants[0];
+    const nextSlot =
+      this.grants.length < this.rpm ||
+      // Stryker disable next-line ConditionalExpression: the RPM is at least 1, so a full minute has an oldest grant
+      oldest === undefined
+        ? now
+        : oldest.at + WINDOW_MS;
+    return Math.max(this.pausedUntil, nextSlot);
+  }
+
   /** Requests the key could still send in its current minute. */
   freeSlots(): number {
     this.prune(monotonicNow());
@@ -169,14 +192,7 @@ export class RequestScheduler {
       waiter.grant(grant);
     }
     if (this.queue.length === 0 || !this.mayGrant) return;
-    const oldest = this.grants[0];
-    const nextSlot =
-      this.grants.length < this.rpm ||
-      // Stryker disable next-line ConditionalExpression: the RPM is at least 1, so a full minute has an oldest grant
-      oldest === undefined
-        ? now
-        : oldest.at + WINDOW_MS;
-    const wait = Math.max(this.pausedUntil, nextSlot) - now;
+    const wait = this.nextSendAt(now) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
     // Stryker disable next-line OptionalChaining: a Node timer always has unref
     this.timer.unref?.();

@@ -45,3 +45,12 @@ export const useCostEstimate = (profileId: string | null, request: CostEstimateR
 /** The ledger rows that match a filter, as a CSV file; the caller saves it. */
 export const useExportCsv = () =>
   useMutation({ mutationFn: (filter: LedgerFilter) => unwrap(api.budget.exportCsv(filter)) });
+
+/** A key's headroom this minute and what the app holds back for it, read again every `everyMs`. */
+export const useRateHeadroom = (profileId: string, everyMs: number) =>
+  useQuery({
+    queryKey: queryKeys.headroom(profileId),
+    queryFn: () => unwrap(api.budget.headroom({ profileId })),
+    refetchInterval: everyMs,
+    refetchIntervalInBackground: false,
+  });

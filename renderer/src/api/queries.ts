@@ -22,6 +22,7 @@ export const queryKeys = {
     ["ledger", profileId, "requests", filter, page] as const,
   estimate: (profileId: string, request: CostEstimateRequest) => ["ledger", profileId, "estimate", request] as const,
   capabilities: (profileId: string | null) => ["capabilities", profileId] as const,
+  headroom: (profileId: string) => ["rate-headroom", profileId] as const,
 };
 
 export const useAppInfo = () =>

@@ -95,6 +95,7 @@ export const en = {
     history: "{{from}} → {{to}} over {{count}} readings since {{since}}",
     refresh: "Refresh",
     refreshing: "Refreshing…",
+    heldForRateLimit: "Waiting for the key's rate limit — reading in {{seconds}} s",
     loading: "Loading balance…",
     noProfile: "Add a profile in Settings to see its balance.",
   },

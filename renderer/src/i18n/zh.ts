@@ -75,6 +75,7 @@ export const zh: Strings = {
     history: "自 {{since}} 起 {{count}} 次读数：{{from}} → {{to}}",
     refresh: "刷新",
     refreshing: "刷新中…",
+    heldForRateLimit: "正在等待密钥的速率限制 — {{seconds}} 秒后读取",
     loading: "正在加载余额…",
     noProfile: "请先在设置中添加配置。",
   },

@@ -33,6 +33,28 @@ describe("the request scheduler", () => {
     }
   });
 
+  it("says when the first request it holds back may go out: a place in the minute, after any pause", async () => {
+    const scheduler = new RequestScheduler(2);
+    scheduler.observe(null);
+    expect(scheduler.firstHeldSendsAt()).toBeNull();
+    requests(scheduler, 3, "user", []);
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The oldest of the minute's two requests leaves the window 61 s after it went out, at 0.
+    expect(scheduler.firstHeldSendsAt()).toBe(61_000);
+    scheduler.observe(null, 90);
+    expect(scheduler.firstHeldSendsAt()).toBe(100_000);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(scheduler.firstHeldSendsAt()).toBeNull();
+  });
+
+  it("gives no time for a request held until the answer that tells the key's limit", async () => {
+    const scheduler = new RequestScheduler(5);
+    requests(scheduler, 2, "user", []);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.waiting).toBe(1);
+    expect(scheduler.firstHeldSendsAt()).toBeNull();
+  });
+
   it("tells how many requests its key could still send this minute, and when more than half of it is spent", async () => {
     const scheduler = new RequestScheduler(10);
     scheduler.observe(null);

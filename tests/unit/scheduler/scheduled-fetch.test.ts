@@ -103,7 +103,7 @@ describe("a fetch through the key's scheduler", () => {
     );
     const headroom = new HeadroomTracker();
     await scheduledFetch(knownKey(60), baseFetch, headroom)(CHAT, { method: "POST" });
-    expect(headroom.view(0).requests).toEqual({ limit: 60, remaining: 42 });
+    expect(headroom.view(0, null).requests).toEqual({ limit: 60, remaining: 42 });
   });
 
   it("sends a plain fetch with no options, read as a GET", async () => {

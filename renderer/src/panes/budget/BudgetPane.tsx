@@ -16,6 +16,7 @@ import { PeriodChart } from "./PeriodChart.tsx";
 import { timedSamples } from "./period-readings.ts";
 import { ProfilesOverview } from "./ProfilesOverview.tsx";
 import { RateHeadroom } from "./RateHeadroom.tsx";
+import { ReadingHeld } from "./ReadingHeld.tsx";
 import { RequestsSection } from "./RequestsSection.tsx";
 import { SpendSection } from "./SpendSection.tsx";
 import "./budget.css";
@@ -72,9 +73,12 @@ export function BudgetPane() {
           {t("budget.title")}
         </h1>
         {profile && !balanceMissing && (
-          <button type="button" className="button" onClick={() => void budget.refetch()} disabled={budget.isFetching}>
-            {t("budget.refresh")}
-          </button>
+          <div className="pane__header-actions">
+            {budget.isFetching && <ReadingHeld profileId={profile.id} />}
+            <button type="button" className="button" onClick={() => void budget.refetch()} disabled={budget.isFetching}>
+              {t("budget.refresh")}
+            </button>
+          </div>
         )}
       </header>
       {!profile && <p className="empty-state">{t("budget.noProfile")}</p>}

@@ -1,7 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { unwrap } from "../../api/api-error.ts";
-import { api } from "../../api/desktop-api.ts";
+import { useRateHeadroom } from "../../api/budget-queries.ts";
 import "./budget-watch.css";
 import { formatCount, formatTime } from "../../components/format.ts";
 
@@ -10,12 +8,7 @@ const SECONDS = 1000;
 /** Requests and tokens left this minute, from the key's last answer, and what the app is holding back. */
 export function RateHeadroom({ profileId }: { readonly profileId: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery({
-    queryKey: ["rate-headroom", profileId],
-    queryFn: () => unwrap(api.budget.headroom({ profileId })),
-    refetchInterval: 5 * SECONDS,
-    refetchIntervalInBackground: false,
-  });
+  const { data } = useRateHeadroom(profileId, 5 * SECONDS);
   const pair = (snapshot: { limit: number; remaining: number } | null | undefined) =>
     snapshot
       ? t("headroom.left", { remaining: formatCount(snapshot.remaining), limit: formatCount(snapshot.limit) })
