@@ -51,9 +51,15 @@ test("copy and delete any message; regenerate an earlier reply after asking firs
   await copy.click();
   await expect(copy).toHaveText("Copied");
 
-  await questions(page).last().getByRole("button", { name: "Delete message" }).click();
+  const deleteQuestion = questions(page).last().getByRole("button", { name: "Delete message" });
+  await deleteQuestion.click();
   const deleting = page.getByRole("dialog", { name: "Delete this message?" });
   await expect(deleting.getByRole("button", { name: "Cancel" })).toBeFocused();
+  // Escape cancels, and the focus goes back to the button that asked.
+  await page.keyboard.press("Escape");
+  await expect(deleting).toBeHidden();
+  await expect(deleteQuestion).toBeFocused();
+  await deleteQuestion.click();
   await deleting.getByRole("button", { name: "Delete message" }).click();
   await expect(questions(page)).toHaveCount(1);
   await expect(replies(page)).toHaveCount(2);

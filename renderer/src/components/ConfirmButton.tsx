@@ -35,15 +35,18 @@ export function ConfirmButton({
       >
         {label}
       </button>
-      <ConfirmDialog
-        {...question}
-        open={asking}
-        onConfirm={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-        onCancel={() => setAsking(false)}
-      />
+      {/* Drawn only while asking: a closed dialog beside every message's Delete made each one costlier to draw. */}
+      {asking && (
+        <ConfirmDialog
+          {...question}
+          open
+          onConfirm={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </>
   );
 }

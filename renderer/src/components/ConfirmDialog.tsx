@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import "./confirm-dialog.css";
 
 interface ConfirmDialogProps {
@@ -40,6 +40,13 @@ export function ConfirmDialog({
     }
     if (!open && element.open) element.close();
   }, [open]);
+  // Closed before it leaves the page, so focus goes back to where it was, as when it closes in place.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    return () => {
+      if (element?.open) element.close();
+    };
+  }, []);
 
   return (
     <dialog
