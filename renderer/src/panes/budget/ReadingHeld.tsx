@@ -14,7 +14,9 @@ export function ReadingHeld({ profileId }: { readonly profileId: string }) {
   const { data } = useRateHeadroom(profileId, HELD_READ_MS);
   const now = useNow(HELD_READ_MS);
   if (!data?.heldUntil || data.queued === 0) return null;
-  const seconds = Math.max(0, Math.ceil((Date.parse(data.heldUntil) - now) / 1000));
+  const seconds = Math.ceil((Date.parse(data.heldUntil) - now) / 1000);
+  // A wait already over is an earlier reading's, until the headroom is read again.
+  if (seconds <= 0) return null;
   return (
     <span className="pane__header-status" role="status">
       {t("budget.heldForRateLimit", { seconds })}
