@@ -141,7 +141,7 @@ export class RequestScheduler {
    * for the answer that tells the key's limit, which comes when it comes.
    */
   firstHeldSendsAt(): number | null {
-    if (this.queue.length === 0 || !this.mayGrant) return null;
+    if (!this.holdsTimedWork) return null;
     const now = monotonicNow();
     this.prune(now);
     return wallTimeOf(this.nextSendAt(now));
@@ -174,6 +174,11 @@ export class RequestScheduler {
     return this.limitKnown || !this.probing;
   }
 
+  /** Requests wait, and for a time it can tell: a place in the minute, not the answer of the limit's probe. */
+  private get holdsTimedWork(): boolean {
+    return this.queue.length > 0 && this.mayGrant;
+  }
+
   private prune(now: number): void {
     this.grants = this.grants.filter((grant) => grant.at > now - WINDOW_MS);
   }
@@ -191,7 +196,7 @@ export class RequestScheduler {
       this.probing = !this.limitKnown;
       waiter.grant(grant);
     }
-    if (this.queue.length === 0 || !this.mayGrant) return;
+    if (!this.holdsTimedWork) return;
     const wait = this.nextSendAt(now) - now;
     this.timer = setTimeout(() => this.pump(), Math.max(1, wait));
     // Stryker disable next-line OptionalChaining: a Node timer always has unref

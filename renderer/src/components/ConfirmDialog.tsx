@@ -34,8 +34,8 @@ export function ConfirmDialog({
     if (!element) return;
     if (open && !element.open) {
       element.showModal();
-      // Not `autoFocus`: React would focus it as the closed dialog mounts, laying the page out for
-      // every message that carries one.
+      // Not `autoFocus`: React would focus it as the dialog mounts, closed, laying the page out for
+      // nothing.
       cancel.current?.focus();
     }
     if (!open && element.open) element.close();
