@@ -6,8 +6,9 @@ import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
-import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore, useLiveReplyStatus } from "./chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
+import { ConversationComposer } from "./ConversationComposer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
 import { ConversationHeader } from "./ConversationHeader.tsx";
 import { ConversationList } from "./ConversationList.tsx";
@@ -61,7 +62,6 @@ function ConversationView({
 }) {
   const { t } = useTranslation();
   const { data, error } = useConversation(conversationId);
-  const live = useLiveReplyStatus(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
   const compare = useConversationCompare(conversationId);
@@ -71,7 +71,7 @@ function ConversationView({
     messages: data?.messages,
   });
 
-  const { comparing, stopAll } = compare;
+  const { stopAll } = compare;
   // The reply is read when Stop is pressed: the controls do not draw again with each of its deltas.
   const stopReplyOrComparison = useCallback(() => {
     const reply = liveReplyOf(conversationId);
@@ -91,15 +91,6 @@ function ConversationView({
     if (settings.model === model) return Promise.resolve(true);
     return succeeded(saveSettings.mutateAsync({ ...settings, model }));
   });
-  const streaming = live !== null;
-  useEffect(() => {
-    if (!streaming && !comparing) return;
-    const stopOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") stopReplyOrComparison();
-    };
-    window.addEventListener("keydown", stopOnEscape);
-    return () => window.removeEventListener("keydown", stopOnEscape);
-  }, [streaming, comparing, stopReplyOrComparison]);
 
   if (error) return <ErrorNotice error={{ ...errorDetail(error), code: "CONVERSATION_UNAVAILABLE" }} />;
   // The message box is there while the conversation loads: what is typed meanwhile is neither lost nor held back.
@@ -130,12 +121,10 @@ function ConversationView({
       ) : (
         <div className="conversation__loading" aria-busy="true" />
       )}
-      <Composer
-        draftKey={conversationId}
+      <ConversationComposer
+        conversationId={conversationId}
         profileId={settings?.profileId ?? null}
-        autoFocus
-        generating={(live !== null && !live.interrupted) || compare.comparing}
-        waitUntil={live && !live.interrupted ? live.waitUntil : null}
+        comparing={compare.comparing}
         onSend={sendOrCompare}
         onModelCommand={changeModel}
         onStop={stopReplyOrComparison}

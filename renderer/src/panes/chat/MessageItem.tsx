@@ -87,8 +87,11 @@ export const UserMessage = memo(function UserMessage({ message, onEdit, onDelete
 
 interface AssistantMessageProps {
   readonly message: ChatMessage;
-  /** The conversation's last message: a failed one offers Retry rather than Regenerate. */
-  readonly isLast: boolean;
+  /**
+   * A failed or interrupted reply that ends the conversation: it offers Retry rather than Regenerate.
+   * Only such a reply depends on being last, so a question sent after a complete one draws nothing above it again.
+   */
+  readonly offersRetry: boolean;
   /** Regenerates this reply (by its id): the new one is another version beside it. */
   onRegenerate(messageId: string): void;
   onDelete(messageId: string): void;
@@ -103,15 +106,14 @@ const STATUS_LABELS = {
 /** Memoised, as the user's messages: while a reply streams, only the live reply draws again. */
 export const AssistantMessage = memo(function AssistantMessage({
   message,
-  isLast,
+  offersRetry,
   onRegenerate,
   onDelete,
 }: AssistantMessageProps) {
   const { t } = useTranslation();
   const regenerate = () => onRegenerate(message.id);
   // Worded here, not in the Consumer: that runs again for every message whenever a reply starts or ends.
-  const regenerateLabel =
-    isLast && (message.status === "interrupted" || message.status === "error") ? t("chat.retry") : t("chat.regenerate");
+  const regenerateLabel = offersRetry ? t("chat.retry") : t("chat.regenerate");
   const anchor = `source-${message.id}`;
   const sources = message.meta?.sources ?? [];
   return (

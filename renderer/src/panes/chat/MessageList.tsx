@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
@@ -32,6 +32,8 @@ interface MessageListProps {
 
 const NO_COMPARISONS: readonly Comparison[] = [];
 
+const failedOrCut = (message: ChatMessage): boolean => message.status === "interrupted" || message.status === "error";
+
 /** Pixels from the bottom within which the list keeps following new text. */
 const FOLLOW_THRESHOLD = 80;
 
@@ -58,26 +60,34 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const now = useNow(live?.notice?.retrying ? 500 : 60_000);
   const liveId = live?.assistantMessageId;
   const liveQuestion = live?.question;
-  const messages = useMemo(
-    () => messagesBesideLive(stored, liveId ? { assistantMessageId: liveId, question: liveQuestion } : null),
-    [stored, liveId, liveQuestion],
-  );
-  const items = useMemo(() => transcriptItems(messages, comparisons), [messages, comparisons]);
+  // The turn being answered is drawn after the list rather than in it: Send and each delta then change
+  // no row of the virtualizer, so nothing is measured or placed again before the reply's first words.
+  const { listed, typed } = useMemo(() => {
+    const shown = messagesBesideLive(stored, liveId ? { assistantMessageId: liveId, question: liveQuestion } : null);
+    const asTyped = liveQuestion && shown.at(-1) === liveQuestion.typed ? liveQuestion.typed : null;
+    return { listed: asTyped ? shown.slice(0, -1) : shown, typed: asTyped };
+  }, [stored, liveId, liveQuestion]);
+  const items = useMemo(() => transcriptItems(listed, comparisons), [listed, comparisons]);
   const rows = live ? items.length + 1 : items.length;
   // Answers side by side scroll inside their columns: the list follows where they start, with Stop all and each Stop.
   const followAt = !live && items.at(-1)?.kind === "comparison" ? "start" : "end";
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   const virtualizer = useVirtualizer({
-    count: rows,
+    count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 160,
     overscan: 6,
   });
-  useEffect(() => {
+  const totalSize = virtualizer.getTotalSize();
+  // Before paint, so the new turn is never drawn once above the bottom; the end is one write, read from the layout done for paint.
+  useLayoutEffect(() => {
     const { pointer, focus } = held.current;
     const holding = followAt === "start" && (pointer || focus);
-    if (following.current && !holding && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: followAt });
-  }, [rows, live, followAt, compare?.streamedLength, virtualizer]);
+    const element = scroller.current;
+    if (!following.current || holding || !element || rows === 0) return;
+    if (followAt === "end") element.scrollTop = element.scrollHeight;
+    else virtualizer.scrollToIndex(items.length - 1, { align: "start" });
+  }, [rows, items.length, live, followAt, compare?.streamedLength, virtualizer, totalSize]);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
 
@@ -92,18 +102,18 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
         const fromEnd =
           followAt === "end"
             ? element.scrollHeight - element.scrollTop - element.clientHeight
-            : Math.abs((virtualizer.getOffsetForIndex(rows - 1, "start")?.[0] ?? 0) - element.scrollTop);
+            : Math.abs((virtualizer.getOffsetForIndex(items.length - 1, "start")?.[0] ?? 0) - element.scrollTop);
         following.current = fromEnd < FOLLOW_THRESHOLD;
       }}
     >
       <TranscriptBusy value={live !== null}>
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        <div style={{ height: totalSize, position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = items[item.index];
             const message = entry?.kind === "message" ? entry.message : undefined;
             return (
               <div
-                key={entry?.key ?? "live"}
+                key={entry?.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className="message-list__row"
@@ -117,22 +127,34 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                     onStop={compare.onStop}
                     onStopAll={compare.onStopAll}
                   />
-                ) : !message ? (
-                  live && <LiveAssistantMessage reply={live} now={now} />
-                ) : message.role === "user" ? (
+                ) : message?.role === "user" ? (
                   <UserMessage message={message} onEdit={onEdit} onDelete={onDelete} />
                 ) : (
-                  <AssistantMessage
-                    message={message}
-                    isLast={item.index === items.length - 1}
-                    onRegenerate={onRegenerate}
-                    onDelete={onDelete}
-                  />
+                  message && (
+                    <AssistantMessage
+                      message={message}
+                      offersRetry={item.index === items.length - 1 && failedOrCut(message)}
+                      onRegenerate={onRegenerate}
+                      onDelete={onDelete}
+                    />
+                  )
                 )}
               </div>
             );
           })}
         </div>
+        {live && (
+          <>
+            {typed && (
+              <div className="message-list__turn">
+                <UserMessage message={typed} onEdit={onEdit} onDelete={onDelete} />
+              </div>
+            )}
+            <div className="message-list__turn">
+              <LiveAssistantMessage reply={live} now={now} />
+            </div>
+          </>
+        )}
       </TranscriptBusy>
     </div>
   );

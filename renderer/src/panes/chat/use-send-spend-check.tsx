@@ -1,10 +1,19 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useTranslation } from "react-i18next";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ChatMessage, ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { CostEstimateLine, useShortfallText } from "../media/CostEstimateLine.tsx";
-import { useSpendCheck } from "../media/use-spend-check.ts";
+import { useSpendCheck, type SpendCheck } from "../media/use-spend-check.ts";
 import { useChatStore } from "./chat-store.ts";
 import { approximateTokens, promptTokens } from "./prompt-tokens.ts";
 import "./send-estimate.css";
@@ -20,19 +29,20 @@ interface SendSpendCheck {
   guard(send: Send): Send;
 }
 
-/**
- * What sending the draft would cost, before Send: the prompt (the system prompt, the messages kept
- * and the draft) at the model's input price, up to the conversation's max tokens of output. Web
- * search goes to another model at its own price, so it is not estimated here.
- */
-export function useSendSpendCheck(input: {
+interface DraftEstimateProps {
   readonly draftKey: string;
   /** Undefined while the conversation loads: nothing is estimated yet. */
   readonly settings: ChatSettings | undefined;
   readonly messages: readonly ChatMessage[] | undefined;
-}): SendSpendCheck {
-  const { t } = useTranslation();
-  const { draftKey, settings, messages = NO_MESSAGES } = input;
+  /** Where the check of the draft as it stands is kept for Send, with the question a shortfall asks. */
+  readonly latestRef: RefObject<{ check: SpendCheck; shortfall: string } | null>;
+}
+
+/**
+ * The estimate of sending the draft. Its own component, as the only part of the conversation that
+ * follows the draft: a key typed, or the box emptied by Send, draws this line again and nothing else.
+ */
+function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }: DraftEstimateProps) {
   const draft = useDeferredValue(useChatStore((state) => state.drafts[draftKey] ?? ""));
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const systemPrompt = settings?.systemPrompt ?? "";
@@ -53,6 +63,20 @@ export function useSendSpendCheck(input: {
     settings?.profileId ?? null,
   );
   const shortfall = useShortfallText(check);
+  useLayoutEffect(() => {
+    latestRef.current = { check, shortfall };
+  });
+  return <CostEstimateLine check={check} />;
+}
+
+/**
+ * What sending the draft would cost, before Send: the prompt (the system prompt, the messages kept
+ * and the draft) at the model's input price, up to the conversation's max tokens of output. Web
+ * search goes to another model at its own price, so it is not estimated here.
+ */
+export function useSendSpendCheck(input: Omit<DraftEstimateProps, "latestRef">): SendSpendCheck {
+  const { t } = useTranslation();
+  const latestRef = useRef<{ check: SpendCheck; shortfall: string } | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const answer = useRef<(go: boolean) => void>(() => undefined);
   // Leaving the conversation while asked is Cancel: the draft goes back to its box.
@@ -64,9 +88,10 @@ export function useSendSpendCheck(input: {
   const guard =
     (send: Send): Send =>
     async (content, attachments) => {
-      const { state } = check.cover;
+      const state = latestRef.current?.check.cover.state;
       if (state === "over" || state === "exhausted") return false;
       if (state === "short") {
+        const shortfall = latestRef.current?.shortfall ?? "";
         const go = await new Promise<boolean>((resolve) => {
           answer.current = resolve;
           setQuestion(shortfall);
@@ -77,7 +102,7 @@ export function useSendSpendCheck(input: {
     };
   const view = (
     <div className="send-estimate">
-      <CostEstimateLine check={check} />
+      <DraftEstimate {...input} latestRef={latestRef} />
       <ConfirmDialog
         open={question !== null}
         title={t("cost.confirmTitle")}
