@@ -133,7 +133,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                   message && (
                     <AssistantMessage
                       message={message}
-                      offersRetry={item.index === items.length - 1 && failedOrCut(message)}
+                      offersRetry={item.index === items.length - 1 && !typed && failedOrCut(message)}
                       onRegenerate={onRegenerate}
                       onDelete={onDelete}
                     />
