@@ -79,14 +79,25 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     overscan: 6,
   });
   const totalSize = virtualizer.getTotalSize();
+  // Where the list was last put at its end: a scroll up from there counts before its scroll event arrives.
+  const followedTo = useRef<number | null>(null);
   // Before paint, so the new turn is never drawn once above the bottom; the end is one write, read from the layout done for paint.
   useLayoutEffect(() => {
     const { pointer, focus } = held.current;
     const holding = followAt === "start" && (pointer || focus);
     const element = scroller.current;
-    if (!following.current || holding || !element || rows === 0) return;
-    if (followAt === "end") element.scrollTop = element.scrollHeight;
-    else virtualizer.scrollToIndex(items.length - 1, { align: "start" });
+    if (!element) return;
+    // The scroll event comes with the next frame: a delta drawn before it must not take the user back down.
+    if (followedTo.current !== null && element.scrollTop < followedTo.current - FOLLOW_THRESHOLD)
+      following.current = false;
+    if (!following.current || holding || rows === 0) return;
+    if (followAt === "start") {
+      followedTo.current = null;
+      virtualizer.scrollToIndex(items.length - 1, { align: "start" });
+      return;
+    }
+    element.scrollTop = element.scrollHeight;
+    followedTo.current = element.scrollTop;
   }, [rows, items.length, live, followAt, compare?.streamedLength, virtualizer, totalSize]);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
