@@ -140,16 +140,14 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                   />
                 ) : message?.role === "user" ? (
                   <UserMessage message={message} onEdit={onEdit} onDelete={onDelete} />
-                ) : (
-                  message && (
-                    <AssistantMessage
-                      message={message}
-                      offersRetry={item.index === items.length - 1 && !typed && failedOrCut(message)}
-                      onRegenerate={onRegenerate}
-                      onDelete={onDelete}
-                    />
-                  )
-                )}
+                ) : message ? (
+                  <AssistantMessage
+                    message={message}
+                    offersRetry={item.index === items.length - 1 && !typed && failedOrCut(message)}
+                    onRegenerate={onRegenerate}
+                    onDelete={onDelete}
+                  />
+                ) : null}
               </div>
             );
           })}

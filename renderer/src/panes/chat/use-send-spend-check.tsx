@@ -29,13 +29,19 @@ interface SendSpendCheck {
   guard(send: Send): Send;
 }
 
+/** The check of the draft as it stands, with the question a shortfall asks: what Send decides on. */
+interface DraftCheck {
+  readonly check: SpendCheck;
+  readonly shortfall: string;
+}
+
 interface DraftEstimateProps {
   readonly draftKey: string;
   /** Undefined while the conversation loads: nothing is estimated yet. */
   readonly settings: ChatSettings | undefined;
   readonly messages: readonly ChatMessage[] | undefined;
-  /** Where the check of the draft as it stands is kept for Send, with the question a shortfall asks. */
-  readonly latestRef: RefObject<{ check: SpendCheck; shortfall: string } | null>;
+  /** Where the draft's check is kept for Send. */
+  readonly latestRef: RefObject<DraftCheck | null>;
 }
 
 /**
@@ -76,7 +82,7 @@ function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }
  */
 export function useSendSpendCheck(input: Omit<DraftEstimateProps, "latestRef">): SendSpendCheck {
   const { t } = useTranslation();
-  const latestRef = useRef<{ check: SpendCheck; shortfall: string } | null>(null);
+  const latestRef = useRef<DraftCheck | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const answer = useRef<(go: boolean) => void>(() => undefined);
   // Leaving the conversation while asked is Cancel: the draft goes back to its box.
