@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
+import { startNewChat } from "./support/chat-steps.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -29,6 +30,8 @@ test("the transcript follows a streaming reply to its end, and stays where the u
   await expect(replies(page)).toHaveCount(2);
   await expect(replies(page).last().getByTestId("finish")).toBeVisible();
   expect(await transcript.evaluate((list) => list.scrollHeight > 2 * list.clientHeight)).toBe(true);
+  // A finished reply is stored in the list in place of the live one, and the list is still at its end.
+  await expect.poll(fromEnd).toBeLessThan(2);
 
   await ask(page, "Third question, followed as it streams");
   const streamed = streamedLength(page);
@@ -48,4 +51,18 @@ test("the transcript follows a streaming reply to its end, and stays where the u
   expect(await transcript.evaluate((list) => list.scrollTop)).toBe(0);
   await expect(replies(page).last().getByTestId("finish")).toBeAttached();
   expect(await transcript.evaluate((list) => list.scrollTop)).toBe(0);
+});
+
+test("a reply that comes at once leaves the transcript at its end, question after question", async ({ launchApp }) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  const transcript = page.getByRole("log", { name: "Conversation" });
+  const fromEnd = () => transcript.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+  await startNewChat(page);
+  for (const [count, question] of ["How should I structure a CLI tool?", "And in another format?"].entries()) {
+    await ask(page, question);
+    await expect(replies(page)).toHaveCount(count + 1);
+    await expect(replies(page).last().getByTestId("finish")).toBeVisible();
+    // Stored in the list at an estimated height first, the reply must not leave the list short of its end.
+    await expect.poll(fromEnd).toBeLessThan(2);
+  }
 });

@@ -88,8 +88,10 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     const element = scroller.current;
     if (!element) return;
     // The scroll event comes with the next frame: a delta drawn before it must not take the user back down.
-    if (followedTo.current !== null && element.scrollTop < followedTo.current - FOLLOW_THRESHOLD)
-      following.current = false;
+    // Rows that join the list at their estimated height can shorten it for a moment: that clamp is not a scroll up.
+    const leftAt =
+      followedTo.current === null ? null : Math.min(followedTo.current, element.scrollHeight - element.clientHeight);
+    if (leftAt !== null && element.scrollTop < leftAt - FOLLOW_THRESHOLD) following.current = false;
     if (!following.current || holding || rows === 0) return;
     if (followAt === "start") {
       followedTo.current = null;
@@ -110,6 +112,8 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       aria-label={t("chat.transcript")}
       onScroll={(event) => {
         const element = event.currentTarget;
+        // Where following put the list, or where the browser clamped it there: not the user's scroll.
+        if (element.scrollTop === followedTo.current) return;
         const fromEnd =
           followAt === "end"
             ? element.scrollHeight - element.scrollTop - element.clientHeight
