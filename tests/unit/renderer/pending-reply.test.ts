@@ -70,6 +70,18 @@ describe("the transcript beside a live reply", () => {
     expect(shown(messagesBesideLive(readAgain, named))).toEqual(["m1:Earlier", "r1:Answer", "m2:Hello"]);
   });
 
+  it("shows main's stored question in place of the typed one, and its reply only live, when a read holds them before Send is answered", () => {
+    const pending = { assistantMessageId: "pending-1", question: { typed, shownAtSend: new Set(["m1", "r1"]) } };
+    expect(shown(messagesBesideLive(earlier, pending))).toEqual(["m1:Earlier", "r1:Answer", "typed:Hello"]);
+    const readAgain = [...earlier, message("m2", "user", "Hello"), message("a1", "assistant", "")];
+    expect(shown(messagesBesideLive(readAgain, pending))).toEqual(["m1:Earlier", "r1:Answer", "m2:Hello"]);
+  });
+
+  it("keeps the typed question when the conversation was not read at Send and its first read holds only older ones", () => {
+    const pending = { assistantMessageId: "pending-1", question: { typed } };
+    expect(shown(messagesBesideLive(earlier, pending))).toEqual(["m1:Earlier", "r1:Answer", "typed:Hello"]);
+  });
+
   it("shows the reply main writes ahead once, live, and the stored messages as they are without one", () => {
     const stored = [...earlier, message("a1", "assistant", "Partial")];
     expect(shown(messagesBesideLive(stored, { assistantMessageId: "a1" }))).toEqual(["m1:Earlier", "r1:Answer"]);

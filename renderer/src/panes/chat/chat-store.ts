@@ -4,6 +4,12 @@ import type { ChatMessage, ChatStreamData } from "../../../../shared/ipc/chat.ts
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
 import type { DraftAttachment } from "./draft-attachments.ts";
 
+export interface SentQuestion {
+  readonly typed: ChatMessage;
+  readonly storedAs?: string;
+  readonly shownAtSend?: ReadonlySet<string>;
+}
+
 /** A reply while it streams; replaced by the persisted message when its `done` event arrives. */
 export interface LiveReply {
   readonly streamId: string;
@@ -26,10 +32,11 @@ export interface LiveReply {
   /** Stop was pressed before main named the stream (a pending reply): it is stopped once it is named. */
   readonly stopAsked?: boolean;
   /**
-   * The question sent with it, drawn as typed at Send, until the conversation read again holds it
-   * (as the message `storedAs`, once main has answered Send).
+   * The question sent with it, drawn as typed at Send, until the conversation read again holds it:
+   * as the message `storedAs`, once main has answered Send, or before that as a question that was
+   * not among the messages `shownAtSend` (unknown when the conversation had not been read yet).
    */
-  readonly question?: { readonly typed: ChatMessage; readonly storedAs?: string };
+  readonly question?: SentQuestion;
 }
 
 export type StartedReply = Pick<

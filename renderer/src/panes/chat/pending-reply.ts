@@ -11,7 +11,7 @@ export const isPendingReply = (streamId: string): boolean => streamId.startsWith
  * when main answers, nothing on screen changes, so the page is free for the reply's first words.
  * Returns the stream id it is shown under until main names the real one.
  */
-export function showPendingReply(conversationId: string, content: string): string {
+export function showPendingReply(conversationId: string, content: string, shownAtSend?: ReadonlySet<string>): string {
   const key = crypto.randomUUID();
   const id = `${PENDING}${key}`;
   const typed: ChatMessage = {
@@ -25,7 +25,12 @@ export function showPendingReply(conversationId: string, content: string): strin
     cost: null,
     createdAt: new Date().toISOString(),
   };
-  useChatStore.getState().replyStarted({ streamId: id, conversationId, assistantMessageId: id, question: { typed } });
+  useChatStore.getState().replyStarted({
+    streamId: id,
+    conversationId,
+    assistantMessageId: id,
+    question: { typed, ...(shownAtSend ? { shownAtSend } : {}) },
+  });
   return id;
 }
 

@@ -13,3 +13,9 @@ export function showSentQuestion(queryClient: QueryClient, conversationId: strin
       : detail,
   );
 }
+
+/** The ids of the conversation's messages as last read, or undefined before it was read at all. */
+export function shownMessageIds(queryClient: QueryClient, conversationId: string): ReadonlySet<string> | undefined {
+  const detail = queryClient.getQueryData<ConversationDetail>(chatKeys.detail(conversationId));
+  return detail && new Set(detail.messages.map((message) => message.id));
+}

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
-import type { LiveReply } from "./chat-store.ts";
+import type { LiveReply, SentQuestion } from "./chat-store.ts";
 
 /** A row of the transcript: a message, or a compared question's answers side by side. */
 type TranscriptItem =
@@ -40,7 +40,19 @@ export function messagesBesideLive(
   live: Pick<LiveReply, "assistantMessageId" | "question"> | null,
 ): readonly ChatMessage[] {
   if (!live) return stored;
-  const kept = stored.filter((message) => message.id !== live.assistantMessageId);
   const { question } = live;
-  return question && !stored.some((message) => message.id === question.storedAs) ? [...kept, question.typed] : kept;
+  const kept = stored.filter(
+    (message) =>
+      message.id !== live.assistantMessageId && !(message.role === "assistant" && writtenSinceSend(message, question)),
+  );
+  const held =
+    question && stored.some((message) => message.id === question.storedAs || isStoredCopy(message, question));
+  return question && !held ? [...kept, question.typed] : kept;
 }
+
+/** A message main wrote after Send: the question's stored copy, or the reply written ahead of its stream's name. */
+const writtenSinceSend = (message: ChatMessage, question: SentQuestion | undefined): boolean =>
+  question?.shownAtSend !== undefined && !question.shownAtSend.has(message.id);
+
+const isStoredCopy = (message: ChatMessage, question: SentQuestion): boolean =>
+  message.role === "user" && writtenSinceSend(message, question);

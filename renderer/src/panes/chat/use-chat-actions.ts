@@ -8,7 +8,7 @@ import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply, streamNamedFor } from "./chat-stream-events.ts";
-import { showSentQuestion } from "./sent-question.ts";
+import { shownMessageIds, showSentQuestion } from "./sent-question.ts";
 import { dropPendingReply, isPendingReply, showPendingReply, stopAskedOf, stopPendingReply } from "./pending-reply.ts";
 
 type ReplyRequest =
@@ -51,10 +51,13 @@ interface AskedReply {
  * the drawing is done while main and the gateway work. Words are drawn as typed with the reply's
  * place under them; files are shown once main has taken them.
  */
-function askReply(conversationId: string, request: ReplyRequest): AskedReply {
+function askReply(conversationId: string, request: ReplyRequest, shownAtSend?: ReadonlySet<string>): AskedReply {
   const answer = requestReply(conversationId, request);
   const shownAtOnce = request.kind === "send" && request.attachments.length === 0;
-  return { answer, ...(shownAtOnce ? { pendingReply: showPendingReply(conversationId, request.content) } : {}) };
+  return {
+    answer,
+    ...(shownAtOnce ? { pendingReply: showPendingReply(conversationId, request.content, shownAtSend) } : {}),
+  };
 }
 
 /** Send, regenerate, edit, stop and delete for one conversation; a refused call is shown, nothing typed is lost. */
@@ -108,7 +111,15 @@ export function useChatActions(conversationId: string) {
   return {
     /** Whether the message was accepted, so the composer can give the draft back. */
     send: (content: string, attachments: AttachmentInput[] = []) =>
-      succeeded(reply.mutateAsync(askReply(conversationId, { kind: "send", content, attachments }))),
+      succeeded(
+        reply.mutateAsync(
+          askReply(
+            conversationId,
+            { kind: "send", content, attachments },
+            shownMessageIds(queryClient, conversationId),
+          ),
+        ),
+      ),
     regenerate,
     edit,
     stop: stopReply,
