@@ -22,15 +22,22 @@ const CLIENT = "electron/services/gateway-client/";
 export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "task_submitter",
-    files: [`${TASKS}task-submitter.ts`],
+    files: [`${TASKS}task-submitter.ts`, `${TASKS}video-slots.ts`],
     tests: ["tests/unit/tasks/task-submitter.test.ts", "tests/faults/submission-answers.test.ts"],
     threshold: 90,
   },
   {
     name: "task_records_poller",
-    files: [`${TASKS}watched-tasks.ts`, `${TASKS}task-poller.ts`],
+    files: [
+      `${TASKS}watched-tasks.ts`,
+      `${TASKS}task-poller.ts`,
+      `${TASKS}reading-outcome.ts`,
+      `${TASKS}poll-policy.ts`,
+      `${TASKS}poll-pacer.ts`,
+    ],
     tests: [
       "tests/unit/tasks/task-*.test.ts",
+      "tests/unit/scheduler/poll-policy.test.ts",
       "tests/unit/tasks/watched-tasks.test.ts",
       "tests/unit/tasks/clock-jumps.test.ts",
       "tests/unit/tasks/poll-pacer.test.ts",
@@ -66,9 +73,13 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "result_download",
-    files: [`${TASKS}result-download.ts`],
+    files: [`${TASKS}result-download.ts`, `${TASKS}result-fetch.ts`, `${TASKS}private-addresses.ts`],
     // The fault bench's result-file tests start the whole app for each mutant; the unit tests prove the same rules.
-    tests: ["tests/unit/tasks/result-download.test.ts", "tests/security/downloads-guard.test.ts"],
+    tests: [
+      "tests/unit/tasks/result-download.test.ts",
+      "tests/security/downloads-guard.test.ts",
+      "tests/security/result-private-addresses.test.ts",
+    ],
     threshold: 90,
   },
   {
@@ -131,6 +142,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       `${CLIENT}sse-events.ts`,
       `${CHAT}stream-normaliser.ts`,
       `${CHAT}chat-service.ts`,
+      `${CHAT}reply-producer.ts`,
       `${CHAT}delta-coalescer.ts`,
       "electron/services/streams/stream-hub.ts",
     ],

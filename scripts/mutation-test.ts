@@ -56,13 +56,14 @@ function readReport(path: string): MutationReport | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as MutationReport) : null;
 }
 
-/** stryker.config.json with the module's test pool. */
+/** stryker.config.json with the module's test pool and a sandbox of its own, so modules can run side by side. */
 function strykerConfig(module: MutationModule): object {
   const { $schema: _schema, ...base } = JSON.parse(readFileSync(join(projectRoot, "stryker.config.json"), "utf8")) as {
     $schema?: string;
     vitest: object;
   };
-  return { ...base, vitest: { ...base.vitest, pool: module.pool ?? "threads" } };
+  const tempDirName = `.stryker-tmp/${module.name}`;
+  return { ...base, tempDirName, vitest: { ...base.vitest, pool: module.pool ?? "threads" } };
 }
 
 /** Runs Stryker on `files` with the module's tests; the module's stored report doubles as the incremental file. */
