@@ -1,7 +1,7 @@
 /** The app's own origin in Electron: the renderer is served from `app://modeldesk/`. */
 export const APP_ORIGIN = "app://modeldesk";
 
-export interface SenderFacts {
+interface SenderFacts {
   readonly webContentsId: number;
   readonly isMainFrame: boolean;
   readonly frameUrl: string;

@@ -15,7 +15,6 @@ export const ChatMessageSchema = z.object({
   role: ChatRoleSchema,
   content: z.union([z.string(), z.array(z.discriminatedUnion("type", [TextPartSchema, ImageUrlPartSchema]))]),
 });
-export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const ChatCompletionRequestSchema = z.object({
   model: z.string({ error: "model is required" }).min(1, "model is required"),

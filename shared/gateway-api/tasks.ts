@@ -14,7 +14,7 @@ export const AsyncTaskSchema = z.object({
 });
 export type AsyncTask = z.infer<typeof AsyncTaskSchema>;
 
-export const TaskResultSchema = z.object({
+const TaskResultSchema = z.object({
   created: z.number().int(),
   data: z.array(z.object({ url: ResultUrlSchema, revised_prompt: z.string() })),
 });

@@ -259,7 +259,7 @@ interface Explanation {
  * whose price the movement confirms (within the readings' rounding, or 2 %) is measured; what the
  * prices leave over is other spend. Events of unknown price share what is left, by weight.
  */
-export function explain(events: readonly MoneyEvent[], spent: number, rounding: number): Explanation {
+function explain(events: readonly MoneyEvent[], spent: number, rounding: number): Explanation {
   const unknown = events.filter((event) => event.estimate === null);
   const expected = events.reduce((sum, event) => sum + event.sign * (event.estimate ?? 0), 0);
   const alone = events.length === 1;

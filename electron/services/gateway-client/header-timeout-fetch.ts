@@ -1,7 +1,7 @@
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
 
-export const HEADER_TIMEOUT_MS = 60_000;
+const HEADER_TIMEOUT_MS = 60_000;
 
 /**
  * Gives up when the gateway's response headers do not arrive in time. Only the wait for headers

@@ -20,7 +20,7 @@ export interface RateLimitWait {
   readonly until: number;
 }
 
-export interface RateLimitRetryOptions {
+interface RateLimitRetryOptions {
   /** Stops a wait at once; the abort is thrown to the caller. */
   readonly signal?: AbortSignal | undefined;
   /** Whether this 429 may be sent again at all, e.g. not once part of a reply has arrived. */

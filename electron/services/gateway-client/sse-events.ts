@@ -1,6 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 
-export interface SseMessage {
+interface SseMessage {
   readonly event: string | undefined;
   readonly data: string;
 }

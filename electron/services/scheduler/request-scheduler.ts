@@ -5,7 +5,7 @@ import { monotonicNow, wallTimeOf } from "./monotonic-clock.ts";
 export type RequestPriority = "user" | "poll";
 
 /** A request let out, dated (on the monotonic clock) from when it counts against the key's minute. */
-export interface Grant {
+interface Grant {
   at: number;
 }
 

@@ -4,7 +4,7 @@ import { toIpcError } from "../error-values.ts";
 import type { Page } from "../../common/pages.ts";
 
 export type Emit = (event: ChatStreamEvent) => void;
-export type StreamProducer = (emit: Emit, signal: AbortSignal) => Promise<void>;
+type StreamProducer = (emit: Emit, signal: AbortSignal) => Promise<void>;
 
 interface OpenStream {
   readonly pageId: string;

@@ -17,7 +17,7 @@ import type { TaskTable, TaskRow } from "./task-table.ts";
 import { TaskSubmitter } from "./task-submitter.ts";
 import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from "./video-slots.ts";
 
-export interface TaskEngineDependencies {
+interface TaskEngineDependencies {
   readonly tasks: TaskTable;
   readonly media: MediaLibrary;
   readonly clientFor: (profileId: string) => GatewayClient;

@@ -16,7 +16,7 @@ export interface TaskFailure {
   readonly requestId?: string | null;
 }
 
-export const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
+const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
 /** The code of a task the gateway failed without naming a code. */
 const UPSTREAM_ERROR = "upstream_error";
 

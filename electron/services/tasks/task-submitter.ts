@@ -12,7 +12,7 @@ import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
 import { videoSlot, type VideoLimits } from "./video-slots.ts";
 
-export interface TaskSubmitterDependencies {
+interface TaskSubmitterDependencies {
   readonly records: WatchedTasks;
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;

@@ -5,7 +5,7 @@ import type { MediaLibrary } from "../media/media-library.ts";
 import type { TaskFailure } from "./task-failures.ts";
 import type { TaskTable, TaskRow } from "./task-table.ts";
 
-export type TaskChange = Parameters<TaskTable["update"]>[1];
+type TaskChange = Parameters<TaskTable["update"]>[1];
 
 export interface NewTask {
   readonly profileId: string;
