@@ -1,10 +1,28 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
+import { DATA_FILES } from "../../electron/services/store/data-files.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { startGateway } from "./support/test-gateway.ts";
 
 const KEY = "sk-e2e-crash-0001";
 let slow: RunningGateway;
 let fast: RunningGateway;
+
+/** The newest assistant reply as the app has written it to its database so far (null before any). */
+function storedReply(dataDir: string): { content: string; status: string } | null {
+  const db = new DatabaseSync(join(dataDir, DATA_FILES.database), { readOnly: true });
+  try {
+    const row = db
+      .prepare(
+        "SELECT content, status FROM messages WHERE role = 'assistant' ORDER BY created_at DESC, position DESC LIMIT 1",
+      )
+      .get() as { content: string; status: string } | undefined;
+    return row ?? null;
+  } finally {
+    db.close();
+  }
+}
 
 test.beforeAll(async () => {
   const accounts = {
@@ -30,11 +48,19 @@ test("kill -9 mid-reply: the page says so at once, and the restarted app keeps t
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
   const reply = page.getByRole("article", { name: "Assistant" }).last();
   await expect(reply.locator(".markdown")).toContainText(/(\w+\W+){12}/);
-  await page.waitForTimeout(700);
+  // The crash comes once more of the reply than its first words has reached the database, mid-reply.
+  await expect
+    .poll(() => storedReply(first.dataDir))
+    .toMatchObject({ status: "streaming", content: expect.stringMatching(/^[\s\S]{21}/) });
   const seen = (await reply.locator(".markdown").textContent())!;
 
+  // "At once": the page learns it from its socket closing, not from a timer of its own (a heartbeat
+  // or a check every so often). Its timers stand still until it has said so.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await first.crash();
-  await expect(page.getByRole("alert")).toHaveText("Disconnected — reconnecting…", { timeout: 2000 });
+  await expect(page.getByRole("alert")).toHaveText("Disconnected — reconnecting…");
+  await page.clock.resume();
   await expect(reply.getByRole("status")).toContainText("Interrupted");
   await expect(page.getByRole("img", { name: "Disconnected from the app host" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();

@@ -147,34 +147,46 @@ describe("a database another process holds locked at start", () => {
 });
 
 describe("Start fresh after damage", () => {
+  /** Each harm, the problem the host names for it, and the damaged file it sets aside (none for a missing one). */
   const DAMAGE = {
-    "a damaged database": (dir: string) => truncateSync(database(dir), 1000),
-    "a deleted database": (dir: string) => rmSync(database(dir)),
-    "deleted settings": (dir: string) => rmSync(settings(dir)),
-    "garbled settings": (dir: string) => writeFileSync(settings(dir), "{not json"),
+    "a damaged database": {
+      harm: (dir: string) => truncateSync(database(dir), 1000),
+      problem: { kind: "database", problem: "corrupt" },
+      setAside: /^modeldesk\.sqlite\.damaged-\d{8}T\d{9}Z$/,
+    },
+    "a deleted database": {
+      harm: (dir: string) => rmSync(database(dir)),
+      problem: { kind: "database", problem: "missing" },
+      setAside: null,
+    },
+    "deleted settings": {
+      harm: (dir: string) => rmSync(settings(dir)),
+      problem: { kind: "settings", problem: "missing" },
+      setAside: null,
+    },
+    "garbled settings": {
+      harm: (dir: string) => writeFileSync(settings(dir), "{not json"),
+      problem: { kind: "settings", problem: "corrupt" },
+      setAside: /^settings\.json\.damaged-\d{8}T\d{9}Z$/,
+    },
   };
 
-  for (const [name, harm] of Object.entries(DAMAGE)) {
+  for (const [name, damage] of Object.entries(DAMAGE)) {
     it(`${name}: leads to a working app, the damaged file kept and named`, async () => {
       const dir = tempDir("web-");
       await useData(dir);
-      harm(dir);
+      damage.harm(dir);
       const host = await hostOn(dir);
-      expect(host.problems).toHaveLength(1);
-      const [problem] = host.problems;
+      expect(host.problems).toMatchObject([damage.problem]);
       expect(await pageOf(host)).toContain("Start fresh");
 
       const answer = await choose(host, "fresh");
       expect(answer.status).toBe(303);
       const page = await fetch(new URL(answer.headers.get("location")!, host.url)).then((reply) => reply.text());
       expect(page).toContain("ModelDesk app");
-      const fresh = problem!.kind === "database" ? [] : ["Kept conversation"];
+      const fresh = damage.problem.kind === "database" ? [] : ["Kept conversation"];
       await expectWorkingApp(host, fresh);
-      if (problem!.problem !== "missing") {
-        expect(setAside(dir)).toEqual([
-          expect.stringMatching(/^(modeldesk\.sqlite|settings\.json)\.damaged-\d{8}T\d{9}Z$/),
-        ]);
-      }
+      expect(setAside(dir)).toEqual(damage.setAside ? [expect.stringMatching(damage.setAside)] : []);
       await closeHost(host);
       // And the next start opens the app, without asking again.
       expect((await hostOn(dir)).problems).toEqual([]);

@@ -3,7 +3,6 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { REPLY_FLUSH_MS } from "../../../electron/services/chat/reply-journal.ts";
 import type { ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
 import { startServices } from "../../support/app-services.ts";
@@ -42,8 +41,11 @@ describe("replies written ahead", () => {
         (row) => (row?.content.length ?? 0) > 0,
       );
       expect(first!.status).toBe("streaming");
-      await new Promise((resolve) => setTimeout(resolve, REPLY_FLUSH_MS * 2.5));
-      const later = storedReply(dataDir, run.assistantMessageId)!;
+      // The next write of the row: more text while it streams, unless the reply ended first.
+      const later = (await waitUntil(
+        async () => storedReply(dataDir, run.assistantMessageId),
+        (row) => row!.status !== "streaming" || row!.content.length > first!.content.length,
+      ))!;
       expect(later.status).toBe("streaming");
       expect(later.content.length).toBeGreaterThan(first!.content.length);
       expect(later.content.startsWith(first!.content)).toBe(true);
@@ -73,7 +75,6 @@ describe("replies written ahead", () => {
       async () => storedReply(dataDir, replyId),
       (row) => (row?.content.length ?? 0) > 40,
     );
-    await new Promise((resolve) => setTimeout(resolve, REPLY_FLUSH_MS * 1.5));
     child.kill("SIGKILL");
     await once(child, "exit");
     const partial = storedReply(dataDir, replyId)!;

@@ -1,10 +1,11 @@
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BalanceSchema } from "../../../shared/gateway-api/balance.ts";
 import { startTestGateway, TENANT, type TestGateway } from "../../support/local-gateway.ts";
 
 const running: TestGateway[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(running.splice(0).map((gateway) => gateway.close()));
 });
 
@@ -110,22 +111,26 @@ describe("rate limits", () => {
   });
 
   it("counts videos per day across windows", async () => {
+    // Time is the subject: the gateway's clock starts at noon of its billing day (UTC+8) and moves a
+    // whole window on before each video, so each one is the first of its minute and all of its day.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date("2026-03-10T12:00:00+08:00"));
     const gateway = await gatewayWith([{ key: "sk-video-day-2" }], {
       timeScale: 0,
-      rateLimitWindowSeconds: 0.2,
       videoLimits: { perMinute: 1, perDay: 2, concurrent: 5 },
     });
-    const statuses = [];
+    const responses = [];
     for (let i = 0; i < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const response = await gateway.call("/v1/video/generations", {
-        key: "sk-video-day-2",
-        body: { model: "video-std", prompt: "x" },
-      });
-      statuses.push(response.status);
-      if (response.status === 429) expect((await response.json()).error.message).toMatch(/per day/);
+      vi.setSystemTime(Date.now() + 61_000);
+      responses.push(
+        await gateway.call("/v1/video/generations", {
+          key: "sk-video-day-2",
+          body: { model: "video-std", prompt: "x" },
+        }),
+      );
     }
-    expect(statuses).toEqual([200, 200, 429]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 429]);
+    expect((await responses[2]!.json()).error.message).toMatch(/per day/);
   });
 });
 

@@ -118,15 +118,34 @@ describe("asynchronous tasks", () => {
   });
 
   it("cancels a processing task, and it stays cancelled", async () => {
-    const task = await submitVideo();
-    await waitUntil(
-      () => readVideo(task.task_id),
-      (video) => video.status === "processing",
-    );
-    const cancel = await gateway.call(`/v1/tasks/${task.task_id}/cancel`, { method: "POST" });
-    expect(cancel.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await readVideo(task.task_id)).status).toBe("cancelled");
+    // Time is the subject: the gateway's clock is moved into the task's processing phase, then past
+    // the time it would have finished. Every video here queues for 50 s and finishes at 100 s.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    const clocked = await startTestGateway({ timeScale: 1, videoSeconds: [100, 100], queuedShare: [0.5, 0.5] });
+    try {
+      const submit = async () =>
+        VideoTaskSchema.parse(
+          await (await clocked.call("/v1/video/generations", { body: { model: "video-std", prompt: "waves" } })).json(),
+        );
+      const read = async (id: string) =>
+        VideoTaskSchema.parse(await (await clocked.call(`/v1/video/generations/${id}`)).json());
+      const task = await submit();
+      const control = await submit();
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await read(task.task_id)).status).toBe("processing");
+      const cancel = await clocked.call(`/v1/tasks/${task.task_id}/cancel`, { method: "POST" });
+      expect(cancel.status).toBe(200);
+      vi.setSystemTime(Date.now() + 60_000);
+      // The task left alone finishes: the clock has passed the time the cancelled one would have too.
+      await waitUntil(
+        () => read(control.task_id),
+        (video) => video.status === "completed",
+      );
+      expect((await read(task.task_id)).status).toBe("cancelled");
+    } finally {
+      vi.useRealTimers();
+      await clocked.close();
+    }
   });
 
   it("refuses to cancel completed and failed tasks with 409 TASK_NOT_CANCELLABLE", async () => {

@@ -73,7 +73,18 @@ function play(url: string, points: [number, number][]): Promise<Playback> {
         ),
       );
       await video.play();
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // Played on until past half a second of the clip, however long a busy machine takes to get
+      // there, or until it stops short: ended, paused or failed.
+      await new Promise((resolve, reject) => {
+        const check = () => {
+          if (video.currentTime > 0.5 || video.ended || video.paused) resolve(undefined);
+        };
+        video.ontimeupdate = check;
+        video.onended = check;
+        video.onpause = check;
+        video.onerror = () => reject(new Error(`stopped playing: ${video.error?.message}`));
+        check();
+      });
       const result = {
         width: video.videoWidth,
         height: video.videoHeight,

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TaskRecordSchema } from "../../../shared/gateway-api/tasks.ts";
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import { startAppServices, type AppServices } from "../../../electron/composition/app-services.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import type { PollTiming } from "../../../electron/services/tasks/poll-policy.ts";
-import { startServices, TEST_MEDIA_CAPABILITY } from "../../support/app-services.ts";
+import { startServices, TEST_MEDIA_CAPABILITY, webHostEnvironment } from "../../support/app-services.ts";
 import { twoColourPngDataUrl, decodePng, probeMp4 } from "../../support/media-probe.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
@@ -51,6 +52,30 @@ function submissions(services: AppServices, path: string): number {
     .prepare("SELECT COUNT(*) AS n FROM request_log WHERE method = 'POST' AND path = ?")
     .get(path) as { n: number };
   return row.n;
+}
+
+/** A fetch for the app that holds each reading of a gateway task (GET /v1/tasks/…) until released. */
+function heldTaskReadings() {
+  let held = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const fetchHeld: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    if (method === "GET" && url.pathname.startsWith("/v1/tasks/")) {
+      held++;
+      await released;
+    }
+    return fetch(input, init);
+  };
+  return {
+    fetch: fetchHeld,
+    /** How many readings have reached the hold. */
+    get held() {
+      return held;
+    },
+    release: () => release(),
+  };
 }
 
 describe("the task engine against the local gateway", () => {
@@ -183,16 +208,41 @@ describe("limits, expiry and restarts", () => {
   });
 
   it("says a result expired when the gateway cleaned it up before the app fetched it", async () => {
-    const fleeting = await startTestGateway({ timeScale: 0, taskRetentionSeconds: 0.3 });
-    const services = await startServices(fleeting.url, KEYS.main.key, tempDir("app-"), {
-      pollTiming: { ...FAST_POLLS, imageBaseMs: 1500 },
-    });
+    // Time is the subject: the gateway's clock is moved past the retention period, and the app's
+    // reading of the task is held until the gateway has cleaned the result up; no real wait decides it.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    const fleeting = await startTestGateway({ timeScale: 0, taskRetentionSeconds: 60 });
+    const readings = heldTaskReadings();
+    const services = await startAppServices(
+      { ...webHostEnvironment(tempDir("app-")), fetch: readings.fetch },
+      { profile: { baseUrl: fleeting.url, key: KEYS.main.key, rpm: 1000 }, pollTiming: FAST_POLLS },
+    );
     try {
       const task = await services.tasks.generateImage(services.vault.resolveId(), imageRequest);
-      const expired = await until(services, task.id, (current) => current.status === "expired");
-      expect(expired.errorMessage).toMatch(/cleaned up/);
-      expect(expired.errorText).toEqual({ code: "RESULT_CLEANED_UP", params: {} });
+      const atGateway = async () =>
+        TaskRecordSchema.parse(await (await fleeting.call(`/v1/tasks/${task.remoteId}`)).json());
+      await waitUntil(atGateway, (record) => record.status === "completed");
+      await waitUntil(
+        async () => readings.held,
+        (held) => held > 0,
+      );
+      vi.setSystemTime(Date.now() + 61_000);
+      await waitUntil(atGateway, (record) => record.status === "expired");
+      readings.release();
+      const ended = await until(
+        services,
+        task.id,
+        (current) => current.status !== "queued" && current.status !== "processing",
+      );
+      expect(ended).toMatchObject({
+        status: "expired",
+        errorText: { code: "RESULT_CLEANED_UP", params: {} },
+        errorMessage: expect.stringMatching(/cleaned up/),
+      });
+      expect(ended.mediaIds).toEqual([]);
     } finally {
+      vi.useRealTimers();
+      readings.release();
       await services.close();
       await fleeting.close();
     }
