@@ -102,12 +102,10 @@ describe("the reference image download", () => {
   it("stops reading an image without content-length once it passes the cap", async () => {
     const server = await startImageServer();
     try {
-      const started = Date.now();
       const answer = await submitVideo(server.url);
       expect(answer.status).toBe(400);
       const { error } = (await answer.json()) as RawAnswer["body"];
       expect(error?.message).toMatch(/image: the reference image is larger than 10 MB/);
-      expect(Date.now() - started).toBeLessThan(8_000);
       // Socket buffers may hold a few megabytes more; an uncapped read would take the whole stream.
       expect(server.sent()).toBeLessThan(REFERENCE_IMAGE_MAX_BYTES * 2);
     } finally {
