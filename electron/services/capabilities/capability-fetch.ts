@@ -1,5 +1,5 @@
 import type { CapabilityStore } from "./capability-store.ts";
-import { featureOf, isMissingEndpoint } from "./endpoint-features.ts";
+import { featureOf, isMissingEndpoint } from "../gateway-client/endpoint-features.ts";
 import { serverErrorOf } from "../gateway-client/error-body.ts";
 import { BODY_TIMEOUT_MS, MAX_ERROR_BODY_BYTES } from "../gateway-client/answer-limits.ts";
 import { readBoundedJson } from "../gateway-client/bounded-body.ts";

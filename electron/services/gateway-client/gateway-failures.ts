@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { firstIssue } from "../../../shared/first-issue.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import { featureOf, isMissingEndpoint } from "../capabilities/endpoint-features.ts";
+import { featureOf, isMissingEndpoint } from "./endpoint-features.ts";
 import type { AnswerLimits } from "./answer-limits.ts";
 import { readBoundedText } from "./bounded-body.ts";
 import { excerptOf, serverErrorOf, type ServerError } from "./error-body.ts";
