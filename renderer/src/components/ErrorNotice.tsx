@@ -4,7 +4,7 @@ import type { IpcError } from "../../../shared/ipc/result.ts";
 import { CopyButton } from "./CopyButton.tsx";
 import { errorText } from "./app-text.ts";
 import { adviceKey } from "./error-advice.ts";
-import { useNow } from "./use-now.ts";
+import { secondsUntil, useNow } from "./use-now.ts";
 
 /** An error where it happened: code, what happened (the gateway's words, or the app's in its language), what to do, the request id to copy, and a 429 countdown. */
 export function ErrorNotice({ error }: { error: IpcError }) {
@@ -19,7 +19,7 @@ export function ErrorNotice({ error }: { error: IpcError }) {
       </p>
     );
   }
-  const retryLeft = error.retryAfter === undefined ? null : Math.ceil(error.retryAfter - (now - shownAt) / 1000);
+  const retryLeft = error.retryAfter === undefined ? null : secondsUntil(shownAt + error.retryAfter * 1000, now);
   return (
     <div role="alert" className="error-notice">
       <p className="error-notice__headline">

@@ -9,3 +9,6 @@ export function useNow(intervalMs = 1000): number {
   }, [intervalMs]);
   return now;
 }
+
+/** Whole seconds from `now` until `until` (both epoch milliseconds), rounded up as a countdown reads; negative once past. */
+export const secondsUntil = (until: number, now: number): number => Math.ceil((until - now) / 1000);

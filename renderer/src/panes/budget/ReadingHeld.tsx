@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRateHeadroom } from "../../api/budget-queries.ts";
-import { useNow } from "../../components/use-now.ts";
+import { secondsUntil, useNow } from "../../components/use-now.ts";
 
 /** Asked often while shown: the wait it counts down moves when the key's minute frees or a 429 pauses it. */
 const HELD_READ_MS = 1000;
@@ -14,7 +14,7 @@ export function ReadingHeld({ profileId }: { readonly profileId: string }) {
   const { data } = useRateHeadroom(profileId, HELD_READ_MS);
   const now = useNow(HELD_READ_MS);
   if (!data?.heldUntil || data.queued === 0) return null;
-  const seconds = Math.ceil((Date.parse(data.heldUntil) - now) / 1000);
+  const seconds = secondsUntil(Date.parse(data.heldUntil), now);
   // A wait already over is an earlier reading's, until the headroom is read again.
   if (seconds <= 0) return null;
   return (

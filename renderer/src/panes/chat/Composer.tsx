@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
-import { useNow } from "../../components/use-now.ts";
+import { secondsUntil, useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";
 import { modelCommand } from "./model-command.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
@@ -142,7 +142,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
         )}
         {waitUntil !== null && (
           <span className="composer__wait" role="status">
-            {t("chat.waitingForRateLimit", { seconds: Math.max(0, Math.ceil((waitUntil - now) / 1000)) })}
+            {t("chat.waitingForRateLimit", { seconds: Math.max(0, secondsUntil(waitUntil, now)) })}
           </span>
         )}
         {generating ? (

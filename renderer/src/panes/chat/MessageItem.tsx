@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { secondsUntil } from "../../components/use-now.ts";
 import type { LiveReply } from "./chat-store.ts";
 import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
@@ -147,7 +148,7 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
   const anchor = `source-${reply.assistantMessageId}`;
   const notice = reply.notice;
   const retryLeft = notice?.retrying
-    ? Math.max(0, Math.ceil((notice.retryAfter ?? 0) - (now - notice.at) / 1000))
+    ? Math.max(0, secondsUntil(notice.at + (notice.retryAfter ?? 0) * 1000, now))
     : null;
   return (
     <article
