@@ -101,6 +101,7 @@ export class ReplyProducer {
 
   private async produce(emit: Emit, signal: AbortSignal, run: ReplyRun): Promise<void> {
     const { settings, searchWeb } = run;
+    // Stryker disable next-line OptionalChaining: context() just resolved run.profileId to a stored profile, and every stored profile has its model lists
     const searchModel = this.vault.modelsOf(run.profileId)?.search[0];
     const meta: MessageMeta = {
       model: searchWeb ? (searchModel ?? DEFAULT_SEARCH_MODEL) : settings.model,
@@ -121,7 +122,9 @@ export class ReplyProducer {
       {
         id: run.assistantMessageId,
         conversationId: run.conversationId,
+        // Stryker disable next-line OptionalChaining: every reply answers a question just written, so run.messages is never empty
         parentId: run.messages.at(-1)?.id ?? null,
+        // Stryker disable next-line LogicalOperator: `undefined && true` is undefined, which the store shows as the leaf like true
         showAsLeaf: run.showAsLeaf ?? true,
       },
       meta,
