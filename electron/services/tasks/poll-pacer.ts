@@ -28,6 +28,7 @@ export class PollPacer {
   private readonly busyOf: (profileId: string) => boolean;
   private readonly profiles = new Map<string, ProfilePolls>();
 
+  // Stryker disable next-line ArrowFunction: busyOf's answer is only tested for truth, and undefined is as false as false
   constructor(rpmOf: (profileId: string) => number | undefined, busyOf: (profileId: string) => boolean = () => false) {
     this.rpmOf = rpmOf;
     this.busyOf = busyOf;

@@ -12,7 +12,8 @@ import type { ImageParams } from "../../../electron/services/tasks/task-params.t
 import { WatchedTasks } from "../../../electron/services/tasks/watched-tasks.ts";
 import { TaskTable, type TaskRow } from "../../../electron/services/tasks/task-table.ts";
 import { TaskSubmitter } from "../../../electron/services/tasks/task-submitter.ts";
-import type { VideoLimits } from "../../../electron/services/tasks/video-slots.ts";
+import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from "../../../electron/services/tasks/video-slots.ts";
+import { DEFAULT_VIDEO_LIMITS as PROFILE_DEFAULT_VIDEO_LIMITS } from "../../../shared/ipc/profiles.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 const NOW = 5_000_000;
@@ -281,5 +282,87 @@ describe("the task submitter's held videos", () => {
     const task = video();
     await expect(submitter.startInBackground(task)).resolves.toBeUndefined();
     expect(row(task).status).toBe("failed");
+  });
+});
+
+describe("the gateway's video limits, kept on this side", () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+
+  /** A submitter with `limits` whose profile "p" sent a video (now finished) at each of `sentAt`. */
+  function withVideosSentAt(sentAt: readonly number[], limits: VideoLimits) {
+    const started = submitterWith([Response.json({ task_id: "v-new", status: "queued" })], limits);
+    for (const at of sentAt) {
+      const earlier = started.video();
+      started.records.change(earlier.id, { status: "completed", submitted_at: at, finished_at: at });
+    }
+    return started;
+  }
+
+  it("holds a video while its profile has as many running as allowed, until one of them ends (no set time), saying how many may run", async () => {
+    const { submitter, video, row, records, sent } = submitterWith([], { concurrent: 2, perMinute: 5, perDay: 100 });
+    for (const running of [video(), video()]) records.change(running.id, { status: "processing", submitted_at: NOW });
+    const held = video();
+    await submitter.startWaitingVideo(held);
+    expect(row(held)).toMatchObject({ status: "waiting", next_poll_at: null });
+    expect(JSON.parse(row(held).wait_reason!)).toEqual({ code: "VIDEOS_RUNNING", params: { count: 2 } });
+    expect(sent).toEqual([]);
+  });
+
+  it("holds a video once the minute's allowance is spent, until a minute after the first of them, saying how many a minute are allowed", async () => {
+    const first = NOW - 50_000;
+    const { submitter, video, row, sent } = withVideosSentAt([NOW - 2 * MINUTE, first, NOW - 10_000], {
+      concurrent: 5,
+      perMinute: 2,
+      perDay: 100,
+    });
+    const held = video();
+    await submitter.startWaitingVideo(held);
+    expect(row(held)).toMatchObject({ status: "waiting", next_poll_at: first + MINUTE });
+    expect(JSON.parse(row(held).wait_reason!)).toEqual({ code: "VIDEOS_THIS_MINUTE", params: { count: 2 } });
+    expect(sent).toEqual([]);
+  });
+
+  it("sends a video while the minute's allowance has one left, and counts only the last minute's videos against it", async () => {
+    const { submitter, video, row, sent } = withVideosSentAt([NOW - 3 * MINUTE, NOW - 2 * MINUTE, NOW - 10_000], {
+      concurrent: 5,
+      perMinute: 2,
+      perDay: 100,
+    });
+    const task = video();
+    await submitter.startWaitingVideo(task);
+    expect(row(task)).toMatchObject({ status: "queued", remote_id: "v-new", wait_reason: null });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("holds a video once the day's allowance is spent, until a day after the first of them, saying how many a day are allowed", async () => {
+    const first = NOW - 20 * HOUR;
+    const { submitter, video, row, sent } = withVideosSentAt([NOW - 30 * HOUR, first, NOW - 10 * HOUR, NOW - HOUR], {
+      concurrent: 5,
+      perMinute: 5,
+      perDay: 3,
+    });
+    const held = video();
+    await submitter.startWaitingVideo(held);
+    expect(row(held)).toMatchObject({ status: "waiting", next_poll_at: first + 24 * HOUR });
+    expect(JSON.parse(row(held).wait_reason!)).toEqual({ code: "VIDEOS_TODAY", params: { count: 3 } });
+    expect(sent).toEqual([]);
+  });
+
+  it("sends a video while the day's allowance has one left, and counts only the last 24 hours' videos against it", async () => {
+    const { submitter, video, row, sent } = withVideosSentAt([NOW - 30 * HOUR, NOW - 25 * HOUR, NOW - 10 * HOUR], {
+      concurrent: 5,
+      perMinute: 5,
+      perDay: 2,
+    });
+    const task = video();
+    await submitter.startWaitingVideo(task);
+    expect(row(task)).toMatchObject({ status: "queued", wait_reason: null });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("holds a profile without limits of its own to the gateway's: 2 running at once, 5 a minute, 100 a day", () => {
+    expect(DEFAULT_VIDEO_LIMITS).toEqual({ concurrent: 2, perMinute: 5, perDay: 100 });
+    expect(DEFAULT_VIDEO_LIMITS).toEqual(PROFILE_DEFAULT_VIDEO_LIMITS);
   });
 });
