@@ -1,3 +1,5 @@
+import { keyName, propertyName } from "./ast-names.js";
+
 /**
  * Every way a file can name a module it loads, as one visitor: `import` and `export … from`,
  * `import x = require()`, `import()` and `typeof import()`, `require()` (also kept in a variable,
@@ -84,16 +86,6 @@ function isProcessBinding(callee) {
   if (callee.type !== "MemberExpression" || propertyName(callee) !== "binding") return false;
   const { object } = callee;
   return object.type === "Identifier" ? object.name === "process" : propertyName(object) === "process";
-}
-
-function propertyName(member) {
-  if (!member.computed) return member.property.name;
-  return typeof member.property.value === "string" ? member.property.value : null;
-}
-
-function keyName(property) {
-  if (property.key.type === "Identifier" && !property.computed) return property.key.name;
-  return typeof property.key.value === "string" ? property.key.value : null;
 }
 
 function literalText(node) {

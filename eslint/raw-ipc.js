@@ -1,3 +1,5 @@
+import { keyName, propertyName } from "./ast-names.js";
+
 /**
  * Raw IPC (ipcMain, ipcRenderer, a web contents' or a frame's send) is allowed only in the IPC
  * bridge of each side; eslint.config.js exempts those two files. The rule follows what a file can
@@ -129,16 +131,6 @@ export const rawIpc = {
 };
 
 const unseen = () => ({ one: new Set(), list: new Set() });
-
-function propertyName(member) {
-  if (!member.computed) return member.property.name;
-  return typeof member.property.value === "string" ? member.property.value : null;
-}
-
-function keyName(property) {
-  if (property.key.type === "Identifier" && !property.computed) return property.key.name;
-  return typeof property.key.value === "string" ? property.key.value : null;
-}
 
 /** The key under which `identifier` is destructured from an object, or null. */
 function destructuredKey(identifier) {
