@@ -7,9 +7,9 @@ import { ChatService } from "../../../electron/services/chat/chat-service.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
 import type { ReplyProducer, ReplyRun } from "../../../electron/services/chat/reply-producer.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
-import type { SecretCipher } from "../../../electron/services/vault/secret-cipher.ts";
-import { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
 import { tempDir } from "../../support/local-gateway.ts";
+import type { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
+import { workVault } from "../../support/work-vault.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 const page = { id: "page-1" } as unknown as Page;
@@ -18,19 +18,7 @@ const page = { id: "page-1" } as unknown as Page;
 function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: string[] }) {
   const db = openAppDatabase(join(tempDir("chat-service-"), "app.sqlite"));
   const store = new ConversationStore(db);
-  const settings = new Map<string, unknown>();
-  const cipher: SecretCipher = { storage: "key-file", encrypt: (text) => text, decrypt: (text) => text };
-  const vault = new ProfileVault(
-    { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
-    cipher,
-  );
-  const profile = vault.save({
-    name: "Work",
-    baseUrl: "https://g.example.com",
-    auth: "bearer",
-    key: "sk-test-0123456789abcdef",
-    ...(models ? { models: { search: [], image: [], video: [], ...models } } : {}),
-  });
+  const { vault, profile } = workVault(models ? { search: [], image: [], video: [], ...models } : undefined);
   const opened: ReplyRun[] = [];
   const replies = {
     context: (conversationId: string) => ({

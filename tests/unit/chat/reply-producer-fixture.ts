@@ -11,10 +11,9 @@ import { GatewayError } from "../../../electron/services/gateway-client/gateway-
 import { currentLedgerScope } from "../../../electron/services/ledger/ledger-context.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { StreamHub } from "../../../electron/services/streams/stream-hub.ts";
-import { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
-import type { SecretCipher } from "../../../electron/services/vault/secret-cipher.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { tempDir, waitUntil } from "../../support/local-gateway.ts";
+import { workVault } from "../../support/work-vault.ts";
 
 export const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 
@@ -68,19 +67,9 @@ export function replies(
   const { capabilities = {}, searchModels = [], clientFails } = options;
   const db = openAppDatabase(join(tempDir("reply-producer-"), "app.sqlite"));
   const store = new ConversationStore(db);
-  const settings = new Map<string, unknown>();
-  const cipher: SecretCipher = { storage: "key-file", encrypt: (value) => value, decrypt: (value) => value };
-  const vault = new ProfileVault(
-    { get: (key) => settings.get(key), set: (key, value) => settings.set(key, value) },
-    cipher,
+  const { vault, profile } = workVault(
+    searchModels ? { chat: ["chat-fast"], search: searchModels, image: [], video: [] } : undefined,
   );
-  const profile = vault.save({
-    name: "Work",
-    baseUrl: "https://g.example.com",
-    auth: "bearer",
-    key: "sk-test-0123456789abcdef",
-    ...(searchModels ? { models: { chat: ["chat-fast"], search: searchModels, image: [], video: [] } } : {}),
-  });
   const clientsMade: string[] = [];
   const calls: Call[] = [];
   const respond = (endpoint: string, streamed: boolean) => async (request: object, signal: AbortSignal) => {
