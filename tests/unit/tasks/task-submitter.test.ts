@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../../electron/services/app-error.ts";
+import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import { currentLedgerScope } from "../../../electron/services/ledger/ledger-context.ts";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
@@ -192,8 +193,21 @@ describe("the task submitter", () => {
     const { submitter, image, row } = submitterWith([refused]);
     const task = image();
     const failure = await submitter.submitImage(task, IMAGE).catch((error: unknown) => error);
-    expect(failure).not.toBeInstanceOf(AppError);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(failure).toMatchObject({ code: "content_policy", status: 400, message: expect.stringContaining("no") });
     expect(row(task)).toMatchObject({ status: "failed", error_code: "content_policy" });
+  });
+  it("passes on a refusal it could not read as the gateway's error, with its status and request id", async () => {
+    const unreadable = new Response("<html>Bad request</html>", {
+      status: 400,
+      headers: { "x-request-id": "req_400" },
+    });
+    const { submitter, image, row } = submitterWith([unreadable]);
+    const task = image();
+    const failure = await submitter.submitImage(task, IMAGE).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(failure).toMatchObject({ status: 400, requestId: "req_400" });
+    expect(row(task)).toMatchObject({ status: "failed", request_id: "req_400" });
   });
 });
 
