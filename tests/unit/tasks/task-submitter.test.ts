@@ -33,6 +33,8 @@ interface Sent {
   readonly path: string;
   readonly body: Record<string, unknown>;
   readonly taskId: string | undefined;
+  /** The task's status as its request left: what a restart at that moment would find. */
+  readonly statusAtSend: string | undefined;
 }
 
 const tinyPng = () => PNG.sync.write(Object.assign(new PNG({ width: 1, height: 1 }), {})).toString("base64");
@@ -47,7 +49,9 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
   const gateway: typeof fetch = async (input, init) => {
     const path = new URL(String(input)).pathname;
     if (path.startsWith("/files/")) return new Response("gone", { status: 404 });
-    sent.push({ path, body: JSON.parse(String(init?.body ?? "{}")), taskId: currentLedgerScope()?.link.taskId });
+    const taskId = currentLedgerScope()?.link.taskId;
+    const statusAtSend = taskId === undefined ? undefined : records.tasks.get(taskId)?.status;
+    sent.push({ path, body: JSON.parse(String(init?.body ?? "{}")), taskId, statusAtSend });
     return (
       answers.shift() ?? Response.json({ error: { code: "no_more", message: "no more answers" } }, { status: 500 })
     );
@@ -102,7 +106,9 @@ describe("the task submitter", () => {
       next_poll_at: NOW + DEFAULT_POLL_TIMING.imageBaseMs,
     });
     expect(events.scheduled).toBe(1);
-    expect(sent).toEqual([{ path: "/v1/images/generations", body: expect.any(Object), taskId: task.id }]);
+    expect(sent).toEqual([
+      { path: "/v1/images/generations", body: expect.any(Object), taskId: task.id, statusAtSend: "submitting" },
+    ]);
     expect(sent[0]?.body).toEqual({
       model: "image-pro",
       prompt: "a cat",
@@ -231,9 +237,17 @@ describe("the task submitter's held videos", () => {
         path: "/v1/video/generations",
         body: { model: "video-pro", prompt: "a wave", size: "1280x720", duration: 5 },
         taskId: task.id,
+        statusAtSend: "submitting",
       },
     ]);
     expect(events.scheduled).toBe(1);
+  });
+
+  it("marks a held video submitting before its request leaves, so a restart then finds it unconfirmed, never to send again", async () => {
+    const { submitter, video, sent } = submitterWith([Response.json({ task_id: "v-1", status: "queued" })]);
+    const task = video();
+    await submitter.startWaitingVideo(task);
+    expect(sent).toMatchObject([{ path: "/v1/video/generations", taskId: task.id, statusAtSend: "submitting" }]);
   });
 
   it("sends a held video's reference image", async () => {
