@@ -31,6 +31,9 @@ export class StreamHub {
     };
     void (async () => {
       try {
+        // The page's call that opened the stream is answered first: the page handles that answer
+        // while the request is built and the gateway works, not when the first words arrive.
+        await new Promise(setImmediate);
         await produce(emit, controller.signal);
       } catch (error) {
         emit({ kind: "error", data: { ...toIpcError(error), retrying: false } });

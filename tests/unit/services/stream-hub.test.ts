@@ -28,17 +28,20 @@ describe("the stream hub", () => {
   it("lets only the owner cancel, and cancelling aborts the producer", async () => {
     const hub = new StreamHub();
     const owner = recordingPage("owner");
+    let started = false;
     let aborted = false;
     const streamId = hub.open(
       owner.page,
       (_emit, signal) =>
-        new Promise<void>((resolve) =>
+        new Promise<void>((resolve) => {
+          started = true;
           signal.addEventListener("abort", () => {
             aborted = true;
             resolve();
-          }),
-        ),
+          });
+        }),
     );
+    await expect.poll(() => started, { message: "the producer has started" }).toBe(true);
     expect(hub.cancel(streamId, "someone-else")).toBe(false);
     expect(aborted).toBe(false);
     expect(hub.cancel(streamId, "owner")).toBe(true);
@@ -60,6 +63,7 @@ describe("the stream hub", () => {
       emit({ kind: "delta", data: { text: "b" } });
       triedToSendMore = true;
     });
+    await expect.poll(() => owner.received.length, { message: "the producer has sent its first event" }).toBe(1);
     owner.close();
     expect(signal?.aborted).toBe(true);
     afterClose.resolve();
@@ -67,6 +71,21 @@ describe("the stream hub", () => {
       .poll(() => triedToSendMore && hub.openCount === 0, { message: "the producer has run to its end" })
       .toBe(true);
     expect(owner.received).toHaveLength(1);
+  });
+
+  it("runs a stream's producer only after the call that opened it is answered; one cancelled meanwhile runs with its signal aborted, so it still ends", async () => {
+    const hub = new StreamHub();
+    const owner = recordingPage("owner");
+    const runs: boolean[] = [];
+    const streamId = hub.open(owner.page, async (_emit, signal) => {
+      runs.push(signal.aborted);
+    });
+    // The bridge answers the call once its handler's promise settles, in a microtask.
+    await Promise.resolve();
+    expect(runs).toEqual([]);
+    expect(hub.cancel(streamId, "owner")).toBe(true);
+    await expect.poll(() => hub.openCount, { message: "the stream has ended" }).toBe(0);
+    expect(runs).toEqual([true]);
   });
 
   it("ends with an error event carrying the error's code and request id, not to be retried", async () => {
