@@ -6,6 +6,9 @@ import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { KEPT_RESULT_TYPES, SIGNATURE_BYTES, mayBeMedia, resultTypeOf } from "../media/media-signature.ts";
 import { addressExcerpt as excerpt, type ResultFetch } from "./result-fetch.ts";
 
+/** The code a result download fails with, on its error and on the task it fails. */
+export const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
+
 export type ResultKind = "image" | "video";
 
 const MEBIBYTE = 1024 * 1024;
@@ -171,5 +174,5 @@ function notMedia(contentType: string): GatewayError {
 }
 
 function failed(text: CodedText, status?: number): GatewayError {
-  return new GatewayError({ code: "DOWNLOAD_FAILED", text, status });
+  return new GatewayError({ code: DOWNLOAD_FAILED, text, status });
 }

@@ -3,7 +3,7 @@ import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
 import { GatewayError, MAY_HAVE_BEEN_ACCEPTED_STATUSES } from "../gateway-client/gateway-error.ts";
-import { LASTING_DOWNLOAD_CODES } from "./result-download.ts";
+import { DOWNLOAD_FAILED, LASTING_DOWNLOAD_CODES } from "./result-download.ts";
 
 /**
  * Why a task ended as failed: a code and a message saying what happened and what to do. The app's
@@ -16,7 +16,6 @@ export interface TaskFailure {
   readonly requestId?: string | null;
 }
 
-const DOWNLOAD_FAILED = "DOWNLOAD_FAILED";
 /** The code of a task the gateway failed without naming a code. */
 const UPSTREAM_ERROR = "upstream_error";
 
