@@ -10,6 +10,7 @@ import { openAppDatabase } from "../../../electron/services/store/app-database.t
 import { tempDir } from "../../support/local-gateway.ts";
 import type { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
 import { workVault } from "../../support/work-vault.ts";
+import { uncheckedServer } from "../../support/unchecked-server.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 const page = { id: "page-1" } as unknown as Page;
@@ -31,13 +32,7 @@ function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: s
       return `stream-${opened.length}`;
     },
   } as unknown as ReplyProducer;
-  const server: ServerCapabilities = {
-    profileId: profile.id,
-    models: null,
-    features: { balance: "unknown", messages: "unknown", search: "unknown", images: "unknown", video: "unknown" },
-    checkedAt: null,
-    ...capabilities,
-  };
+  const server = uncheckedServer(profile.id, capabilities);
   const service = new ChatService(store, vault, () => server, replies);
   return { service, store, opened, profile, db };
 }

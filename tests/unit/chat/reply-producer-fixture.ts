@@ -14,6 +14,7 @@ import { StreamHub } from "../../../electron/services/streams/stream-hub.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { tempDir, waitUntil } from "../../support/local-gateway.ts";
 import { workVault } from "../../support/work-vault.ts";
+import { uncheckedServer } from "../../support/unchecked-server.ts";
 
 export const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 
@@ -86,13 +87,7 @@ export function replies(
     streamSearchCompletion: respond("/v1/search/completions", true),
     searchCompletion: respond("/v1/search/completions", false),
   } as unknown as GatewayClient;
-  const server: ServerCapabilities = {
-    profileId: profile.id,
-    models: null,
-    features: { balance: "unknown", messages: "unknown", search: "unknown", images: "unknown", video: "unknown" },
-    checkedAt: null,
-    ...capabilities,
-  };
+  const server = uncheckedServer(profile.id, capabilities);
   const refused: { profileId: string; model: string }[] = [];
   const streams = new StreamHub();
   const producer = new ReplyProducer(
