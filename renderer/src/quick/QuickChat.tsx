@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useAppInfo } from "../api/queries.ts";
 import { api } from "../api/desktop-api.ts";
 import { useMainEvents } from "../api/use-main-events.ts";
-import { ActionError } from "../components/ActionError.tsx";
+import { ActionErrorWithQuiet } from "../components/ActionError.tsx";
 import { ConnectionBar } from "../layout/ConnectionBar.tsx";
 import { useConversation, useSaveSettings } from "../panes/chat/chat-queries.ts";
 import { liveReplyOf, useLiveReplyStatus } from "../panes/chat/chat-store.ts";
@@ -31,7 +31,7 @@ export function QuickChat() {
   const [model, setModel] = useState("");
   const { data } = useConversation(conversationId);
   const live = useLiveReplyStatus(conversationId);
-  const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId ?? "");
+  const { send, regenerate, edit, stop, deleteMessage, reply, attempts } = useChatActions(conversationId ?? "");
   const { start, attempt } = useStartConversation(NEW_QUICK_DRAFT, setConversationId);
   const openInMain = useOpenInMainWindow(info?.host);
   const generating = live !== null && !live.interrupted;
@@ -95,7 +95,7 @@ export function QuickChat() {
           <p className="empty-state">{t("quick.hint")}</p>
         )}
       </div>
-      <ActionError actions={[attempt, saveSettings, openInMain, ...attempts]} />
+      <ActionErrorWithQuiet quiet={reply} actions={[attempt, saveSettings, openInMain, ...attempts]} />
       <Composer
         draftKey={conversationId ?? NEW_QUICK_DRAFT}
         profileId={data?.conversation.settings.profileId ?? null}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
-import { ActionError } from "../../components/ActionError.tsx";
+import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
 import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore } from "./chat-store.ts";
@@ -62,7 +62,7 @@ function ConversationView({
 }) {
   const { t } = useTranslation();
   const { data, error } = useConversation(conversationId);
-  const { send, regenerate, edit, stop, deleteMessage, attempts } = useChatActions(conversationId);
+  const { send, regenerate, edit, stop, deleteMessage, reply, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
   const compare = useConversationCompare(conversationId);
   const spend = useSendSpendCheck({
@@ -112,7 +112,7 @@ function ConversationView({
             onDelete={deleteMessage}
             compare={compare.transcript}
           />
-          <ActionError actions={[...attempts, ...compare.attempts, saveSettings]} />
+          <ActionErrorWithQuiet quiet={reply} actions={[...attempts, ...compare.attempts, saveSettings]} />
           {spend.view}
           {compare.picks && (
             <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />

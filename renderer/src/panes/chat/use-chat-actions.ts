@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuietMutation } from "../../api/quiet-mutation.ts";
 import type { ChatMessage, ChatRun } from "../../../../shared/ipc/chat.ts";
 import type { Result } from "../../../../shared/ipc/result.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
@@ -64,7 +65,7 @@ function askReply(conversationId: string, request: ReplyRequest, shownAtSend?: R
 export function useChatActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
-  const reply = useMutation({
+  const reply = useQuietMutation({
     mutationFn: async ({ answer, pendingReply }: AskedReply) => {
       try {
         return { ...(await unwrap(answer)), pendingReply };
@@ -99,7 +100,7 @@ export function useChatActions(conversationId: string) {
   });
 
   // Stable, so the transcript's rows (memoised) do not draw again with every delta of a reply.
-  const { mutate: replyWith } = reply;
+  const replyWith = useCallback((asked: AskedReply) => void reply.mutate(asked).catch(() => undefined), [reply]);
   const regenerate = useCallback(
     (messageId?: string) => replyWith(askReply(conversationId, { kind: "regenerate", messageId })),
     [conversationId, replyWith],
@@ -112,7 +113,7 @@ export function useChatActions(conversationId: string) {
     /** Whether the message was accepted, so the composer can give the draft back. */
     send: (content: string, attachments: AttachmentInput[] = []) =>
       succeeded(
-        reply.mutateAsync(
+        reply.mutate(
           askReply(
             conversationId,
             { kind: "send", content, attachments },
@@ -124,6 +125,8 @@ export function useChatActions(conversationId: string) {
     edit,
     stop: stopReply,
     deleteMessage: remove.mutate,
-    attempts: [reply, stop, remove] as const,
+    /** Send, Regenerate and Edit: read by `ActionErrorWithQuiet`, so their progress draws nothing else. */
+    reply,
+    attempts: [stop, remove] as const,
   };
 }

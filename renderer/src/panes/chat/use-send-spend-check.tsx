@@ -49,7 +49,8 @@ interface DraftEstimateProps {
  * follows the draft: a key typed, or the box emptied by Send, draws this line again and nothing else.
  */
 function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }: DraftEstimateProps) {
-  const draft = useDeferredValue(useChatStore((state) => state.drafts[draftKey] ?? ""));
+  const typed = useChatStore((state) => state.drafts[draftKey] ?? "");
+  const draft = useDeferredValue(typed);
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const systemPrompt = settings?.systemPrompt ?? "";
   // The transcript can be long: counted once per change of it, not at every key typed.
@@ -58,7 +59,8 @@ function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }
     return promptTokens(systemPrompt, history, "");
   }, [systemPrompt, messages]);
   const check = useSpendCheck(
-    settings && draft.trim() && !searchWeb
+    // The box emptied by Send asks nothing, though the deferred draft still holds what was sent.
+    settings && typed.trim() && draft.trim() && !searchWeb
       ? {
           kind: "chat",
           model: settings.model,
