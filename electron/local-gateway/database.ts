@@ -1,4 +1,5 @@
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { StatementCachingDatabase } from "../common/statement-cache.ts";
 import { migrate } from "../common/sqlite-migrations.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -76,7 +77,7 @@ const MIGRATIONS: readonly string[] = [
 
 export function openGatewayDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(join(dataDir, "gateway.sqlite"));
+  const db = new StatementCachingDatabase(join(dataDir, "gateway.sqlite"));
   db.exec(
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );

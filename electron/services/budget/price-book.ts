@@ -12,6 +12,7 @@ import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from ".
 import { PriceHistory } from "./price-history.ts";
 import { OBSERVATION_INVOLVES_MODEL } from "./price-change.ts";
 import { priceOf } from "./price-lookup.ts";
+import { inTransaction } from "../../common/sql-transaction.ts";
 
 /** One price the fitting learned, or the server published. */
 export interface LearnedPrice {
@@ -107,7 +108,7 @@ export class PriceBook {
 
   /** Replaces what was learned for a profile. */
   replaceLearned(profileId: string, learned: readonly LearnedPrice[]): void {
-    this.transaction(() => {
+    inTransaction(this.db, () => {
       this.db.prepare("DELETE FROM model_prices WHERE profile_id = ? AND source = 'learned'").run(profileId);
       for (const price of learned) this.upsert(profileId, price, "learned");
     });
@@ -115,7 +116,7 @@ export class PriceBook {
 
   /** What the server lists in its model list; a listed price that changed holds again as listed. */
   replacePublished(profileId: string, published: readonly LearnedPrice[]): void {
-    this.transaction(() => {
+    inTransaction(this.db, () => {
       const before = new Map(
         allRows<{ model: string; unit: string; size: string; price: number; observed_factor: number | null }>(
           this.db.prepare(
@@ -138,7 +139,7 @@ export class PriceBook {
    * is taken times that ratio, and so is what was learned of it.
    */
   applyChange(profileId: string, model: string, ratio: number): void {
-    this.transaction(() => {
+    inTransaction(this.db, () => {
       this.db
         .prepare(
           `UPDATE model_prices SET observed_factor = COALESCE(observed_factor, 1) * ?1
@@ -162,7 +163,7 @@ export class PriceBook {
 
   /** Forgets what was learned of a model, so the published price (or a fresh learning) applies again. */
   resetLearned(profileId: string, model: string): void {
-    this.transaction(() => {
+    inTransaction(this.db, () => {
       this.db
         .prepare("DELETE FROM model_prices WHERE profile_id = ? AND model = ? AND source = 'learned'")
         .run(profileId, model);
@@ -220,17 +221,6 @@ export class PriceBook {
         factor,
       );
     this.history.note(profileId, { ...price, price: price.price * (factor ?? 1) }, source);
-  }
-
-  private transaction(work: () => void): void {
-    this.db.exec("BEGIN");
-    try {
-      work();
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-completions.ts";
 import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
-import type { ChatMessage, ChatSettings } from "../../../shared/ipc/chat.ts";
+import type { ChatSettings } from "../../../shared/ipc/chat.ts";
+import type { Turn } from "./conversation-rows.ts";
 import {
   chatCompletionsContent,
   messagesContent,
@@ -10,7 +11,7 @@ import {
 } from "./attachment-content.ts";
 
 /** The turns a reply is based on: what was said (with any files), without failed replies or empty ones. */
-function turnsOf(messages: readonly ChatMessage[]): ChatMessage[] {
+function turnsOf(messages: readonly Turn[]): Turn[] {
   return messages.filter(
     (message) =>
       message.status !== "error" && (message.content.trim() !== "" || (message.attachments?.length ?? 0) > 0),
@@ -19,7 +20,7 @@ function turnsOf(messages: readonly ChatMessage[]): ChatMessage[] {
 
 /** The turns as text: text files inlined, images left out (web search and token estimates take text). */
 export function historyOf(
-  messages: readonly ChatMessage[],
+  messages: readonly Turn[],
   attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
 ): { role: "user" | "assistant"; content: string }[] {
   return turnsOf(messages).map((message) => ({
@@ -29,12 +30,12 @@ export function historyOf(
 }
 
 /** Whether any turn sent with these messages carries an image. */
-export const carriesImages = (messages: readonly ChatMessage[]): boolean =>
+export const carriesImages = (messages: readonly Turn[]): boolean =>
   turnsOf(messages).some((message) => message.attachments?.some((file) => file.kind === "image"));
 
 export function chatCompletionsRequest(
   settings: ChatSettings,
-  messages: readonly ChatMessage[],
+  messages: readonly Turn[],
   attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
 ): ChatCompletionRequest {
   const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
@@ -57,7 +58,7 @@ export function chatCompletionsRequest(
 
 export function messagesRequest(
   settings: ChatSettings,
-  messages: readonly ChatMessage[],
+  messages: readonly Turn[],
   attachmentsOf: AttachmentsOf = NO_ATTACHMENTS,
 ): MessagesRequest {
   return {

@@ -9,7 +9,7 @@ import { acceptAttachments } from "./attachment-intake.ts";
 import { carriesImages } from "./chat-request.ts";
 import { refuseKnownImageRefusal } from "./image-input-policy.ts";
 import type { ConversationStore } from "./conversation-store.ts";
-import type { ReplyProducer } from "./reply-producer.ts";
+import type { AskedWith, ReplyProducer } from "./reply-producer.ts";
 
 /**
  * Chat turns: persists the user's message and streams the reply (`ReplyProducer`), as a new
@@ -51,10 +51,12 @@ export class ChatService {
     searchWeb: boolean,
     attachments: readonly AttachmentInput[] = [],
   ): ChatRun & { userMessage: ChatMessage } {
-    this.refuseMissingSearch(conversationId, searchWeb);
+    const asked = this.replies.askedWith(conversationId);
+    this.refuseMissingSearch(asked, searchWeb);
     this.store.comparisons.refuseUnchosen(conversationId);
     const files = acceptAttachments(attachments);
     this.refuseImagesIfKnown(
+      asked,
       conversationId,
       searchWeb,
       files.some((file) => file.kind === "image"),
@@ -66,50 +68,48 @@ export class ChatService {
       status: "complete",
       attachments: files,
     });
-    return { ...this.reply(page, conversationId, searchWeb), userMessage };
+    return { ...this.reply(page, conversationId, searchWeb, asked), userMessage };
   }
 
   /** A new version of a reply (the shown path's last when none is named), beside the earlier ones. */
   regenerate(page: Page, conversationId: string, searchWeb: boolean, messageId?: string): ChatRun {
-    this.refuseMissingSearch(conversationId, searchWeb);
-    this.refuseImagesIfKnown(conversationId, searchWeb, false);
+    const asked = this.replies.askedWith(conversationId);
+    this.refuseMissingSearch(asked, searchWeb);
+    this.refuseImagesIfKnown(asked, conversationId, searchWeb, false);
     this.store.edits.regenerateFrom(conversationId, messageId);
-    return this.reply(page, conversationId, searchWeb);
+    return this.reply(page, conversationId, searchWeb, asked);
   }
 
   /** A new version of a question, answered anew; the earlier one keeps its answers. */
   edit(page: Page, conversationId: string, messageId: string, content: string, searchWeb: boolean): ChatRun {
-    this.refuseMissingSearch(conversationId, searchWeb);
-    this.refuseImagesIfKnown(conversationId, searchWeb, false);
+    const asked = this.replies.askedWith(conversationId);
+    this.refuseMissingSearch(asked, searchWeb);
+    this.refuseImagesIfKnown(asked, conversationId, searchWeb, false);
     const parentId = this.store.edits.editedQuestionParent(conversationId, messageId);
     const attachments = { copiedFrom: messageId };
     this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId, attachments });
-    return this.reply(page, conversationId, searchWeb);
+    return this.reply(page, conversationId, searchWeb, asked);
   }
 
   /** Web search asked of a server known not to offer it is refused before anything is written or sent. */
-  private refuseMissingSearch(conversationId: string, searchWeb: boolean): void {
-    if (!searchWeb) return;
-    const profileId = this.vault.resolveId(this.store.summary(conversationId).settings.profileId ?? undefined);
-    if (this.capabilitiesOf(profileId).features.search === "missing")
+  private refuseMissingSearch(asked: AskedWith, searchWeb: boolean): void {
+    if (searchWeb && asked.capabilities.features.search === "missing")
       throw appError("NOT_OFFERED", { path: "/v1/search/completions" });
   }
 
   /** Images (new, or in the conversation sent again) for a model known not to take them are refused up front. */
-  private refuseImagesIfKnown(conversationId: string, searchWeb: boolean, newImages: boolean): void {
+  private refuseImagesIfKnown(asked: AskedWith, conversationId: string, searchWeb: boolean, newImages: boolean): void {
     if (searchWeb) return;
-    const { settings } = this.store.summary(conversationId);
-    const profileId = this.vault.resolveId(settings.profileId ?? undefined);
     refuseKnownImageRefusal(
-      this.capabilitiesOf(profileId),
-      settings.model,
+      asked.capabilities,
+      asked.settings.model,
       () => newImages || carriesImages(this.store.turns(conversationId)),
     );
   }
 
-  private reply(page: Page, conversationId: string, searchWeb: boolean): ChatRun {
+  private reply(page: Page, conversationId: string, searchWeb: boolean, asked: AskedWith): ChatRun {
     const assistantMessageId = crypto.randomUUID();
-    const context = this.replies.context(conversationId);
+    const context = this.replies.context(conversationId, asked);
     const streamId = this.replies.open(page, { ...context, conversationId, assistantMessageId, searchWeb });
     return { streamId, assistantMessageId };
   }

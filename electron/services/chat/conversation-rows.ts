@@ -56,6 +56,19 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
   };
 }
 
+/** A message as a reply is asked it: what was said and sent, without how it was shown or what it cost. */
+export type Turn = Pick<ChatMessage, "id" | "role" | "content" | "status" | "attachments">;
+
+export function turnOf(row: MessageRow, attachments: readonly Attachment[] = []): Turn {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+  };
+}
+
 export function messageOf(
   row: MessageRow,
   cost: Cost | null,

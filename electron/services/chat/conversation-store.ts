@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
+import { inTransaction } from "../../common/sql-transaction.ts";
 import type {
   ChatMessage,
   ChatSettings,
@@ -14,7 +15,15 @@ import { AppError, appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { ledgerCostOf, ledgerCostsByMessage } from "../ledger/ledger-costs.ts";
-import { messageOf, summaryOf, UNTITLED, type ConversationRow, type MessageRow } from "./conversation-rows.ts";
+import {
+  messageOf,
+  summaryOf,
+  turnOf,
+  UNTITLED,
+  type ConversationRow,
+  type MessageRow,
+  type Turn,
+} from "./conversation-rows.ts";
 import { ComparisonStore } from "./comparison-store.ts";
 import { listConversations } from "./conversation-list.ts";
 import { MessageEdits } from "./message-edits.ts";
@@ -113,26 +122,18 @@ export class ConversationStore {
   /** The shown path of the conversation, each message with its versions where it has several. */
   messages(conversationId: string): ChatMessage[] {
     const costs = ledgerCostsByMessage(this.db, conversationId);
-    return this.path(conversationId, (row) => ({
-      cost: row.role === "assistant" ? (costs.get(row.id) ?? null) : null,
-      versions: this.edits.versionsOf(row),
-    }));
-  }
-
-  /** The shown path as a reply is asked it: without the costs and versions the gateway is not sent. */
-  turns(conversationId: string): ChatMessage[] {
-    return this.path(conversationId, () => ({ cost: null, versions: undefined }));
-  }
-
-  private path(
-    conversationId: string,
-    figures: (row: MessageRow) => { cost: ChatMessage["cost"]; versions: ChatMessage["versions"] },
-  ): ChatMessage[] {
     const attachments = this.attachments.ofConversation(conversationId);
+    const versionsOf = this.edits.versionsIn(conversationId);
     return this.edits.path(conversationId).map((row) => {
-      const { cost, versions } = figures(row);
-      return messageOf(row, cost, versions, attachments.get(row.id));
+      const cost = row.role === "assistant" ? (costs.get(row.id) ?? null) : null;
+      return messageOf(row, cost, versionsOf(row), attachments.get(row.id));
     });
+  }
+
+  /** The shown path as a reply is asked it: only what the gateway is sent, read at every Send. */
+  turns(conversationId: string): Turn[] {
+    const attachments = this.attachments.ofConversation(conversationId);
+    return this.edits.path(conversationId).map((row) => turnOf(row, attachments.get(row.id)));
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -175,40 +176,43 @@ export class ConversationStore {
     /** False: the conversation does not go on from it (yet), as an answer of a comparison. */
     showAsLeaf?: boolean;
   }): ChatMessage {
-    const conversation = this.row(message.conversationId);
     const id = message.id ?? randomUUID();
-    const parentId = message.parentId === undefined ? this.edits.leafOf(message.conversationId) : message.parentId;
-    const now = Date.now();
-    const { next } = onlyRow<{ next: number }>(
-      this.db.prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?"),
-      message.conversationId,
-    );
-    this.db
-      .prepare(
-        "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        id,
+    // The message, the leaf it becomes and the conversation's title land together, in one commit.
+    inTransaction(this.db, () => {
+      const conversation = this.row(message.conversationId);
+      const parentId = message.parentId === undefined ? this.edits.leafOf(message.conversationId) : message.parentId;
+      const now = Date.now();
+      const { next } = onlyRow<{ next: number }>(
+        this.db.prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?"),
         message.conversationId,
-        next,
-        message.role,
-        message.content,
-        message.status,
-        message.error ? JSON.stringify(message.error) : null,
-        message.meta ? JSON.stringify(message.meta) : null,
-        now,
-        parentId,
       );
-    const files = message.attachments ?? [];
-    if ("copiedFrom" in files) this.attachments.copy(files.copiedFrom, id);
-    else this.attachments.add(id, files);
-    if (message.showAsLeaf !== false) this.edits.showLeaf(message.conversationId, id);
-    const titleText = message.content.trim() || ("copiedFrom" in files ? "" : (files[0]?.name ?? ""));
-    const title =
-      conversation.title === UNTITLED && message.role === "user" ? titleFrom(titleText) : conversation.title;
-    this.db
-      .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
-      .run(now, title, message.conversationId);
+      this.db
+        .prepare(
+          "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          id,
+          message.conversationId,
+          next,
+          message.role,
+          message.content,
+          message.status,
+          message.error ? JSON.stringify(message.error) : null,
+          message.meta ? JSON.stringify(message.meta) : null,
+          now,
+          parentId,
+        );
+      const files = message.attachments ?? [];
+      if ("copiedFrom" in files) this.attachments.copy(files.copiedFrom, id);
+      else this.attachments.add(id, files);
+      if (message.showAsLeaf !== false) this.edits.showLeaf(message.conversationId, id);
+      const titleText = message.content.trim() || ("copiedFrom" in files ? "" : (files[0]?.name ?? ""));
+      const title =
+        conversation.title === UNTITLED && message.role === "user" ? titleFrom(titleText) : conversation.title;
+      this.db
+        .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
+        .run(now, title, message.conversationId);
+    });
     return this.message(id);
   }
 

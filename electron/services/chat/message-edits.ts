@@ -32,17 +32,27 @@ export class MessageEdits {
     );
   }
 
-  /** The versions of a message's place: its siblings of the same role, oldest first. */
-  versionsOf(row: MessageRow): MessageVersions {
-    const ids = allRows<{ id: string }>(
-      this.db.prepare(
-        "SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? AND role = ? ORDER BY position",
-      ),
-      row.conversation_id,
-      row.parent_id,
-      row.role,
-    ).map((sibling) => sibling.id);
-    return { ids, index: Math.max(0, ids.indexOf(row.id)) };
+  /**
+   * The versions of each message's place in a conversation: its siblings of the same role, oldest
+   * first. Read in one query for the whole conversation, not one per message shown.
+   */
+  versionsIn(conversationId: string): (row: MessageRow) => MessageVersions {
+    const places = new Map<string, string[]>();
+    const placeOf = (parentId: string | null, role: string) => `${parentId ?? ""}\u0000${role}`;
+    const rows = allRows<{ id: string; parent_id: string | null; role: string }>(
+      this.db.prepare("SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY position"),
+      conversationId,
+    );
+    for (const row of rows) {
+      const place = placeOf(row.parent_id, row.role);
+      const siblings = places.get(place);
+      if (siblings) siblings.push(row.id);
+      else places.set(place, [row.id]);
+    }
+    return (row) => {
+      const ids = places.get(placeOf(row.parent_id, row.role)) ?? [row.id];
+      return { ids, index: Math.max(0, ids.indexOf(row.id)) };
+    };
   }
 
   /** The message new ones follow: the shown leaf, or the newest message. */

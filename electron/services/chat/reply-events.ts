@@ -1,4 +1,5 @@
-import type { ChatMessage, ChatSettings } from "../../../shared/ipc/chat.ts";
+import type { ChatSettings } from "../../../shared/ipc/chat.ts";
+import type { Turn } from "./conversation-rows.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { AttachmentsOf } from "./attachment-content.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
@@ -13,7 +14,7 @@ import {
 /** A reply's events from the server, whichever endpoint the settings (or web search) call for, streamed or not. */
 export async function* replyEvents(
   client: GatewayClient,
-  run: { settings: ChatSettings; messages: ChatMessage[]; searchWeb: boolean; attachmentsOf: AttachmentsOf },
+  run: { settings: ChatSettings; messages: readonly Turn[]; searchWeb: boolean; attachmentsOf: AttachmentsOf },
   model: string,
   signal: AbortSignal,
   onRequestId: (requestId: string | null) => void,

@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatSettings, type MessageMeta, type MessageStatus } from "../../../shared/ipc/chat.ts";
+import { type ChatSettings, type MessageMeta, type MessageStatus } from "../../../shared/ipc/chat.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
@@ -14,6 +14,7 @@ import type { ProfileVault } from "../vault/profile-vault.ts";
 import type { AttachmentsOf } from "./attachment-content.ts";
 import { carriesImages, historyOf } from "./chat-request.ts";
 import { imageRefusalOf } from "./image-input-policy.ts";
+import type { Turn } from "./conversation-rows.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { replyEvents } from "./reply-events.ts";
@@ -32,13 +33,20 @@ const INTERRUPTING_CODES = [
   "REPLY_TOO_LONG",
 ];
 
+/** How a conversation's replies are asked: its settings as its profile's server takes them. */
+export interface AskedWith {
+  readonly settings: ChatSettings;
+  readonly profileId: string;
+  readonly capabilities: ServerCapabilities;
+}
+
 /** One reply to produce: what it answers, with which settings, from which profile. */
 export interface ReplyRun {
   readonly conversationId: string;
   readonly assistantMessageId: string;
   readonly settings: ChatSettings;
   readonly profileId: string;
-  readonly messages: ChatMessage[];
+  readonly messages: readonly Turn[];
   readonly searchWeb: boolean;
   /** False for one answer of a comparison: the conversation goes on from the one the user chooses. */
   readonly showAsLeaf?: boolean;
@@ -76,18 +84,25 @@ export class ReplyProducer {
     this.attachmentsOf = (messageId) => store.attachments.loaded(messageId);
   }
 
-  /** The shown path and the settings a reply of this conversation is asked with, on its profile's server. */
-  context(conversationId: string): { settings: ChatSettings; profileId: string; messages: ChatMessage[] } {
+  /** The settings a reply of this conversation is asked with, on its profile's server, and what that server offers. */
+  askedWith(conversationId: string): AskedWith {
     const conversation = this.store.summary(conversationId);
-    const messages = this.store.turns(conversationId);
     const profileId = this.vault.resolveId(conversation.settings.profileId ?? undefined);
+    const capabilities = this.capabilitiesOf(profileId);
     // A conversation that follows the active profile keeps only what that profile's server offers.
-    const features = this.capabilitiesOf(profileId).features;
     const settings: ChatSettings =
-      features.messages === "missing"
+      capabilities.features.messages === "missing"
         ? { ...conversation.settings, wireFormat: "chat-completions" }
         : conversation.settings;
-    return { settings, profileId, messages };
+    return { settings, profileId, capabilities };
+  }
+
+  /** The shown path and the settings a reply of this conversation is asked with (read once per Send). */
+  context(
+    conversationId: string,
+    { settings, profileId } = this.askedWith(conversationId),
+  ): { settings: ChatSettings; profileId: string; messages: Turn[] } {
+    return { settings, profileId, messages: this.store.turns(conversationId) };
   }
 
   /** Starts the reply on a stream of this page; its id is what the page follows. */

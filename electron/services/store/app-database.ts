@@ -1,4 +1,5 @@
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { StatementCachingDatabase } from "../../common/statement-cache.ts";
 import { migrate } from "../../common/sqlite-migrations.ts";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -287,7 +288,7 @@ export const APP_MIGRATIONS: readonly string[] = [
 
 export function openAppDatabase(file: string): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
+  const db = new StatementCachingDatabase(file);
   try {
     db.exec(
       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",

@@ -5,7 +5,7 @@ import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
 import type { Page } from "../../../electron/common/pages.ts";
 import { ChatService } from "../../../electron/services/chat/chat-service.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
-import type { ReplyProducer, ReplyRun } from "../../../electron/services/chat/reply-producer.ts";
+import type { AskedWith, ReplyProducer, ReplyRun } from "../../../electron/services/chat/reply-producer.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 import type { ProfileVault } from "../../../electron/services/vault/profile-vault.ts";
@@ -21,18 +21,23 @@ function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: s
   const store = new ConversationStore(db);
   const { vault, profile } = workVault(models ? { search: [], image: [], video: [], ...models } : undefined);
   const opened: ReplyRun[] = [];
+  const server = uncheckedServer(profile.id, capabilities);
   const replies = {
-    context: (conversationId: string) => ({
+    askedWith: (conversationId: string): AskedWith => ({
       settings: store.summary(conversationId).settings,
       profileId: profile.id,
-      messages: store.messages(conversationId),
+      capabilities: server,
+    }),
+    context: (conversationId: string, { settings, profileId }: AskedWith) => ({
+      settings,
+      profileId,
+      messages: store.turns(conversationId),
     }),
     open: (_page: Page, run: ReplyRun) => {
       opened.push(run);
       return `stream-${opened.length}`;
     },
   } as unknown as ReplyProducer;
-  const server = uncheckedServer(profile.id, capabilities);
   const service = new ChatService(store, vault, () => server, replies);
   return { service, store, opened, profile, db };
 }
