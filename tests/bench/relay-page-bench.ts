@@ -18,24 +18,48 @@ interface PageTimings {
   readonly firstText: number;
 }
 
-/** Marks the page's socket traffic of a reply, so the added time can be split into renderer and bridge. */
+/**
+ * Marks the page's socket traffic of a reply, so the added time can be split into renderer and
+ * bridge, and counts the page's calls still unanswered (`openInvokes`).
+ */
 function markSocketTraffic(): void {
   const NativeSocket = window.WebSocket;
   // The document element does not exist yet when this runs.
   const marks = () => document.documentElement.dataset;
+  const open = new Set<string>();
+  const idOf = (frame: string, kind: string) => new RegExp(`"t":"${kind}","id":(\\d+)`).exec(frame)?.[1];
   window.WebSocket = class extends NativeSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       this.addEventListener("message", (message) => {
-        if (String(message.data).includes('"kind":"delta"')) marks().firstFrame ??= String(performance.now());
+        const frame = String(message.data);
+        if (frame.includes('"kind":"delta"')) marks().firstFrame ??= String(performance.now());
+        const answered = idOf(frame, "result");
+        if (answered !== undefined) open.delete(answered);
+        marks().openInvokes = String(open.size);
       });
     }
 
     override send(data: Parameters<WebSocket["send"]>[0]): void {
-      if (String(data).includes('"channel":"chat.send"')) marks().invokeSent ??= String(performance.now());
+      const frame = String(data);
+      if (frame.includes('"channel":"chat.send"')) marks().invokeSent ??= String(performance.now());
+      const asked = idOf(frame, "invoke");
+      if (asked !== undefined) open.add(asked);
+      marks().openInvokes = String(open.size);
       super.send(data);
     }
   };
+}
+
+/**
+ * A person clicks Send a moment after the last key, when what typing started (the draft's cost
+ * estimate, asked after the draft is drawn) is done: two frames, then no call unanswered.
+ */
+async function settled(page: Page): Promise<void> {
+  for (let frame = 0; frame < 2; frame++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }
+  await page.waitForFunction(() => (document.documentElement.dataset.openInvokes ?? "0") === "0");
 }
 
 /** In the app's page, from the Send button's click: see PageTimings. */
@@ -124,6 +148,7 @@ export async function relayPageBench(): Promise<void> {
       const prompt = `Benchmark prompt ${round}`;
       const baseline = await directFirstToken(gatewayPage, prompt);
       await message.fill(prompt);
+      await settled(app.page);
       const through = await pageFirstToken(app.page);
       await app.page.getByRole("button", { name: "Stop", exact: true }).click();
       await app.page.getByRole("button", { name: "Send", exact: true }).waitFor();
