@@ -1,22 +1,27 @@
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { createParser } from "eventsource-parser";
 
 interface SseMessage {
   readonly event: string | undefined;
   readonly data: string;
 }
 
-/** The Server-Sent Events of a response body, parsed by eventsource-parser. */
+/**
+ * The Server-Sent Events of a response body, parsed by eventsource-parser. Read in one loop
+ * rather than through a decoding stream and a parsing stream: each stage of a pipe would hold
+ * every chunk, the first words of a reply among them, for a few more turns of the event loop.
+ */
 export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
-  // TypeScript's stream types refuse this pairing (the decoder's writable side takes any BufferSource, a
-  // wider type than the body's bytes); at run time it is the standard way to decode a byte stream.
-  const text = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>);
-  const events = text.pipeThrough(new EventSourceParserStream());
-  const reader = events.getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parsed: SseMessage[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ event, data }) });
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      yield { event: value.event, data: value.data };
+      parser.feed(decoder.decode(value, { stream: true }));
+      // Each message is handed on before the next chunk is read: a caller that stops early reads no more.
+      for (const message of parsed.splice(0)) yield message;
     }
   } finally {
     // Cancelled, not just released: a caller that stops early (a reply cut at its length) lets the connection go.
