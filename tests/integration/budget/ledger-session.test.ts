@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
 import { startServices } from "../../support/app-services.ts";
-import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
+import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 import { chatTurn, gatewayCharges, ledgerSettled, QUICK_SAMPLING, taskUntil } from "./budget-session.ts";
 
 const FAST_POLLS = { imageBaseMs: 50, videoBaseMs: 50, growth: 1.5, maxIntervalMs: 200, maxWaitMs: 60_000 };
@@ -55,7 +55,11 @@ describe("the ledger over a mixed session", () => {
     // The window hears of every measurement, so replies, tasks and charts refresh.
     expect(costsChanged.length).toBeGreaterThanOrEqual(8);
     expect(new Set(costsChanged)).toEqual(new Set([profileId]));
-    const page = app.ledger.page(profileId, {}, 0, 500);
+    // The balance is still sampled every half second: a reading whose answer has not come yet has no request id yet.
+    const page = await waitUntil(
+      async () => app.ledger.page(profileId, {}, 0, 500),
+      (read) => read.entries.every((entry) => entry.requestId),
+    );
     const kinds = new Set(page.entries.map((entry) => entry.kind));
     expect([...kinds].sort()).toEqual(["balance", "cancel", "chat", "image", "models", "poll", "search", "video"]);
     for (const entry of page.entries) expect(entry.requestId, `${entry.method} ${entry.endpoint}`).toMatch(/\S/);
