@@ -148,6 +148,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     ],
     tests: [
       "tests/unit/chat/**/*.test.ts",
+      "tests/unit/gateway-client/sse-events.test.ts",
       "tests/unit/services/stream-hub.test.ts",
       "tests/integration/chat/chat-service.test.ts",
       "tests/integration/chat/no-resend-after-partial-reply.test.ts",

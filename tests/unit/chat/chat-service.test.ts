@@ -104,7 +104,9 @@ describe("the chat service", () => {
     const edited = service.edit(page, id, userMessage.id, "Second question", false);
     expect(edited.streamId).toBe("stream-3");
     // The shown path goes on from the edited question; the first question and its answers stay as earlier versions.
-    expect(store.messages(id).map((message) => [message.role, message.content])).toEqual([["user", "Second question"]]);
+    expect(store.messages(id).map((message) => [message.role, message.content, message.status])).toEqual([
+      ["user", "Second question", "complete"],
+    ]);
     expect(opened.map((run) => run.conversationId)).toEqual([id, id, id]);
   });
 
@@ -131,7 +133,18 @@ describe("the chat service", () => {
     const { userMessage } = service.send(page, id, "Read this", false, [notes]);
     service.regenerate(page, id, false);
     service.edit(page, id, userMessage.id, "Read this again", false);
+    service.send(page, id, "Just words", false);
     service.send(page, id, "Search with this", true, [{ name: "a.png", data: PNG }]);
-    expect(opened).toHaveLength(4);
+    expect(opened).toHaveLength(5);
+  });
+
+  it("refuses a message while a compared question waits for its answer to be chosen", () => {
+    const { service, store, opened } = chat();
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    const question = store.appendMessage({ conversationId: id, role: "user", content: "Which?", status: "complete" });
+    store.comparisons.create(id, question.id, [{ model: "chat-fast", messageId: crypto.randomUUID() }]);
+    expect(() => service.send(page, id, "Next", false)).toThrow(expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }));
+    expect(store.messages(id).map((message) => message.content)).toEqual(["Which?"]);
+    expect(opened).toEqual([]);
   });
 });
