@@ -25,6 +25,7 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
     }
   } finally {
     // Cancelled, not just released: a caller that stops early (a reply cut at its length) lets the connection go.
-    await reader.cancel().catch(() => undefined);
+    // Not awaited: after an abort, the body's own cancel can wait on a connection that is already being torn down.
+    reader.cancel().catch(() => undefined);
   }
 }
