@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import type { InFlight } from "../common/in-flight.ts";
 import type { AccountDirectory, ApiKeyRecord } from "./accounts.ts";
 import type { Billing } from "./billing.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -28,6 +29,8 @@ export interface GatewayContext {
   /** The worker thread that checks that reference images decode. */
   readonly referenceChecks: RenderPool;
   readonly tasks: SimulatedTaskRunner;
+  /** Text replies still being delivered or settled: closing waits for them, so each charge is written. */
+  readonly deliveries: InFlight;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   origin(): string;
   now(): number;

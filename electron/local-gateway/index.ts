@@ -1,3 +1,4 @@
+import { InFlight } from "../common/in-flight.ts";
 import { AccountDirectory, seedAccounts } from "./accounts.ts";
 import { Billing } from "./billing.ts";
 import { parseGatewayConfig, type GatewayConfigInput } from "./config.ts";
@@ -50,6 +51,7 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
   // A worker of their own: an image-to-video submission is answered without waiting for a render.
   const referenceChecks = new RenderPool({ size: 1 });
   const now = () => Date.now();
+  const deliveries = new InFlight();
   const tasks = new SimulatedTaskRunner({ db, billing, media, renders, pacing, config, dataDir, now });
   let origin = "";
   const ctx: GatewayContext = {
@@ -66,6 +68,7 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
     renders,
     referenceChecks,
     tasks,
+    deliveries,
     origin: () => origin,
     now,
   };
@@ -92,7 +95,9 @@ export async function start({ port = 0, dataDir, config: input = {} }: StartOpti
       // Cuts the render in progress short: its task stays processing and renders after a restart.
       await Promise.all([renders.close(), referenceChecks.close()]);
       await tasksStopped;
+      // Cuts the connections, so the replies still streaming end and settle what they delivered.
       await app.close();
+      await deliveries.drained();
       db.close();
     },
   };

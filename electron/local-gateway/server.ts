@@ -49,6 +49,9 @@ export async function buildServer(ctx: GatewayContext): Promise<FastifyInstance>
     genReqId: () => newRequestId(),
     logger: false,
     frameworkErrors: answerFrameworkError,
+    // Closing cuts every connection: a client's connection that has not sent a request yet (clients open
+    // spares) and a reply still streaming would otherwise hold the close for a minute or the reply's length.
+    forceCloseConnections: true,
     // Tasks and search answers carry long ids; keep URLs tolerant of a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { ServerResponse } from "node:http";
+import { abortWhenClientLeaves } from "./client-gone.ts";
 
 /**
  * A Server-Sent-Events response written straight to the socket (the reply is hijacked, so the
@@ -22,7 +23,7 @@ export class SseStream {
       connection: "keep-alive",
       "x-accel-buffering": "no",
     });
-    this.raw.on("close", () => this.abortController.abort());
+    abortWhenClientLeaves(this.raw, this.abortController);
   }
 
   /** Aborted when the client goes away (or the connection is cut on purpose). */

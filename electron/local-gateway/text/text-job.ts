@@ -3,6 +3,7 @@ import type { ApiKeyRecord } from "../accounts.ts";
 import type { ModelConfig } from "../config.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { syncFaultError } from "../model-registry.ts";
+import { abortWhenClientLeaves } from "../client-gone.ts";
 import { SseStream } from "../sse-stream.ts";
 import { limitGeneration, type Generation } from "./generation.ts";
 import type { ConversationTurn } from "./reply-writer.ts";
@@ -69,7 +70,17 @@ export async function acceptTextJob(
 }
 
 /** Answers the job in full or as a paced stream, then charges for the tokens delivered. */
-export async function deliverTextJob(
+export function deliverTextJob(
+  ctx: GatewayContext,
+  reply: FastifyReply,
+  job: TextJob,
+  format: TextWireFormat,
+  stream: boolean,
+): Promise<unknown> {
+  return ctx.deliveries.track(deliver(ctx, reply, job, format, stream));
+}
+
+async function deliver(
   ctx: GatewayContext,
   reply: FastifyReply,
   job: TextJob,
@@ -84,7 +95,10 @@ export async function deliverTextJob(
       reply.raw.socket?.destroy();
       return undefined;
     }
-    await ctx.pacing.wait(ctx.pacing.pieceDueMs(pieces.length));
+    const clientGone = new AbortController();
+    abortWhenClientLeaves(reply.raw, clientGone);
+    // A client that leaves is charged all the same, as a gateway that generated the whole answer would.
+    await ctx.pacing.wait(ctx.pacing.pieceDueMs(pieces.length), clientGone.signal).catch(() => undefined);
     settle(ctx, job, job.generation.outputTokens);
     return format.body(job);
   }
@@ -111,9 +125,8 @@ export async function deliverTextJob(
     settle(ctx, job, job.generation.outputTokens);
   } else {
     const delivered = Math.round((job.generation.outputTokens * sent) / Math.max(1, pieces.length));
-    const delay = ctx.config.stoppedChargeDelayMs;
-    if (delay > 0) setTimeout(() => settle(ctx, job, delivered), delay).unref();
-    else settle(ctx, job, delivered);
+    await ctx.pacing.wait(ctx.config.stoppedChargeDelayMs);
+    settle(ctx, job, delivered);
   }
   return undefined;
 }
