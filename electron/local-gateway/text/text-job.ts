@@ -77,35 +77,38 @@ export function deliverTextJob(
   format: TextWireFormat,
   stream: boolean,
 ): Promise<unknown> {
-  return ctx.deliveries.track(deliver(ctx, reply, job, format, stream));
+  return ctx.deliveries.track(stream ? deliverStream(ctx, reply, job, format) : deliverWhole(ctx, reply, job, format));
 }
 
-async function deliver(
+async function deliverWhole(
   ctx: GatewayContext,
   reply: FastifyReply,
   job: TextJob,
   format: TextWireFormat,
-  stream: boolean,
 ): Promise<unknown> {
-  const cutsStream = job.model.fault === "stream-cut";
-  const { pieces } = job.generation;
-  if (!stream) {
-    if (cutsStream) {
-      reply.hijack();
-      reply.raw.socket?.destroy();
-      return undefined;
-    }
-    const clientGone = new AbortController();
-    abortWhenClientLeaves(reply.raw, clientGone);
-    // A client that leaves is charged all the same, as a gateway that generated the whole answer would.
-    await ctx.pacing.wait(ctx.pacing.pieceDueMs(pieces.length), clientGone.signal).catch(() => undefined);
-    settle(ctx, job, job.generation.outputTokens);
-    return format.body(job);
+  if (job.model.fault === "stream-cut") {
+    reply.hijack();
+    reply.raw.socket?.destroy();
+    return undefined;
   }
+  const clientGone = new AbortController();
+  abortWhenClientLeaves(reply.raw, clientGone);
+  // A client that leaves is charged all the same, as a gateway that generated the whole answer would.
+  await ctx.pacing.wait(ctx.pacing.pieceDueMs(job.generation.pieces.length), clientGone.signal).catch(() => undefined);
+  settle(ctx, job, job.generation.outputTokens);
+  return format.body(job);
+}
 
+async function deliverStream(
+  ctx: GatewayContext,
+  reply: FastifyReply,
+  job: TextJob,
+  format: TextWireFormat,
+): Promise<undefined> {
+  const { pieces } = job.generation;
   const sse = new SseStream(reply);
   format.open(job, sse);
-  const cutAt = cutsStream ? Math.max(1, Math.floor(pieces.length * STREAM_CUT_FRACTION)) : -1;
+  const cutAt = job.model.fault === "stream-cut" ? Math.max(1, Math.floor(pieces.length * STREAM_CUT_FRACTION)) : -1;
   const started = performance.now();
   let sent = 0;
   for (const piece of pieces) {
