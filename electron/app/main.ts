@@ -71,7 +71,16 @@ if (!app.requestSingleInstanceLock()) {
       },
       profile ? { profile } : {},
     );
-    app.on("will-quit", () => void services.close());
+    let closed = false;
+    app.on("will-quit", (event) => {
+      if (closed) return;
+      // Replies still streaming are stopped and written, and the database closed, before the process ends.
+      event.preventDefault();
+      void services.close().finally(() => {
+        closed = true;
+        app.quit();
+      });
+    });
     denyPermissionRequests();
     const rendererDir = join(import.meta.dirname, "..", "renderer");
     const preload = join(import.meta.dirname, "..", "preload", "preload.cjs");

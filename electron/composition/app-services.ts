@@ -228,6 +228,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       return () => listeners.delete(listener);
     },
     async close() {
+      await streams.close();
       sampler.close();
       tasks.close();
       await localGateway?.close();

@@ -63,6 +63,34 @@ describe("replies written ahead", () => {
     }
   });
 
+  it("are stopped by the app's close, which waits until each has written its end and settled its call", async () => {
+    const dataDir = tempDir("app-");
+    const services = await startServices(gateway.url, KEYS.main.key, dataDir);
+    const { page, received } = recordingPage();
+    const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 400 });
+    const run = services.chat.send(page, conversation.id, "Explain streaming at length", false);
+    await waitUntil(
+      async () => storedReply(dataDir, run.assistantMessageId),
+      (row) => (row?.content.length ?? 0) > 0,
+    );
+    await services.close();
+
+    const stored = storedReply(dataDir, run.assistantMessageId)!;
+    expect(stored.status).toBe("stopped");
+    const sent = received.map((entry) => entry.payload as StreamEvent).filter((e) => e.streamId === run.streamId);
+    const done = sent.find((event) => event.kind === "done")!.data as ChatStreamData["done"];
+    expect(done.message).toMatchObject({ status: "stopped", content: stored.content });
+    const db = new DatabaseSync(join(dataDir, "modeldesk.sqlite"), { readOnly: true });
+    try {
+      const call = db
+        .prepare("SELECT status, settled_at FROM request_log WHERE message_id = ?")
+        .get(run.assistantMessageId) as { status: number; settled_at: number | null };
+      expect(call).toMatchObject({ status: 200, settled_at: expect.any(Number) });
+    } finally {
+      db.close();
+    }
+  });
+
   it("survive kill -9: the partial text comes back Interrupted, and Retry answers", async () => {
     const dataDir = tempDir("app-");
     const child = spawn(process.execPath, [CHILD, gateway.url, KEYS.main.key, dataDir], {
