@@ -18,6 +18,11 @@ interface PageTimings {
   readonly firstText: number;
 }
 
+/** The page's socket to the host, kept by `markSocketTraffic` for calls made without the app. */
+interface BenchWindow {
+  benchSocket?: WebSocket;
+}
+
 /**
  * Marks the page's socket traffic of a reply, so the added time can be split into renderer and
  * bridge, and counts the page's calls still unanswered (`openInvokes`).
@@ -31,6 +36,7 @@ function markSocketTraffic(): void {
   window.WebSocket = class extends NativeSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
+      (window as BenchWindow).benchSocket = this;
       this.addEventListener("message", (message) => {
         const frame = String(message.data);
         if (frame.includes('"kind":"delta"')) marks().firstFrame ??= String(performance.now());
@@ -42,7 +48,10 @@ function markSocketTraffic(): void {
 
     override send(data: Parameters<WebSocket["send"]>[0]): void {
       const frame = String(data);
-      if (frame.includes('"channel":"chat.send"')) marks().invokeSent ??= String(performance.now());
+      if (frame.includes('"channel":"chat.send"')) {
+        marks().invokeSent ??= String(performance.now());
+        marks().conversationId = /"conversationId":"([^"]+)"/.exec(frame)?.[1] ?? "";
+      }
       const asked = idOf(frame, "invoke");
       if (asked !== undefined) open.add(asked);
       marks().openInvokes = String(open.size);
@@ -87,6 +96,47 @@ function pageFirstToken(page: Page): Promise<PageTimings> {
         const started = performance.now();
         send.click();
       }),
+  );
+}
+
+/**
+ * The same Send made on the page's socket by hand, with nothing drawn: from the invoke to its first
+ * delta frame handled, then the stream stopped and ended. Beside `relay_page_first_frame_ms`, what
+ * drawing the question costs the first words on this page.
+ */
+function bridgeFirstFrame(page: Page, prompt: string, round: number): Promise<number> {
+  return page.evaluate(
+    ({ prompt, round }) =>
+      new Promise<number>((resolve) => {
+        const socket = (window as BenchWindow).benchSocket;
+        const conversationId = document.documentElement.dataset.conversationId;
+        if (!socket || !conversationId) throw new Error("no socket or conversation to send on");
+        // Far above the app's own call ids, so its transport ignores the answers.
+        const callId = 1_000_000 + round * 2;
+        let streamId: string | null = null;
+        let firstFrame = 0;
+        const onFrame = (message: MessageEvent) => {
+          const frame = String(message.data);
+          if (streamId === null && frame.includes('"kind":"delta"')) {
+            firstFrame = performance.now() - started;
+            streamId = /"streamId":"([^"]+)"/.exec(frame)?.[1] ?? "";
+            const cancel = { t: "invoke", id: callId + 1, channel: "streams.cancel", payload: { streamId } };
+            socket.send(JSON.stringify(cancel));
+          } else if (
+            streamId !== null &&
+            frame.includes(`"streamId":"${streamId}"`) &&
+            frame.includes('"kind":"done"')
+          ) {
+            socket.removeEventListener("message", onFrame);
+            resolve(firstFrame);
+          }
+        };
+        socket.addEventListener("message", onFrame);
+        const payload = { conversationId, content: prompt, searchWeb: false };
+        const started = performance.now();
+        socket.send(JSON.stringify({ t: "invoke", id: callId, channel: "chat.send", payload }));
+      }),
+    { prompt, round },
   );
 }
 
@@ -137,6 +187,7 @@ export async function relayPageBench(): Promise<void> {
   const direct: number[] = [];
   const relayed: number[] = [];
   const timings: PageTimings[] = [];
+  const bridgeOnly: number[] = [];
   try {
     await app.page.addInitScript(markSocketTraffic);
     await app.page.reload();
@@ -157,6 +208,10 @@ export async function relayPageBench(): Promise<void> {
       direct.push(baseline);
       relayed.push(through.firstText);
       timings.push(through);
+    }
+    for (let round = -1; round < ROUNDS; round++) {
+      const framed = await bridgeFirstFrame(app.page, `Bridge prompt ${round}`, round + 1);
+      if (round >= 0) bridgeOnly.push(framed);
     }
   } finally {
     await app.close();
@@ -180,4 +235,5 @@ export async function relayPageBench(): Promise<void> {
     ),
     "ms",
   );
+  report("relay_page_bridge_first_frame_ms_p50", percentile(bridgeOnly, 50), "ms");
 }
