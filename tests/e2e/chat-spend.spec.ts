@@ -1,7 +1,9 @@
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { startNewChat } from "./support/chat-steps.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { startGateway } from "./support/test-gateway.ts";
 
 const KEY = "sk-e2e-chat-spend-0001";
@@ -11,6 +13,8 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 960, height: 640 },
 ];
+const artifact = (project: string, name: string) =>
+  join(PROJECT_ROOT, "tests", "artifacts", `${project}-chat-spend-${name}.png`);
 let budgeted: RunningGateway;
 let slow: RunningGateway;
 let unpriced: RunningGateway;
@@ -59,8 +63,10 @@ async function openChat(page: Page) {
 for (const viewport of VIEWPORTS) {
   test(`Send shows the reply's estimated cost, refuses what the budget cannot cover and asks when it may not (${viewport.width}×${viewport.height})`, async ({
     launchApp,
-  }) => {
+  }, testInfo) => {
     const { page } = await launchApp({ profile: { url: budgeted.url, key: `${KEY}-${viewport.width}` } });
+    const shot = (name: string) =>
+      page.screenshot({ path: artifact(testInfo.project.name, `${name}-${viewport.width}`) });
     await page.setViewportSize(viewport);
     // The estimate is held against the reading the status bar takes at start.
     await expect(page.getByText(/^Today: ¥[\d.]+ left$/)).toBeVisible();
@@ -78,11 +84,13 @@ for (const viewport of VIEWPORTS) {
     await expect(message).toHaveValue("word ".repeat(1600));
     await expect(page.getByRole("article", { name: "You" })).toHaveCount(0);
     await expect(estimate.getByRole("alert")).toBeInViewport();
+    await shot("over");
 
     // A short question costs little, but its 1024 tokens of output may cost more than is left.
     await message.fill("Hello there");
     await expect(estimate.getByRole("alert")).toHaveCount(0);
     await expect(estimate).toContainText(/this may be more than today's remaining budget \(¥0\.0030\) by ¥0\.00\d+\.$/);
+    await shot("short");
     await message.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Spend more than is left?" });
     await dialog.getByRole("button", { name: "Cancel" }).click();

@@ -113,7 +113,7 @@ function ConversationView({
             compare={compare.transcript}
           />
           <ActionErrorWithQuiet quiet={reply} actions={[...attempts, ...compare.attempts, saveSettings]} />
-          {spend.view}
+          {spend.dialog}
           {compare.picks && (
             <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
           )}
@@ -125,6 +125,7 @@ function ConversationView({
         conversationId={conversationId}
         profileId={settings?.profileId ?? null}
         comparing={compare.comparing}
+        estimate={spend.estimate}
         onSend={sendOrCompare}
         onModelCommand={changeModel}
         onStop={stopReplyOrComparison}

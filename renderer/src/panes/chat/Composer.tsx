@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { secondsUntil, useNow } from "../../components/use-now.ts";
@@ -19,6 +19,11 @@ interface ComposerProps {
   readonly waitUntil: number | null;
   /** Takes the focus when it appears (a conversation opened, New chat). */
   readonly autoFocus?: boolean;
+  /**
+   * What sending the draft would cost, before Send. In the bar, where it takes no height of its own:
+   * Send empties the box and the estimate goes without the transcript above moving.
+   */
+  readonly estimate?: ReactNode;
   /** Whether it was accepted: when not, the text and files stay in the box. */
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
@@ -37,6 +42,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     generating,
     waitUntil,
     autoFocus = false,
+    estimate,
     onSend,
     onModelCommand,
     onStop,
@@ -135,6 +141,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
             {t("capabilities.notOffered.search")}
           </span>
         )}
+        {estimate}
         {commandNotice && (
           <span className="composer__notice" role="status">
             {commandNotice}

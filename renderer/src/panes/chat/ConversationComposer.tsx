@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import { useLiveReplyStatus } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
@@ -8,6 +8,8 @@ interface ConversationComposerProps {
   readonly profileId: string | null;
   /** A comparison's answers stream: Stop stops them all. */
   readonly comparing: boolean;
+  /** What sending the draft would cost, shown in the box's bar. */
+  readonly estimate: ReactNode;
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   onModelCommand(model: string): Promise<boolean>;
   /** Stops the reply, or the comparison's answers. */
@@ -20,7 +22,7 @@ interface ConversationComposerProps {
  * Send and the reply's end draw the box again, not the conversation around it.
  */
 export function ConversationComposer(props: ConversationComposerProps) {
-  const { conversationId, profileId, comparing, onSend, onModelCommand, onStop } = props;
+  const { conversationId, profileId, comparing, estimate, onSend, onModelCommand, onStop } = props;
   const live = useLiveReplyStatus(conversationId);
   const streaming = live !== null;
   useEffect(() => {
@@ -38,6 +40,7 @@ export function ConversationComposer(props: ConversationComposerProps) {
       autoFocus
       generating={(live !== null && !live.interrupted) || comparing}
       waitUntil={live && !live.interrupted ? live.waitUntil : null}
+      estimate={estimate}
       onSend={onSend}
       onModelCommand={onModelCommand}
       onStop={onStop}

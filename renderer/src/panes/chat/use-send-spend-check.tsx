@@ -23,8 +23,10 @@ type Send = (content: string, attachments: AttachmentInput[]) => Promise<boolean
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
 interface SendSpendCheck {
-  /** The estimate under the transcript, and the question a shortfall asks. */
-  readonly view: ReactNode;
+  /** The estimate, for the message box's bar: the same element until the conversation's settings or messages change. */
+  readonly estimate: ReactNode;
+  /** The question a shortfall asks. */
+  readonly dialog: ReactNode;
   /** `send`, refused when even the least the reply can cost is more than is left, asked first when it may be. */
   guard(send: Send): Send;
 }
@@ -108,19 +110,25 @@ export function useSendSpendCheck(input: Omit<DraftEstimateProps, "latestRef">):
       }
       return send(content, attachments);
     };
-  const view = (
-    <div className="send-estimate">
-      <DraftEstimate {...input} latestRef={latestRef} />
-      <ConfirmDialog
-        open={question !== null}
-        title={t("cost.confirmTitle")}
-        message={question ?? ""}
-        confirmLabel={t("cost.sendAnyway")}
-        cancelLabel={t("cost.cancel")}
-        onCancel={() => close(false)}
-        onConfirm={() => close(true)}
-      />
-    </div>
+  const { draftKey, settings, messages } = input;
+  const estimate = useMemo(
+    () => (
+      <div className="send-estimate">
+        <DraftEstimate draftKey={draftKey} settings={settings} messages={messages} latestRef={latestRef} />
+      </div>
+    ),
+    [draftKey, settings, messages],
   );
-  return { view, guard };
+  const dialog = (
+    <ConfirmDialog
+      open={question !== null}
+      title={t("cost.confirmTitle")}
+      message={question ?? ""}
+      confirmLabel={t("cost.sendAnyway")}
+      cancelLabel={t("cost.cancel")}
+      onCancel={() => close(false)}
+      onConfirm={() => close(true)}
+    />
+  );
+  return { estimate, dialog, guard };
 }
