@@ -82,6 +82,23 @@ const COMPONENTS: ComponentProps<typeof Markdown>["components"] = {
   img: ({ src, alt }) => <ReplyImage src={src} alt={alt} />,
 };
 
+/**
+ * One line that Markdown gives back as a paragraph of the same words: it starts with a letter and
+ * holds only letters, digits, spaces and punctuation that starts no Markdown or GFM construct
+ * (`www.` is the start of a link GFM makes on its own).
+ */
+const PLAIN_LINE = /^\p{L}[\p{L}\p{M}\p{N} ,.;?!'"/%-]*$/u;
+const isPlainLine = (text: string) => PLAIN_LINE.test(text) && !/www\./i.test(text);
+
+/** `text` parsed as Markdown, GFM included: what a reply shows. */
+export function ParsedMarkdown({ text }: { text: string }) {
+  return (
+    <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} skipHtml components={COMPONENTS}>
+      {text}
+    </Markdown>
+  );
+}
+
 interface MarkdownViewProps {
   readonly text: string;
   readonly anchorPrefix: string;
@@ -94,11 +111,11 @@ interface MarkdownViewProps {
  * loaded; control and bidirectional formatting characters are shown, not obeyed.
  */
 export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sourceCount }: MarkdownViewProps) {
+  const shown = linkCitations(visibleControls(text), anchorPrefix, sourceCount);
   return (
     <div className="markdown">
-      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} skipHtml components={COMPONENTS}>
-        {linkCitations(visibleControls(text), anchorPrefix, sourceCount)}
-      </Markdown>
+      {/* A reply's first words are mostly such a line: drawn at once, without a parse while the rest is due. */}
+      {isPlainLine(shown) ? <p>{shown.replace(/ +$/, "")}</p> : <ParsedMarkdown text={shown} />}
     </div>
   );
 });
