@@ -1,6 +1,7 @@
 import { app, globalShortcut, net, type BrowserWindow } from "electron";
 import Store from "electron-store";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createMainCore } from "../ipc/main-core.ts";
 import { startAppServices } from "../composition/app-services.ts";
 import type { OpenPane } from "../../shared/ipc/app-info.ts";
@@ -22,6 +23,9 @@ import { createQuickChat, type QuickChat } from "./quick-chat-window.ts";
 import { safeStorageCipher } from "./safe-storage-cipher.ts";
 import { rememberWindowState, savedWindowState } from "./window-state.ts";
 import { guardWebContents } from "./web-contents-guards.ts";
+
+/** The longest quitting waits for the services to close. */
+const QUIT_WAIT_MS = 5000;
 
 registerAppScheme();
 reportUnhandledRejections();
@@ -74,9 +78,10 @@ if (!app.requestSingleInstanceLock()) {
     let closed = false;
     app.on("will-quit", (event) => {
       if (closed) return;
-      // Replies still streaming are stopped and written, and the database closed, before the process ends.
+      // Replies still streaming are stopped and written, and the database closed, before the process ends;
+      // a close that hangs does not keep the app from quitting.
       event.preventDefault();
-      void services.close().finally(() => {
+      void Promise.race([services.close(), sleep(QUIT_WAIT_MS)]).finally(() => {
         closed = true;
         app.quit();
       });
