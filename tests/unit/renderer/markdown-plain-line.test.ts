@@ -12,7 +12,17 @@ const parsed = (text: string) =>
   staticMarkup(createElement("div", { className: "markdown" }, createElement(ParsedMarkdown, { text })));
 
 /** Letters, digits and every ASCII punctuation, with spaces, line breaks and a few letters beyond ASCII. */
-const PIECES = [..."abcXYZ019 ,.;:?!'\"/%-_*`~#>+=|&@<[](){}\\^$\n\t", "www.", "http://", "mailto:", "é", "ü", "語", "\u0301", "  "];
+const PIECES = [
+  ..."abcXYZ019 ,.;:?!'\"/%-_*`~#>+=|&@<[](){}\\^$\n\t",
+  "www.",
+  "http://",
+  "mailto:",
+  "é",
+  "ü",
+  "語",
+  "\u0301",
+  "  ",
+];
 const replyStart = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((pieces) => pieces.join(""));
 
 describe("a reply's words drawn without a parse", () => {
