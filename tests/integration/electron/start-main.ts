@@ -23,7 +23,7 @@ export interface StartedMain {
     sender?: { contents?: WebContentsStandIn; frameUrl?: string; isSubFrame?: boolean },
   ): Promise<unknown>;
   request(scheme: "app" | "media", url: string): Promise<Response>;
-  /** Emits `will-quit`, which closes the services and the embedded gateway. */
+  /** Emits `will-quit`, which closes the services and the embedded gateway before main quits again. */
   quit(): Promise<void>;
 }
 
@@ -65,9 +65,11 @@ export async function startMain(settings?: Record<string, unknown>): Promise<Sta
       return handler(new Request(url));
     },
     async quit() {
-      emitAppEvent("will-quit");
+      recording.quitRequested = false;
+      emitAppEvent("will-quit", { preventDefault: () => undefined });
+      // Main holds the quit while its services close, then quits again.
+      await vi.waitFor(() => expect(recording.quitRequested).toBe(true), { timeout: 30_000, interval: 20 });
       process.umask(umask);
-      await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
 }
