@@ -1,4 +1,4 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { observeElementOffset, useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
@@ -71,16 +71,22 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const rows = live ? items.length + 1 : items.length;
   // Answers side by side scroll inside their columns: the list follows where they start, with Stop all and each Stop.
   const followAt = !live && items.at(-1)?.kind === "comparison" ? "start" : "end";
+  // Where the list was last put at its end: a scroll up from there counts before its scroll event arrives.
+  const followedTo = useRef<number | null>(null);
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 160,
     overscan: 6,
+    // Following the stream is not the user scrolling: told so, the virtualizer draws the list again only
+    // when its rows change, not at Send and with each delta.
+    observeElementOffset: (instance, report) =>
+      observeElementOffset(instance, (offset, isScrolling) =>
+        report(offset, isScrolling && offset !== followedTo.current),
+      ),
   });
   const totalSize = virtualizer.getTotalSize();
-  // Where the list was last put at its end: a scroll up from there counts before its scroll event arrives.
-  const followedTo = useRef<number | null>(null);
   // Before paint, so the new turn is never drawn once above the bottom; the end is one write, read from the layout done for paint.
   useLayoutEffect(() => {
     const { pointer, focus } = held.current;
