@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useNow } from "../../components/use-now.ts";
+import { useStableHandler } from "../../components/use-stable-handler.ts";
 import { useLiveReply } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
@@ -87,8 +88,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       ),
   });
   const totalSize = virtualizer.getTotalSize();
-  // Before paint, so the new turn is never drawn once above the bottom; the end is one write, read from the layout done for paint.
-  useLayoutEffect(() => {
+  const followNow = useStableHandler(() => {
     const { pointer, focus } = held.current;
     const holding = followAt === "start" && (pointer || focus);
     const element = scroller.current;
@@ -106,7 +106,20 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     }
     element.scrollTop = element.scrollHeight;
     followedTo.current = element.scrollTop;
-  }, [rows, items.length, live, followAt, compare?.streamedLength, virtualizer, totalSize]);
+  });
+  // When rows change, before paint: a row measured in a frame's layout would otherwise be drawn once above the bottom.
+  useLayoutEffect(followNow, [rows, items.length, followAt, compare?.streamedLength, totalSize, followNow]);
+  // A delta is drawn outside any frame: following it in the next frame, before its paint, lays the list out
+  // once per frame there rather than once per delta here.
+  const followFrame = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (live === null || followFrame.current !== null) return;
+    followFrame.current = requestAnimationFrame(() => {
+      followFrame.current = null;
+      followNow();
+    });
+  }, [live, followNow]);
+  useLayoutEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
 
