@@ -35,6 +35,8 @@ const NO_COMPARISONS: readonly Comparison[] = [];
 
 const failedOrCut = (message: ChatMessage): boolean => message.status === "interrupted" || message.status === "error";
 
+const leaveToTheFollow = () => false;
+
 /** Pixels from the bottom within which the list keeps following new text. */
 const FOLLOW_THRESHOLD = 80;
 
@@ -88,6 +90,15 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       ),
   });
   const totalSize = virtualizer.getTotalSize();
+  // While the list follows, the follow puts it in place after a row is measured: the virtualizer's own
+  // correction would move it too, from an offset whose scroll event it may not have had yet.
+  const setFollowing = (on: boolean) => {
+    following.current = on;
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = on ? leaveToTheFollow : undefined;
+  };
+  useLayoutEffect(() => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = leaveToTheFollow;
+  }, [virtualizer]);
   const followNow = useStableHandler(() => {
     const { pointer, focus } = held.current;
     const holding = followAt === "start" && (pointer || focus);
@@ -97,7 +108,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     // Rows that join the list at their estimated height can shorten it for a moment: that clamp is not a scroll up.
     const leftAt =
       followedTo.current === null ? null : Math.min(followedTo.current, element.scrollHeight - element.clientHeight);
-    if (leftAt !== null && element.scrollTop < leftAt - FOLLOW_THRESHOLD) following.current = false;
+    if (leftAt !== null && element.scrollTop < leftAt - FOLLOW_THRESHOLD) setFollowing(false);
     if (!following.current || holding || rows === 0) return;
     if (followAt === "start") {
       followedTo.current = null;
@@ -133,11 +144,15 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
         const element = event.currentTarget;
         // Where following put the list, or where the browser clamped it there: not the user's scroll.
         if (element.scrollTop === followedTo.current) return;
+        // Text that grows or reflows under a followed list can move it down (the browser anchors what is in view):
+        // only a move up leaves the end.
+        const movedDown = followedTo.current !== null && element.scrollTop > followedTo.current;
+        if (followAt === "end" && following.current && movedDown) return;
         const fromEnd =
           followAt === "end"
             ? element.scrollHeight - element.scrollTop - element.clientHeight
             : Math.abs((virtualizer.getOffsetForIndex(items.length - 1, "start")?.[0] ?? 0) - element.scrollTop);
-        following.current = fromEnd < FOLLOW_THRESHOLD;
+        setFollowing(fromEnd < FOLLOW_THRESHOLD);
       }}
     >
       <TranscriptBusy value={live !== null}>
