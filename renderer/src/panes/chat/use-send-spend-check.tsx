@@ -52,7 +52,12 @@ interface DraftEstimateProps {
  */
 function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }: DraftEstimateProps) {
   const typed = useChatStore((state) => state.drafts[draftKey] ?? "");
-  const draft = useDeferredValue(typed);
+  // Send empties the box and the estimate goes in that same render. Left at the text sent, the
+  // deferred draft has nothing to catch up on: no later render of this line comes while the
+  // reply's first words are on their way.
+  const [lastTyped, setLastTyped] = useState(typed);
+  if (typed !== "" && typed !== lastTyped) setLastTyped(typed);
+  const draft = useDeferredValue(typed === "" ? lastTyped : typed);
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
   const systemPrompt = settings?.systemPrompt ?? "";
   // The transcript can be long: counted once per change of it, not at every key typed.
