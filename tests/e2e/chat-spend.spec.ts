@@ -100,6 +100,12 @@ for (const viewport of VIEWPORTS) {
     await dialog.getByRole("button", { name: "Send anyway" }).click();
     await expect(replies(page).last().getByTestId("finish")).toHaveText("Finished");
     await expect(estimate).toHaveCount(0);
+
+    // What is typed next is estimated again, the words just sent included.
+    await message.fill("Hello there");
+    await expect(estimate).toContainText(/^Estimated cost ≈ ¥0\.\d+/);
+    await message.fill("And one more question");
+    await expect(estimate).toContainText(/^Estimated cost ≈ ¥0\.\d+/);
   });
 }
 
