@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { PNG } from "pngjs";
 import { expect, test } from "./support/app-fixture.ts";
 import { axeScan, reportAxe } from "./support/axe-scan.ts";
 import { startNewChat } from "./support/chat-steps.ts";
@@ -34,6 +35,19 @@ async function expectNoSidewaysScroll(page: Page) {
     const box = (await column.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
+}
+
+/** The colours along the right edge of an answer's text, where its scrollbar goes when it has one. */
+async function rightEdgeColours(text: Locator): Promise<Set<string>> {
+  const { width, height, data } = PNG.sync.read(await text.screenshot());
+  const colours = new Set<string>();
+  for (let y = 0; y < height; y++) {
+    for (let x = width - 6; x < width; x++) {
+      const at = (y * width + x) * 4;
+      colours.add(data.subarray(at, at + 3).join(","));
+    }
+  }
+  return colours;
 }
 
 for (const viewport of [
@@ -95,6 +109,13 @@ for (const viewport of [
     await page.screenshot({
       path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-compare-${viewport.width}.png`),
     });
+    // An answer that fits its column shows no edge shadow, its empty scrollbar gutter included; a longer one
+    // shadows the edge it scrolls on past.
+    const fastText = fast.getByRole("region", { name: "Text of answer 1, scrolls on its own" });
+    expect(await fastText.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+    expect(await rightEdgeColours(fastText)).toHaveProperty("size", 1);
+    const proText = pro.getByRole("region", { name: "Text of answer 2, scrolls on its own" });
+    await expect(proText).toHaveCSS("box-shadow", /inset/);
 
     // Until an answer is chosen nothing follows the question; Continue makes one the conversation's reply.
     await pro.getByRole("button", { name: "Continue with this answer" }).click();
