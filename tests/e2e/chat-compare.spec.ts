@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { PNG } from "pngjs";
 import { expect, test } from "./support/app-fixture.ts";
 import { axeScan, reportAxe } from "./support/axe-scan.ts";
 import { startNewChat } from "./support/chat-steps.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { decodePng } from "../support/media-probe.ts";
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -39,7 +39,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 /** The colours along the right edge of an answer's text, where its scrollbar goes when it has one. */
 async function rightEdgeColours(text: Locator): Promise<Set<string>> {
-  const { width, height, data } = PNG.sync.read(await text.screenshot());
+  const { width, height, data } = decodePng(await text.screenshot());
   const colours = new Set<string>();
   for (let y = 0; y < height; y++) {
     for (let x = width - 6; x < width; x++) {
