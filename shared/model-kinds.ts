@@ -4,7 +4,8 @@ import { MODEL_KINDS, type ModelKind, type ModelsByKind } from "./ipc/profiles.t
 const KIND_HINTS: Record<ModelKind, RegExp> = {
   chat: /./,
   search: /search/i,
-  image: /image|dall|flux|diffusion|sd/i,
+  // "sd" only as a word of its own (sd3, sdxl-turbo), not inside one (wisdom-7b).
+  image: /image|dall|flux|diffusion|(^|[^a-z])sd(xl)?([^a-z]|$)/i,
   video: /video|sora|kling|veo/i,
 };
 

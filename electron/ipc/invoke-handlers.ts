@@ -11,11 +11,20 @@ import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 import type { PageRegistry } from "./page-registry.ts";
 
+/** How long a new conversation waits for a profile's server to list its models (one just saved or chosen). */
+const NEW_CHAT_MODELS_WAIT_MS = 3_000;
+
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices, shell: DesktopShell, pages: PageRegistry): InvokeHandlers {
   const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
   const presets = new PresetStore(services.db);
   const modelSets = new ModelSetStore(services.db);
+  // A new conversation takes its model from the server's own list, which a profile just saved is still being asked for.
+  const newChatSettings = async () => {
+    const profileId = vault.activeId();
+    if (profileId) await capabilities.readyWithin(profileId, NEW_CHAT_MODELS_WAIT_MS);
+    return chat.defaultSettings();
+  };
   return {
     "app.info": () => services.info,
     "app.openConversation": ({ conversationId }) => {
@@ -88,7 +97,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": ({ query }) => conversations.list(query),
-    "chat.create": () => conversations.createOrReuseEmpty(chat.defaultSettings()),
+    "chat.create": async () => conversations.createOrReuseEmpty(await newChatSettings()),
     "chat.get": ({ conversationId }) => conversations.detail(conversationId),
     "chat.rename": ({ conversationId, title }) => conversations.rename(conversationId, title),
     "chat.updateSettings": ({ conversationId, settings }) => conversations.updateSettings(conversationId, settings),
@@ -126,8 +135,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "modelSets.list": () => modelSets.list(),
     "modelSets.save": ({ name, models }) => modelSets.save(name, models),
     "modelSets.delete": ({ setId }) => ({ deleted: modelSets.delete(setId) }),
-    "chat.newFromPreset": ({ presetId }) =>
-      conversations.startWith(presets.conversationSettings(presetId, chat.defaultSettings())),
+    "chat.newFromPreset": async ({ presetId }) =>
+      conversations.startWith(presets.conversationSettings(presetId, await newChatSettings())),
     "presets.list": () => presets.list(),
     "presets.save": (input) => presets.save(input),
     "presets.delete": ({ presetId }) => ({ deleted: presets.delete(presetId) }),

@@ -74,6 +74,30 @@ for (const viewport of [
     await expect(model).toHaveValue("chat-fast");
   });
 
+  test(`before the first message at ${viewport.width}×${viewport.height}, the model list shows and the first message goes to the model taken`, async ({
+    launchApp,
+  }) => {
+    const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+    await page.setViewportSize(viewport);
+    const model = page.getByRole("region", { name: "New chat" }).getByRole("combobox", { name: "Model" });
+    // Empty until one is taken, showing the default the conversation would start with.
+    await expect(model).toHaveValue("");
+    await expect(model).toHaveAttribute("placeholder", "chat-fast");
+    await model.click();
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("group", { name: "Chat" }).getByRole("option", { name: /chat-pro/ })).toBeVisible();
+    const centre = await expectUnderPointer(list.getByRole("option", { name: /^chat-pro/ }));
+    await page.mouse.click(centre.x, centre.y);
+    await expect(list).toHaveCount(0);
+    await expect(model).toHaveValue("chat-pro");
+
+    await ask(page, "first");
+    await expect(page.locator(".conversation-header").getByRole("combobox", { name: "Model" })).toHaveValue("chat-pro");
+    await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("reply-meta")).toContainText(
+      "chat-pro",
+    );
+  });
+
   test(`/model name in the message box changes the model at ${viewport.width}×${viewport.height}`, async ({
     launchApp,
   }) => {
@@ -84,6 +108,7 @@ for (const viewport of [
     await message.fill("/model chat-pro");
     await message.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "Model: chat-pro" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Model" })).toHaveValue("chat-pro");
     await ask(page, "first");
     const model = page.locator(".conversation-header").getByRole("combobox", { name: "Model" });
     await expect(model).toHaveValue("chat-pro");

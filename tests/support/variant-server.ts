@@ -17,6 +17,8 @@ export interface VariantServer {
   readonly url: string;
   readonly models: readonly string[];
   readonly requests: { method: string; path: string }[];
+  /** Keeps `/v1/models` from answering until the function returned is called, as a slow server would. */
+  holdModelList(): () => void;
   close(): Promise<void>;
 }
 
@@ -89,9 +91,15 @@ function stream(response: ServerResponse, model: string, reply: string) {
   response.end("data: [DONE]\n\n");
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, models: readonly string[]) {
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  models: readonly string[],
+  modelListHeld: Promise<void>,
+) {
   const path = (request.url ?? "/").split("?")[0];
   if (request.method === "GET" && path === "/v1/models") {
+    await modelListHeld;
     return json(response, 200, { object: "list", data: models.map((id) => ({ id, object: "model", owned_by: "x" })) });
   }
   if (request.method !== "POST" || path !== "/v1/chat/completions") {
@@ -137,15 +145,24 @@ async function handle(request: IncomingMessage, response: ServerResponse, models
 /** `models`: what `/v1/models` lists (every variant unless given); each still answers by its code. */
 export async function startVariantServer(models: readonly string[] = MODELS): Promise<VariantServer> {
   const requests: { method: string; path: string }[] = [];
+  let modelListHeld = Promise.resolve();
   const server = createServer((request, response) => {
     requests.push({ method: request.method ?? "GET", path: request.url ?? "/" });
-    void handle(request, response, models);
+    void handle(request, response, models, modelListHeld);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     models,
     requests,
+    holdModelList: () => {
+      let release = () => undefined as void;
+      modelListHeld = new Promise((resolve) => (release = resolve));
+      return () => {
+        modelListHeld = Promise.resolve();
+        release();
+      };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

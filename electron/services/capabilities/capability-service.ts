@@ -50,6 +50,14 @@ export class CapabilityService {
     if (this.store.get(profileId).checkedAt === null) await this.detect(profileId);
   }
 
+  /** The same, waiting at most `ms`: what can wait a moment for the answers, but not on a server that hangs. */
+  async readyWithin(profileId: string, ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    await Promise.race([this.ready(profileId), limit]);
+    clearTimeout(timer);
+  }
+
   private detect(profileId: string): Promise<void> {
     const running = this.detecting.get(profileId);
     if (running) return running;

@@ -3,7 +3,7 @@ export const attachmentsEn = {
   attachments: {
     attach: "Attach files",
     limits:
-      "Images (PNG, JPEG, WebP, GIF) up to {{imageMb}} MB, text and code files up to {{textKb}} KB; up to {{count}} files. Paste or drop them here too.",
+      "Images (PNG, JPEG, WebP, GIF) up to {{imageMb}} MB, text and code files up to {{textKb}} KB; up to {{count}} files.",
     inMessage: "Files to send",
     sent: "Attached files",
     remove: "Remove {{name}}",

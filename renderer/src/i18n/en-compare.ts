@@ -7,7 +7,7 @@ export const compareEn = {
     model: "Model {{index}}",
     addModel: "Add a model",
     removeModel: "Remove model {{index}}",
-    hint: "Each model's answer is a paid call of its own. Compare sends text only: attached files stay in the box.",
+    hint: "Each answer is a paid call of its own. Compare sends text only: files stay in the box.",
     modelSet: "Model set",
     noModelSet: "Pick a saved set…",
     saveSet: "Save as model set",

@@ -3,7 +3,6 @@ export const desktopEn = {
   quick: {
     title: "Quick chat",
     hint: "Ask anything. Enter sends; Esc stops a reply, or hides this window.",
-    defaultModel: "Default model",
     openInApp: "Open in ModelDesk",
   },
   desktop: {

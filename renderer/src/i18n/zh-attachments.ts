@@ -4,7 +4,7 @@ export const attachmentsZh: typeof attachmentsEn = {
   attachments: {
     attach: "添加文件",
     limits:
-      "图片（PNG、JPEG、WebP、GIF）最大 {{imageMb}} MB，文本和代码文件最大 {{textKb}} KB；最多 {{count}} 个文件。也可以粘贴或拖放到这里。",
+      "图片（PNG、JPEG、WebP、GIF）最大 {{imageMb}} MB，文本和代码文件最大 {{textKb}} KB；最多 {{count}} 个文件。",
     inMessage: "待发送的文件",
     sent: "附加的文件",
     remove: "移除 {{name}}",

@@ -9,7 +9,7 @@ export const compareZh: typeof compareEn = {
     model: "模型 {{index}}",
     addModel: "添加模型",
     removeModel: "移除模型 {{index}}",
-    hint: "每个模型的回答都是一次单独计费的调用。对比只发送文字：附加的文件会留在输入框里。",
+    hint: "每个回答都是一次单独计费的调用。对比只发送文字：文件留在输入框里。",
     modelSet: "模型组",
     noModelSet: "选择已保存的模型组…",
     saveSet: "保存为模型组",

@@ -5,7 +5,6 @@ export const desktopZh: typeof desktopEn = {
   quick: {
     title: "快速对话",
     hint: "随便问。Enter 发送；Esc 停止回复，或隐藏此窗口。",
-    defaultModel: "默认模型",
     openInApp: "在 ModelDesk 中打开",
   },
   desktop: {

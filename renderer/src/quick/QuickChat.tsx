@@ -11,7 +11,7 @@ import { Composer } from "../panes/chat/Composer.tsx";
 import { MessageList } from "../panes/chat/MessageList.tsx";
 import { useChatActions } from "../panes/chat/use-chat-actions.ts";
 import { useStartConversation } from "../panes/chat/use-start-conversation.ts";
-import { QuickModelField } from "./QuickModelField.tsx";
+import { ChosenModelField } from "../components/ChosenModelField.tsx";
 import { useOpenInMainWindow } from "./use-open-in-main-window.ts";
 import "./quick-chat.css";
 
@@ -64,7 +64,9 @@ export function QuickChat() {
       <ConnectionBar />
       <header className="quick-chat__header">
         <h1 className="quick-chat__title">{t("quick.title")}</h1>
-        <QuickModelField key={currentModel} value={currentModel} onChange={chooseModel} />
+        <div className="quick-chat__model">
+          <ChosenModelField key={currentModel} value={currentModel} onChange={chooseModel} layout="bare" />
+        </div>
         <button
           type="button"
           className="button button--small"

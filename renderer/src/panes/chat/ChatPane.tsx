@@ -11,6 +11,7 @@ import { Composer } from "./Composer.tsx";
 import { ConversationComposer } from "./ConversationComposer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
 import { ConversationHeader } from "./ConversationHeader.tsx";
+import { ChosenModelField } from "../../components/ChosenModelField.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
@@ -23,11 +24,15 @@ import { useSendSpendCheck } from "./use-send-spend-check.tsx";
 import { conversationTitle } from "./conversation-title.ts";
 import { useStableHandler } from "../../components/use-stable-handler.ts";
 import "./chat.css";
+import "./conversation-header.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
 const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
 
-/** No conversation yet: the message box is already there, and the first message creates the conversation. */
+/**
+ * No conversation yet: the model and the message box are already there, and the first message
+ * creates the conversation (with the model chosen here or with `/model name`).
+ */
 function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {
   const { t } = useTranslation();
   const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
@@ -35,6 +40,9 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
   const [model, setModel] = useState<string | undefined>(undefined);
   return (
     <section className="conversation" aria-label={t("chat.newChat")}>
+      <header className="first-message__header">
+        <ChosenModelField key={model} value={model ?? ""} onChange={setModel} layout="inline" />
+      </header>
       <p className="empty-state chat-empty">{t("chat.startHint")}</p>
       <ActionError actions={[attempt]} />
       <Composer
