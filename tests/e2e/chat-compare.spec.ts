@@ -150,3 +150,55 @@ for (const viewport of [
     await expect(requests.getByTitle(title, { exact: true }).filter({ hasText: "chat-fast" })).toHaveCount(2);
   });
 }
+
+for (const { viewport, models } of [
+  { viewport: { width: 960, height: 640 }, models: ["chat-fast", "chat-pro", "chat-fast"] },
+  { viewport: { width: 1280, height: 800 }, models: ["chat-fast", "chat-pro", "chat-fast", "chat-pro"] },
+]) {
+  test(`at ${viewport.width}×${viewport.height} ${models.length} answers stand side by side, each whole`, async ({
+    launchApp,
+  }, testInfo) => {
+    const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+    await page.setViewportSize(viewport);
+    await startNewChat(page);
+    await page.getByRole("button", { name: "Compare", exact: true }).click();
+    const picks = page.getByRole("group", { name: "Models to compare" });
+    for (const [index, model] of models.entries()) {
+      if (index >= 2) await picks.getByRole("button", { name: "Add a model" }).click();
+      const field = picks.getByRole("combobox", { name: `Model ${index + 1}` });
+      await field.fill(model);
+      await field.press("Escape");
+    }
+    await page.getByRole("textbox", { name: "Message" }).fill("Side by side?");
+    await page.getByRole("textbox", { name: "Message" }).press("Enter");
+    const columns = page.getByRole("region", { name: "Comparison" }).getByRole("article");
+    await expect(columns).toHaveCount(models.length);
+    for (const column of await columns.all()) {
+      await expect(column.getByRole("button", { name: "Continue with this answer" })).toBeVisible();
+    }
+    await page.screenshot({
+      path: join(
+        PROJECT_ROOT,
+        "tests",
+        "artifacts",
+        `${testInfo.project.name}-chat-compare-${models.length}-${viewport.width}.png`,
+      ),
+    });
+    const boxes = await Promise.all((await columns.all()).map(async (column) => (await column.boundingBox())!));
+    // One row: every column starts at the same height, each to the right of the one before.
+    for (const [index, box] of boxes.entries()) {
+      expect(box.y).toBe(boxes[0]!.y);
+      if (index > 0) expect(box.x).toBeGreaterThan(boxes[index - 1]!.x + boxes[index - 1]!.width - 1);
+    }
+    await expectNoSidewaysScroll(page);
+    // Nothing in a column is cut at its sides: its buttons and figures fit its width.
+    for (const column of await columns.all()) {
+      const cut = await column.evaluate((element) =>
+        [...element.querySelectorAll<HTMLElement>("button, [data-testid]")]
+          .filter((inner) => inner.scrollWidth > inner.clientWidth + 1)
+          .map((inner) => inner.textContent),
+      );
+      expect(cut).toEqual([]);
+    }
+  });
+}

@@ -44,6 +44,9 @@ for (const viewport of [
     await expect(list.getByRole("group", { name: "Chat" }).getByRole("option", { name: /chat-pro/ })).toBeVisible();
     await expect(list.getByRole("group", { name: "Images" }).getByRole("option", { name: /image-fast/ })).toBeVisible();
     await expect(list.getByRole("option", { name: /chat-fast/ })).toContainText("default");
+    // What the server's list says of images, beside each code.
+    await expect(list.getByRole("option", { name: /^chat-pro/ })).toContainText("takes images");
+    await expect(list.getByRole("option", { name: /^web-search/ })).toContainText("text only");
     for (const code of ["chat-fast", "chat-pro", "web-search"])
       await expectUnderPointer(list.getByRole("option", { name: new RegExp(`^${code}`) }));
     await page.screenshot({

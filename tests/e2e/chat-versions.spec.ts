@@ -41,6 +41,8 @@ for (const viewport of [
     await replies(page).last().getByRole("button", { name: "Regenerate" }).click();
     const versions = replies(page).last().getByRole("group", { name: "Version 2 of 2" });
     await expect(versions.getByTestId("version")).toHaveText("2 / 2");
+    // Read as it shows: ‹ 2 / 2 ›
+    await expect(replies(page).last()).toContainText("‹ 2 / 2 ›");
     await expect(replies(page).last().getByTestId("finish")).toBeVisible();
     const second = await requestIdOf(page, 0);
     expect(second).not.toBe(first);

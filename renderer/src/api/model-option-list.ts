@@ -4,7 +4,7 @@ import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 type ModelSource = "profile" | "server" | "recent";
 
 /** What the picker says about a code beside its name. */
-export type ModelBadge = "default" | "messages";
+export type ModelBadge = "default" | "messages" | "images" | "textOnly";
 
 export interface ModelOption {
   readonly code: string;

@@ -16,11 +16,15 @@ export function useModelOptions(kind: ModelKind, recent: readonly string[]): Mod
   const listed = profile?.models ?? null;
   const defaultCode = preferredModel(kind, listed, server);
   const messagesOffered = data?.features.messages === "offered";
+  // What the server's list says of images, or what a refusal taught.
+  const imageInput = data?.imageInput ?? {};
   return modelOptions(listed?.[kind] ?? [], [...likely, ...server], recent).map((option) => {
     const optionKind = kindOf(option.code, listed);
     const badges: ModelBadge[] = [];
     if (option.code === defaultCode) badges.push("default");
     if (optionKind === "chat" && messagesOffered) badges.push("messages");
+    if (imageInput[option.code] === "takes") badges.push("images");
+    if (imageInput[option.code] === "refuses") badges.push("textOnly");
     return { ...option, kind: optionKind, badges };
   });
 }

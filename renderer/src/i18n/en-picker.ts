@@ -7,6 +7,6 @@ export const pickerEn = {
     recent: "Used recently",
     noMatch: "No known model matches; “{{code}}” is used as typed.",
     group: { chat: "Chat", search: "Web search", image: "Images", video: "Videos", recent: "Used recently" },
-    badge: { default: "default", messages: "Messages format" },
+    badge: { default: "default", messages: "Messages format", images: "takes images", textOnly: "text only" },
   },
 };

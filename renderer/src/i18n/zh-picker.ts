@@ -9,6 +9,6 @@ export const pickerZh: typeof pickerEn = {
     recent: "最近使用",
     noMatch: "没有匹配的已知模型；将按输入使用“{{code}}”。",
     group: { chat: "对话", search: "联网搜索", image: "图片", video: "视频", recent: "最近使用" },
-    badge: { default: "默认", messages: "Messages 格式" },
+    badge: { default: "默认", messages: "Messages 格式", images: "可读图片", textOnly: "仅文本" },
   },
 };

@@ -42,10 +42,10 @@ export function VersionSwitch({
         onClick={() => go(-1)}
       >
         ‹
-      </button>
+      </button>{" "}
       <span className="version-switch__count" data-testid="version">
         {index + 1} / {ids.length}
-      </span>
+      </span>{" "}
       <button
         type="button"
         className="button button--small"
