@@ -4,6 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
 import { axeScan, reportAxe } from "./support/axe-scan.ts";
 import { startNewChat } from "./support/chat-steps.ts";
+import { dropFile } from "./support/drop-file.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { decodePng } from "../support/media-probe.ts";
 
@@ -202,3 +203,24 @@ for (const { viewport, models } of [
     }
   });
 }
+
+test("Compare sends the text of the message and keeps the files attached to it in the box", async ({ launchApp }) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startNewChat(page);
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const message = page.getByRole("textbox", { name: "Message" });
+  await dropFile(page, message, "notes.md", "text/markdown", Buffer.from("# Notes\n").toString("base64"));
+  const toSend = page.getByRole("list", { name: "Files to send" });
+  await expect(toSend.getByText("notes.md")).toBeVisible();
+  // Files alone are not a question to compare.
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
+
+  await message.fill("Which is shorter?");
+  await message.press("Enter");
+  await expect(page.getByRole("region", { name: "Comparison" }).getByRole("article")).toHaveCount(2);
+  await expect(message).toHaveValue("");
+  await expect(toSend.getByText("notes.md")).toBeVisible();
+  await expect(page.getByRole("article", { name: "You" }).last()).toHaveText(/Which is shorter\?/);
+  await expect(page.getByRole("article", { name: "You" }).last()).not.toContainText("notes.md");
+});

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
@@ -87,12 +86,7 @@ function ConversationView({
     else stopAll();
   }, [conversationId, stop, stopAll]);
   const settings = data?.conversation.settings;
-  const sendOrCompare = useStableHandler(
-    compare.picks
-      ? (content: string, files: AttachmentInput[]) =>
-          files.length > 0 ? Promise.resolve(false) : compare.send(content)
-      : spend.guard(send),
-  );
+  const sendOrCompare = useStableHandler(compare.picks ? compare.send : spend.guard(send));
   const changeModel = useStableHandler((model: string) => {
     // Until the settings are read, the command stays in the box to be sent again.
     if (!settings) return Promise.resolve(false);
@@ -134,6 +128,7 @@ function ConversationView({
         profileId={settings?.profileId ?? null}
         comparing={compare.comparing}
         estimate={spend.estimate}
+        textOnly={compare.picks !== null}
         onSend={sendOrCompare}
         onModelCommand={changeModel}
         onStop={stopReplyOrComparison}

@@ -24,12 +24,17 @@ interface ComposerProps {
    * Send empties the box and the estimate goes without the transcript above moving.
    */
   readonly estimate?: ReactNode;
+  /** Compare: only the text is sent, and the files attached stay in the box. */
+  readonly textOnly?: boolean;
   /** Whether it was accepted: when not, the text and files stay in the box. */
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
   onModelCommand(code: string): Promise<boolean>;
   onStop(): void;
 }
+
+/** What a text-only send takes from the box's files. */
+const NOTHING_TAKEN = { inputs: [], giveBack: () => undefined };
 
 /**
  * Enter sends, Shift+Enter adds a line, Esc stops; the draft survives switching conversations.
@@ -43,6 +48,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     waitUntil,
     autoFocus = false,
     estimate,
+    textOnly = false,
     onSend,
     onModelCommand,
     onStop,
@@ -67,9 +73,10 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     if (autoFocus) input.current?.focus();
   }, [autoFocus, focusRequests]);
 
+  const nothingToSend = !draft.trim() && (textOnly || files.attachments.length === 0);
   const send = async () => {
     const content = draft.trim();
-    if (!content && files.attachments.length === 0) return;
+    if (nothingToSend) return;
     const model = modelCommand(content);
     if (model === "") return setCommandNotice(t("conversation.modelCommandHint"));
     if (model !== null) {
@@ -82,7 +89,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     if (generating) return;
     setCommandNotice(null);
     draftChanged(draftKey, "");
-    const sent = files.taken();
+    const sent = textOnly ? NOTHING_TAKEN : files.taken();
     const accepted = await onSend(content, sent.inputs);
     if (!accepted) {
       draftChanged(draftKey, draft);
@@ -157,11 +164,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
             {t("chat.stop")}
           </button>
         ) : (
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!draft.trim() && files.attachments.length === 0}
-          >
+          <button type="submit" className="button button--primary" disabled={nothingToSend}>
             {t("chat.send")}
           </button>
         )}

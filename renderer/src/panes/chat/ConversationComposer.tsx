@@ -10,6 +10,8 @@ interface ConversationComposerProps {
   readonly comparing: boolean;
   /** What sending the draft would cost, shown in the box's bar. */
   readonly estimate: ReactNode;
+  /** Compare is on: only the text goes, the files attached stay in the box. */
+  readonly textOnly: boolean;
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   onModelCommand(model: string): Promise<boolean>;
   /** Stops the reply, or the comparison's answers. */
@@ -22,7 +24,7 @@ interface ConversationComposerProps {
  * Send and the reply's end draw the box again, not the conversation around it.
  */
 export function ConversationComposer(props: ConversationComposerProps) {
-  const { conversationId, profileId, comparing, estimate, onSend, onModelCommand, onStop } = props;
+  const { conversationId, profileId, comparing, estimate, textOnly, onSend, onModelCommand, onStop } = props;
   const live = useLiveReplyStatus(conversationId);
   const streaming = live !== null;
   useEffect(() => {
@@ -41,6 +43,7 @@ export function ConversationComposer(props: ConversationComposerProps) {
       generating={(live !== null && !live.interrupted) || comparing}
       waitUntil={live && !live.interrupted ? live.waitUntil : null}
       estimate={estimate}
+      textOnly={textOnly}
       onSend={onSend}
       onModelCommand={onModelCommand}
       onStop={onStop}
