@@ -149,6 +149,10 @@ for (const viewport of [
     // The model's cell carries what the call was for (the conversation's title) as its tooltip.
     await expect(requests.getByTitle(title, { exact: true }).filter({ hasText: "chat-pro" })).toHaveCount(1);
     await expect(requests.getByTitle(title, { exact: true }).filter({ hasText: "chat-fast" })).toHaveCount(2);
+    // And leads back to it.
+    await requests.getByRole("button", { name: "chat-pro", exact: true }).click();
+    await expect(page.getByRole("region", { name: title })).toBeVisible();
+    await expect(pro.getByRole("status")).toHaveText("The conversation continues from this answer");
   });
 }
 

@@ -89,6 +89,7 @@ export const spendEn = {
     countAll_other: "{{total}} requests",
     loading: "Loading…",
     refunded: "− {{amount}} refunded",
+    openConversation: "Open the conversation “{{title}}”",
     columns: {
       time: "Time",
       kind: "Kind",

@@ -90,6 +90,7 @@ export const spendZh: typeof spendEn = {
     countAll_other: "共 {{total}} 条请求",
     loading: "加载中…",
     refunded: "− 已退还 {{amount}}",
+    openConversation: "打开会话“{{title}}”",
     columns: {
       time: "时间",
       kind: "类型",

@@ -1,17 +1,35 @@
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
 import { costLabel } from "../../components/cost-label.ts";
 import { formatCount, formatMoney, formatStamp } from "../../components/format.ts";
 import { formatLatency } from "./requests-filter.ts";
+import { openTarget } from "../../state/open-target.ts";
+import { conversationTitle } from "../chat/conversation-title.ts";
 
 const ROW_HEIGHT = 34;
 /** Rows before the end at which the next page joins the table. */
 const GROW_MARGIN = 60;
 const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
+
+/** A chat call's model, which opens the conversation it was made for. */
+function ConversationLink(props: { conversationId: string; title: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { conversationId, title, children } = props;
+  return (
+    <button
+      type="button"
+      className="requests__link"
+      title={t("requests.openConversation", { title: conversationTitle(title, t) })}
+      onClick={() => openTarget({ pane: "chat", conversationId })}
+    >
+      {children}
+    </button>
+  );
+}
 
 function EntryCells({ entry }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
@@ -25,7 +43,15 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
         {entry.outside ? t("spend.otherSpend") : t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}
       </span>
       <span role="cell" title={entry.outside ? t("spend.outsideApp") : (entry.title ?? entry.model ?? undefined)}>
-        {entry.outside ? t("spend.outsideApp") : (entry.model ?? "—")}
+        {entry.outside ? (
+          t("spend.outsideApp")
+        ) : entry.conversationId ? (
+          <ConversationLink conversationId={entry.conversationId} title={entry.title}>
+            {entry.model ?? "—"}
+          </ConversationLink>
+        ) : (
+          (entry.model ?? "—")
+        )}
       </span>
       <span role="cell" className={failed ? "requests__error" : undefined}>
         {[entry.status, entry.errorCode].filter((part) => part !== null).join(" ") || "—"}
