@@ -88,6 +88,8 @@ for (const viewport of [
     await expect(model).toHaveAttribute("placeholder", "chat-fast");
     await model.click();
     const list = page.getByRole("listbox", { name: "Suggestions" });
+    // Right after start the server's answers may still be on their way: the list is whole once they are.
+    await expect(list.getByRole("option", { name: /^chat-pro/ })).toContainText("takes images");
     await expect(list.getByRole("group", { name: "Chat" }).getByRole("option", { name: /chat-pro/ })).toBeVisible();
     const centre = await expectUnderPointer(list.getByRole("option", { name: /^chat-pro/ }));
     await page.mouse.click(centre.x, centre.y);
@@ -132,3 +134,16 @@ for (const viewport of [
     await expect(page.getByRole("article", { name: "You" })).toHaveCount(2);
   });
 }
+
+test("a model taken before the first message goes with the conversation New chat opens", async ({ launchApp }) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  const firstModel = page.getByRole("region", { name: "New chat" }).getByRole("combobox", { name: "Model" });
+  await firstModel.fill("chat-pro");
+  await firstModel.press("Enter");
+  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  await expect(page.locator(".conversation-header").getByRole("combobox", { name: "Model" })).toHaveValue("chat-pro");
+  await ask(page, "which model?");
+  await expect(page.getByRole("article", { name: "Assistant" }).last().getByTestId("reply-meta")).toContainText(
+    "chat-pro",
+  );
+});

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useModelOptions } from "../api/model-options.ts";
+import { defaultCodeOf, useModelOptions } from "../api/model-options.ts";
 import { ModelPicker } from "./ModelPicker.tsx";
 
 interface ChosenModelFieldProps {
@@ -22,7 +22,6 @@ export function ChosenModelField({ value, onChange, layout }: ChosenModelFieldPr
   const { t } = useTranslation();
   const options = useModelOptions("chat", NO_RECENT);
   const [text, setText] = useState(value);
-  const defaultCode = options.find((option) => option.badges?.includes("default"))?.code;
 
   const commit = (typed: string) => {
     const code = typed.trim();
@@ -34,7 +33,7 @@ export function ChosenModelField({ value, onChange, layout }: ChosenModelFieldPr
     <ModelPicker
       layout={layout}
       label={t("chat.model")}
-      placeholder={defaultCode ?? t("chat.defaultModel")}
+      placeholder={defaultCodeOf(options) ?? t("chat.defaultModel")}
       value={text}
       options={options}
       onChange={setText}

@@ -16,6 +16,7 @@ interface ModelPickerProps {
   readonly placeholder?: string;
   /** The form's name for the field, so a refusal can move focus to it. */
   readonly name?: string;
+  readonly disabled?: boolean;
 }
 
 const LABEL_CLASSES = {
@@ -38,7 +39,7 @@ function keepInView(list: HTMLElement, option: HTMLElement) {
  * the top layer, anchored to the field, so no scrolling or clipping container can cut it.
  */
 export function ModelPicker(props: ModelPickerProps) {
-  const { label, value, options, onChange, onCommit, layout = "stacked", placeholder, name } = props;
+  const { label, value, options, onChange, onCommit, layout = "stacked", placeholder, name, disabled } = props;
   const { t } = useTranslation();
   const listId = useId();
   const anchorName = `--model-picker-${listId.replace(/[^a-zA-Z0-9]/g, "")}`;
@@ -119,6 +120,7 @@ export function ModelPicker(props: ModelPickerProps) {
           autoComplete="off"
           placeholder={placeholder}
           spellCheck={false}
+          disabled={disabled}
           value={value}
           onChange={(event) => {
             onChange(event.target.value);

@@ -5,19 +5,19 @@ import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
-import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore } from "./chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, firstMessageModelOf, liveReplyOf, useChatStore } from "./chat-store.ts";
 import { Composer } from "./Composer.tsx";
 import { ConversationComposer } from "./ConversationComposer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
 import { ConversationHeader } from "./ConversationHeader.tsx";
-import { ChosenModelField } from "../../components/ChosenModelField.tsx";
+import { FirstMessageModelField } from "./FirstMessageModelField.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationCompare } from "./use-conversation-compare.ts";
 import { ComparePicks } from "./ComparePicks.tsx";
 import { useConversationActions } from "./use-conversation-actions.ts";
-import { useLatestNewChat, useNewChat } from "./use-new-chat.ts";
+import { useLatestNewChat, useNewChat, useNewChatPending } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
 import { useSendSpendCheck } from "./use-send-spend-check.tsx";
 import { conversationTitle } from "./conversation-title.ts";
@@ -35,12 +35,15 @@ const NO_CONVERSATIONS: readonly ConversationSummary[] = [];
 function FirstMessageView({ onStarted }: { onStarted(conversationId: string): void }) {
   const { t } = useTranslation();
   const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
-  // Chosen with `/model name` before the conversation exists: it starts with that model.
-  const [model, setModel] = useState<string | undefined>(undefined);
+  // Chosen here or with `/model name` before the conversation exists: it starts with that model.
+  const model = useChatStore(firstMessageModelOf);
+  const chooseModel = useChatStore((state) => state.firstMessageModelChosen);
+  // While a conversation is being started, what is chosen here could be left behind by it.
+  const starting = useNewChatPending() || attempt.isPending;
   return (
     <section className="conversation" aria-label={t("chat.newChat")}>
       <header className="first-message__header">
-        <ChosenModelField key={model} value={model ?? ""} onChange={setModel} layout="inline" />
+        <FirstMessageModelField disabled={starting} />
       </header>
       <p className="empty-state chat-empty">{t("chat.startHint")}</p>
       <ActionError actions={[attempt]} />
@@ -49,9 +52,9 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         generating={attempt.isPending}
         waitUntil={null}
         autoFocus
-        onSend={(content, attachments) => start({ content, attachments, model })}
+        onSend={(content, attachments) => start({ content, attachments, ...(model ? { model } : {}) })}
         onModelCommand={(code) => {
-          setModel(code);
+          chooseModel(code);
           return Promise.resolve(true);
         }}
         onStop={() => {}}

@@ -58,6 +58,8 @@ interface ChatState {
   drafts: Record<string, string>;
   /** Files in the message box per conversation (or draft key), kept like its text. */
   draftAttachments: Record<string, readonly DraftAttachment[]>;
+  /** The model typed before any conversation exists: the conversation that takes the first message's box has it. */
+  firstMessageModel: string | null;
   live: Record<string, LiveReply>;
   /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
   composerFocusRequests: number;
@@ -67,6 +69,7 @@ interface ChatState {
    */
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
+  firstMessageModelChosen(code: string): void;
   searchWebToggled(conversationId: string, on: boolean): void;
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
@@ -92,23 +95,28 @@ function updateLive(state: ChatState, streamId: string, change: (reply: LiveRepl
   return { live: { ...state.live, [streamId]: { ...reply, ...change(reply) } } };
 }
 
-/** The first message's text and files, moved to `conversationId` unless it has a draft of its own. */
+/** The first message's text and files, moved to `conversationId` unless it has a draft of its own; its model is spent. */
 function firstDraftMoved(state: ChatState, conversationId: string): Partial<ChatState> {
   const { drafts, draftAttachments } = state;
   const text = drafts[FIRST_MESSAGE_DRAFT] ?? "";
   const files = draftAttachments[FIRST_MESSAGE_DRAFT] ?? [];
-  const moved: Partial<ChatState> = {};
+  const moved: Partial<ChatState> = { firstMessageModel: null };
   if (text && !drafts[conversationId]) moved.drafts = { ...drafts, [conversationId]: text, [FIRST_MESSAGE_DRAFT]: "" };
   if (files.length > 0 && !draftAttachments[conversationId]?.length)
     moved.draftAttachments = { ...draftAttachments, [conversationId]: files, [FIRST_MESSAGE_DRAFT]: [] };
   return moved;
 }
 
+/** The model code chosen for the first message, if any. */
+export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModel">): string | null =>
+  state.firstMessageModel?.trim() || null;
+
 export const useChatStore = create<ChatState>((set) => ({
   activeConversationId: null,
   searchWeb: {},
   drafts: {},
   draftAttachments: {},
+  firstMessageModel: null,
   live: {},
   composerFocusRequests: 0,
   conversationOpened: (id) =>
@@ -117,6 +125,7 @@ export const useChatStore = create<ChatState>((set) => ({
       ...(state.activeConversationId === null && id !== null ? firstDraftMoved(state, id) : {}),
     })),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
+  firstMessageModelChosen: (code) => set({ firstMessageModel: code }),
   searchWebToggled: (conversationId, on) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
   searchWebMoved: (from, to) =>

@@ -1,11 +1,11 @@
-import { useMutation, useMutationState } from "@tanstack/react-query";
+import { useIsMutating, useMutation, useMutationState } from "@tanstack/react-query";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import type { ActionAttempt } from "../../components/ActionError.tsx";
 import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
-import { useChatStore } from "./chat-store.ts";
+import { firstMessageModelOf, useChatStore } from "./chat-store.ts";
 
 /** Both ways to start a conversation share this key, so Chat tells the failure of either. */
 const NEW_CHAT = ["chat", "create"] as const;
@@ -28,10 +28,27 @@ function useShowStarted() {
   };
 }
 
+/** Opened in place of the first message's box, the conversation takes the model chosen there. */
+async function withFirstMessageModel(conversation: ConversationSummary): Promise<ConversationSummary> {
+  const state = useChatStore.getState();
+  const model = firstMessageModelOf(state);
+  if (state.activeConversationId !== null || model === null || model === conversation.settings.model)
+    return conversation;
+  const settings = { ...conversation.settings, model };
+  return unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings }));
+}
+
 /** Starts a conversation and shows it, from anywhere in the app. */
 export function useNewChat() {
-  return useMutation({ mutationKey: NEW_CHAT, mutationFn: () => unwrap(api.chat.create()), ...useShowStarted() });
+  return useMutation({
+    mutationKey: NEW_CHAT,
+    mutationFn: async () => withFirstMessageModel(await unwrap(api.chat.create())),
+    ...useShowStarted(),
+  });
 }
+
+/** Whether a conversation is being started (New chat, the shortcut or a preset). */
+export const useNewChatPending = () => useIsMutating({ mutationKey: NEW_CHAT }) > 0;
 
 /** Starts a conversation with a preset's settings and shows it. */
 export function useNewChatFromPreset() {
