@@ -1,33 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
-import { createMainCore, type MainCore } from "../../../electron/ipc/main-core.ts";
 import type { ConversationSummary } from "../../../shared/ipc/chat.ts";
 import type { Result } from "../../../shared/ipc/result.ts";
-import { startServices } from "../../support/app-services.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
+import { waitUntil } from "../../support/local-gateway.ts";
+import { mainAgainstGateway } from "../../support/main-core-fixture.ts";
 import { startVariantServer, type VariantServer } from "../../support/variant-server.ts";
 
-let variant: VariantServer;
-let gateway: TestGateway;
-let services: AppServices;
-let core: MainCore;
+const main = mainAgainstGateway();
 const { page } = recordingPage();
+let variant: VariantServer;
 
 beforeAll(async () => {
   variant = await startVariantServer(["echo"]);
-  gateway = await startTestGateway();
-  services = await startServices(gateway.url, KEYS.main.key);
-  core = createMainCore(services);
 });
-afterAll(async () => {
-  await services.close();
-  await gateway.close();
-  await variant.close();
-});
+afterAll(() => variant.close());
 
 async function call<T>(channel: string, payload?: unknown): Promise<T> {
-  const result = (await core.route(channel, payload, page)) as Result<T>;
+  const result = (await main.core.route(channel, payload, page)) as Result<T>;
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data;
 }
