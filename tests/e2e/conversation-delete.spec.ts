@@ -27,3 +27,28 @@ test("deleting the open conversation opens the next one, and Undo brings it back
   await expect(page.getByText("CONVERSATION_UNAVAILABLE")).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
+
+test("in the Requests table a chat call's model opens its conversation, and a deleted one's is plain text", async ({
+  launchApp,
+}) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  await ask(page, "kept question");
+  await startNewChat(page);
+  await ask(page, "gone question");
+  await page
+    .getByRole("complementary", { name: "Conversations" })
+    .getByRole("button", { name: "Delete: gone question" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "gone question" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Budget", exact: true }).click();
+  const requests = page.getByRole("table", { name: "Requests" });
+  await expect(requests.getByTitle("kept question", { exact: true }).getByRole("button")).toHaveText("chat-fast");
+  await expect(requests.getByTitle("gone question", { exact: true })).toHaveText("chat-fast");
+  await expect(requests.getByTitle("gone question", { exact: true }).getByRole("button")).toHaveCount(0);
+
+  await requests.getByTitle("kept question", { exact: true }).getByRole("button").click();
+  await expect(page.getByRole("region", { name: "kept question" }).getByRole("article", { name: "You" })).toHaveText(
+    /kept question/,
+  );
+});

@@ -50,11 +50,16 @@ export class CapabilityService {
     if (this.store.get(profileId).checkedAt === null) await this.detect(profileId);
   }
 
-  /** The same, waiting at most `ms`: what can wait a moment for the answers, but not on a server that hangs. */
+  /**
+   * Waits at most `ms` for the server's answers when they are being asked for (a profile just saved or
+   * chosen): what can wait a moment for them, but neither on a server that hangs nor for a new asking.
+   */
   async readyWithin(profileId: string, ms: number): Promise<void> {
+    const running = this.detecting.get(profileId);
+    if (!running) return;
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-    await Promise.race([this.ready(profileId), limit]);
+    await Promise.race([running, limit]);
     clearTimeout(timer);
   }
 

@@ -28,7 +28,3 @@ export function useModelOptions(kind: ModelKind, recent: readonly string[]): Mod
     return { ...option, kind: optionKind, badges };
   });
 }
-
-/** The code a field left empty stands for: the option badged as the default, if any. */
-export const defaultCodeOf = (options: readonly ModelOption[]): string | undefined =>
-  options.find((option) => option.badges?.includes("default"))?.code;

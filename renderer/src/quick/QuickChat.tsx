@@ -11,7 +11,7 @@ import { Composer } from "../panes/chat/Composer.tsx";
 import { MessageList } from "../panes/chat/MessageList.tsx";
 import { useChatActions } from "../panes/chat/use-chat-actions.ts";
 import { useStartConversation } from "../panes/chat/use-start-conversation.ts";
-import { ChosenModelField } from "../components/ChosenModelField.tsx";
+import { QuickModelField } from "./QuickModelField.tsx";
 import { useOpenInMainWindow } from "./use-open-in-main-window.ts";
 import "./quick-chat.css";
 
@@ -65,7 +65,7 @@ export function QuickChat() {
       <header className="quick-chat__header">
         <h1 className="quick-chat__title">{t("quick.title")}</h1>
         <div className="quick-chat__model">
-          <ChosenModelField key={currentModel} value={currentModel} onChange={chooseModel} layout="bare" />
+          <QuickModelField key={currentModel} value={currentModel} onChange={chooseModel} />
         </div>
         <button
           type="button"

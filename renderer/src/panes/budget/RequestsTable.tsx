@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
@@ -9,6 +9,7 @@ import { formatCount, formatMoney, formatStamp } from "../../components/format.t
 import { formatLatency } from "./requests-filter.ts";
 import { openTarget } from "../../state/open-target.ts";
 import { conversationTitle } from "../chat/conversation-title.ts";
+import { useConversations } from "../chat/chat-queries.ts";
 
 const ROW_HEIGHT = 34;
 /** Rows before the end at which the next page joins the table. */
@@ -31,7 +32,13 @@ function ConversationLink(props: { conversationId: string; title: string | null;
   );
 }
 
-function EntryCells({ entry }: { entry: LedgerEntry }) {
+/** The ids of the conversations not deleted: only those a row's model can open. */
+function useOpenableConversations(): ReadonlySet<string> {
+  const { data } = useConversations("");
+  return useMemo(() => new Set(data?.map((conversation) => conversation.id)), [data]);
+}
+
+function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const failed = entry.errorCode !== null || (entry.status !== null && entry.status >= 400);
   return (
@@ -45,7 +52,7 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
       <span role="cell" title={entry.outside ? t("spend.outsideApp") : (entry.title ?? entry.model ?? undefined)}>
         {entry.outside ? (
           t("spend.outsideApp")
-        ) : entry.conversationId ? (
+        ) : entry.conversationId && openable.has(entry.conversationId) ? (
           <ConversationLink conversationId={entry.conversationId} title={entry.title}>
             {entry.model ?? "—"}
           </ConversationLink>
@@ -84,6 +91,7 @@ function EntryCells({ entry }: { entry: LedgerEntry }) {
  */
 export function RequestsTable({ profileId, filter }: { profileId: string; filter: LedgerFilter }) {
   const { t } = useTranslation();
+  const openable = useOpenableConversations();
   const scroller = useRef<HTMLDivElement>(null);
   // While a new filter loads, the old rows stay rather than the table flashing empty.
   const first = useQuery({ ...requestsPage(profileId, filter, 0), placeholderData: keepPreviousData });
@@ -144,7 +152,7 @@ export function RequestsTable({ profileId, filter }: { profileId: string; filter
                   style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 >
                   {entry ? (
-                    <EntryCells entry={entry} />
+                    <EntryCells entry={entry} openable={openable} />
                   ) : (
                     <span role="cell" className="requests__loading">
                       {t("requests.loading")}

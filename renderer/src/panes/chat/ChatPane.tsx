@@ -23,7 +23,6 @@ import { useSendSpendCheck } from "./use-send-spend-check.tsx";
 import { conversationTitle } from "./conversation-title.ts";
 import { useStableHandler } from "../../components/use-stable-handler.ts";
 import "./chat.css";
-import "./conversation-header.css";
 
 /** One empty list for every render while conversations load, so what depends on it stays put. */
 const NO_CONVERSATIONS: readonly ConversationSummary[] = [];

@@ -5,6 +5,7 @@ import { api } from "../../api/desktop-api.ts";
 import type { ActionAttempt } from "../../components/ActionError.tsx";
 import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
+import { createConversation } from "./create-conversation.ts";
 import { firstMessageModelOf, useChatStore } from "./chat-store.ts";
 
 /** Both ways to start a conversation share this key, so Chat tells the failure of either. */
@@ -28,21 +29,16 @@ function useShowStarted() {
   };
 }
 
-/** Opened in place of the first message's box, the conversation takes the model chosen there. */
-async function withFirstMessageModel(conversation: ConversationSummary): Promise<ConversationSummary> {
-  const state = useChatStore.getState();
-  const model = firstMessageModelOf(state);
-  if (state.activeConversationId !== null || model === null || model === conversation.settings.model)
-    return conversation;
-  const settings = { ...conversation.settings, model };
-  return unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings }));
-}
-
 /** Starts a conversation and shows it, from anywhere in the app. */
 export function useNewChat() {
   return useMutation({
     mutationKey: NEW_CHAT,
-    mutationFn: async () => withFirstMessageModel(await unwrap(api.chat.create())),
+    // Opened in place of the first message's box, the conversation takes the model chosen there.
+    mutationFn: () =>
+      createConversation(() => {
+        const state = useChatStore.getState();
+        return state.activeConversationId === null ? firstMessageModelOf(state) : null;
+      }),
     ...useShowStarted(),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { succeeded, unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
+import { createConversation } from "./create-conversation.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
@@ -22,10 +23,7 @@ export function useStartConversation(draftKey: string, onStarted: (conversationI
   const invalidate = useInvalidateChat();
   const start = useMutation({
     mutationFn: async ({ content, attachments = [], model }: FirstMessage) => {
-      const conversation = await unwrap(api.chat.create());
-      const settings = conversation.settings;
-      if (model && model !== settings.model)
-        await unwrap(api.chat.updateSettings({ conversationId: conversation.id, settings: { ...settings, model } }));
+      const conversation = await createConversation(() => model ?? null);
       const chat = useChatStore.getState();
       const searchWeb = chat.searchWeb[draftKey] ?? false;
       const run = await unwrap(
