@@ -25,12 +25,14 @@ export function kindOf(code: string, listed: ModelsByKind | null | undefined): M
 
 /**
  * The code a form or a new conversation starts with for a kind: the profile's first, else the first
- * of the server's `/v1/models` codes that is of that kind, else null.
+ * of the server's `/v1/models` codes that is of that kind, else (for chat, which every code may be)
+ * the server's first code, else null.
  */
 export function preferredModel(
   kind: ModelKind,
   listed: ModelsByKind | null | undefined,
   server: readonly string[] | null | undefined,
 ): string | null {
-  return listed?.[kind][0] ?? server?.find((code) => kindOf(code, listed) === kind) ?? null;
+  const ofKind = listed?.[kind][0] ?? server?.find((code) => kindOf(code, listed) === kind);
+  return ofKind ?? (kind === "chat" ? server?.[0] : undefined) ?? null;
 }

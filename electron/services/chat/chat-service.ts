@@ -36,15 +36,12 @@ export class ChatService {
     store.interruptUnfinishedReplies();
   }
 
-  /**
-   * Settings for a new conversation: the active profile's chat model, else the first chat model its
-   * server lists, else the first code it lists (a name can look like another kind and still chat).
-   */
+  /** Settings for a new conversation: the active profile's chat model, else its server's (`preferredModel`). */
   defaultSettings(): ChatSettings {
     const profileId = this.vault.activeId();
     const server = profileId ? this.capabilitiesOf(profileId).models : null;
     const model = preferredModel("chat", profileId ? this.vault.modelsOf(profileId) : null, server);
-    return { ...DEFAULT_CHAT_SETTINGS, model: model ?? server?.[0] ?? DEFAULT_CHAT_SETTINGS.model };
+    return { ...DEFAULT_CHAT_SETTINGS, model: model ?? DEFAULT_CHAT_SETTINGS.model };
   }
 
   send(

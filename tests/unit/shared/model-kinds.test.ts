@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindOf } from "../../../shared/model-kinds.ts";
+import { kindOf, preferredModel } from "../../../shared/model-kinds.ts";
 
 describe("the kind a model's name hints at", () => {
   it.each([
@@ -15,5 +15,15 @@ describe("the kind a model's name hints at", () => {
 
   it.each(["wisdom-7b", "gpt-4o", "llama-3.1-8b-instruct"])("%s is a chat model", (code) => {
     expect(kindOf(code, null)).toBe("chat");
+  });
+});
+
+describe("the code a new chat or a form starts with", () => {
+  it("is a server's first code for chat when none of its names looks like a chat model", () => {
+    expect(preferredModel("chat", null, ["gpt-4o-search-preview"])).toBe("gpt-4o-search-preview");
+  });
+
+  it("is none for another kind the server does not seem to offer", () => {
+    expect(preferredModel("image", null, ["gpt-4o"])).toBeNull();
   });
 });
