@@ -60,3 +60,24 @@ for (const viewport of [
     await expect(page.getByText("This server does not offer web search.")).toBeVisible();
   });
 }
+
+test("a model typed before the first message stays with the profile it was typed on", async ({ launchApp }) => {
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  const firstModel = page.getByRole("region", { name: "New chat" }).getByRole("combobox", { name: "Model" });
+  await firstModel.fill("chat-pro");
+  await firstModel.press("Enter");
+
+  const form = await newProfileForm(page, { name: "Third party", baseUrl: server.url, key: "sk-variant-e2e-0003" });
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole("combobox", { name: "Active profile" }).selectOption({ label: "Third party" });
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+
+  // That server has no chat-pro: the field offers its own model, and the first message goes to it.
+  await expect(firstModel).toHaveValue("");
+  await expect(firstModel).toHaveAttribute("placeholder", "echo");
+  await ask(page, "Hello?");
+  const reply = page.getByRole("article", { name: "Assistant" }).last();
+  await expect(reply.locator(".markdown")).toHaveText("Hello?");
+  await expect(reply.getByTestId("reply-meta")).toContainText("echo");
+});

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
+import { useActiveProfile } from "../../api/queries.ts";
 import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
@@ -35,7 +36,8 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
   const { t } = useTranslation();
   const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
   // Chosen here or with `/model name` before the conversation exists: it starts with that model.
-  const model = useChatStore(firstMessageModelOf);
+  const profileId = useActiveProfile()?.id ?? null;
+  const model = useChatStore((state) => firstMessageModelOf(state, profileId));
   const chooseModel = useChatStore((state) => state.firstMessageModelChosen);
   // While a conversation is being started, what is chosen here could be left behind by it.
   const starting = useNewChatPending() || attempt.isPending;
@@ -53,7 +55,7 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         autoFocus
         onSend={(content, attachments) => start({ content, attachments, ...(model ? { model } : {}) })}
         onModelCommand={(code) => {
-          chooseModel(code);
+          chooseModel(code, profileId);
           return Promise.resolve(true);
         }}
         onStop={() => {}}

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { useChatModelChoices } from "../../components/use-chat-model-choices.ts";
-import { useChatStore } from "./chat-store.ts";
+import { useActiveProfile } from "../../api/queries.ts";
+import { firstMessageModelTyped, useChatStore } from "./chat-store.ts";
 
 /**
  * The model the first message goes to, before any conversation exists: kept as typed, so the
@@ -10,8 +11,10 @@ import { useChatStore } from "./chat-store.ts";
 export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { options, placeholder } = useChatModelChoices();
-  const typed = useChatStore((state) => state.firstMessageModel) ?? "";
-  const typedChanged = useChatStore((state) => state.firstMessageModelChosen);
+  const profileId = useActiveProfile()?.id ?? null;
+  const typed = useChatStore((state) => firstMessageModelTyped(state, profileId));
+  const chosen = useChatStore((state) => state.firstMessageModelChosen);
+  const typedChanged = (code: string) => chosen(code, profileId);
   return (
     <ModelPicker
       layout="inline"

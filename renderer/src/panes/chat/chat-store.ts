@@ -50,6 +50,12 @@ export type StartedReply = Pick<
 /** The draft of a conversation not started yet (the message box shown before any conversation exists). */
 export const FIRST_MESSAGE_DRAFT = "chat:new";
 
+/** A model code as typed, and the profile that was active when it was. */
+interface FirstMessageModel {
+  readonly code: string;
+  readonly profileId: string | null;
+}
+
 interface ChatState {
   activeConversationId: string | null;
   /** "Search the web" per conversation (or draft key): it never follows the user into another one. */
@@ -58,8 +64,11 @@ interface ChatState {
   drafts: Record<string, string>;
   /** Files in the message box per conversation (or draft key), kept like its text. */
   draftAttachments: Record<string, readonly DraftAttachment[]>;
-  /** The model typed before any conversation exists: the conversation that takes the first message's box has it. */
-  firstMessageModel: string | null;
+  /**
+   * The model typed before any conversation exists, on the profile active then: the conversation that
+   * takes the first message's box has it, unless another profile (another server's models) is active by then.
+   */
+  firstMessageModel: FirstMessageModel | null;
   live: Record<string, LiveReply>;
   /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
   composerFocusRequests: number;
@@ -69,7 +78,7 @@ interface ChatState {
    */
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
-  firstMessageModelChosen(code: string): void;
+  firstMessageModelChosen(code: string, profileId: string | null): void;
   searchWebToggled(conversationId: string, on: boolean): void;
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
@@ -107,9 +116,15 @@ function firstDraftMoved(state: ChatState, conversationId: string): Partial<Chat
   return moved;
 }
 
-/** The model code chosen for the first message, if any. */
-export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModel">): string | null =>
-  state.firstMessageModel?.trim() || null;
+/** The model as typed for the first message on this profile ("" if none, or if it was typed on another profile). */
+export const firstMessageModelTyped = (
+  state: Pick<ChatState, "firstMessageModel">,
+  profileId: string | null,
+): string => (state.firstMessageModel?.profileId === profileId ? state.firstMessageModel.code : "");
+
+/** The model code chosen for the first message on this profile, if any. */
+export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModel">, profileId: string | null) =>
+  firstMessageModelTyped(state, profileId).trim() || null;
 
 export const useChatStore = create<ChatState>((set) => ({
   activeConversationId: null,
@@ -125,7 +140,7 @@ export const useChatStore = create<ChatState>((set) => ({
       ...(state.activeConversationId === null && id !== null ? firstDraftMoved(state, id) : {}),
     })),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
-  firstMessageModelChosen: (code) => set({ firstMessageModel: code }),
+  firstMessageModelChosen: (code, profileId) => set({ firstMessageModel: { code, profileId } }),
   searchWebToggled: (conversationId, on) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
   searchWebMoved: (from, to) =>

@@ -3,6 +3,7 @@ import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import type { ActionAttempt } from "../../components/ActionError.tsx";
+import { useActiveProfile } from "../../api/queries.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { createConversation } from "./create-conversation.ts";
@@ -31,13 +32,14 @@ function useShowStarted() {
 
 /** Starts a conversation and shows it, from anywhere in the app. */
 export function useNewChat() {
+  const profileId = useActiveProfile()?.id ?? null;
   return useMutation({
     mutationKey: NEW_CHAT,
     // Opened in place of the first message's box, the conversation takes the model chosen there.
     mutationFn: () =>
       createConversation(() => {
         const state = useChatStore.getState();
-        return state.activeConversationId === null ? firstMessageModelOf(state) : null;
+        return state.activeConversationId === null ? firstMessageModelOf(state, profileId) : null;
       }),
     ...useShowStarted(),
   });
