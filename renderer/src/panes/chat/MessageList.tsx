@@ -5,7 +5,7 @@ import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useNow } from "../../components/use-now.ts";
 import { useStableHandler } from "../../components/use-stable-handler.ts";
-import { useLiveReply } from "./chat-store.ts";
+import { useLiveReply, useLiveTurn } from "./chat-store.ts";
 import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageItem.tsx";
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
 import { messagesBesideLive, transcriptItems } from "./transcript-items.ts";
@@ -47,7 +47,7 @@ const FOLLOW_THRESHOLD = 80;
  */
 export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { messages: stored, conversationId, compare, onEdit, onRegenerate, onDelete } = props;
-  const live = useLiveReply(conversationId);
+  const live = useLiveTurn(conversationId);
   const comparisons = compare?.comparisons ?? NO_COMPARISONS;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -60,7 +60,6 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     onFocus: () => (held.current.focus = true),
     onBlur: () => (held.current.focus = false),
   };
-  const now = useNow(live?.notice?.retrying ? 500 : 60_000);
   const liveId = live?.assistantMessageId;
   const liveQuestion = live?.question;
   // The turn being answered is drawn after the list rather than in it: Send and each delta then change
@@ -123,13 +122,13 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   // A delta is drawn outside any frame: following it in the next frame, before its paint, lays the list out
   // once per frame there rather than once per delta here.
   const followFrame = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (live === null || followFrame.current !== null) return;
+  const followInNextFrame = useStableHandler(() => {
+    if (followFrame.current !== null) return;
     followFrame.current = requestAnimationFrame(() => {
       followFrame.current = null;
       followNow();
     });
-  }, [live, followNow]);
+  });
   useLayoutEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
@@ -197,12 +196,31 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                 <UserMessage message={typed} onEdit={onEdit} onDelete={onDelete} />
               </div>
             )}
-            <div className="message-list__turn">
-              <LiveAssistantMessage reply={live} now={now} />
-            </div>
+            <LiveTurn conversationId={conversationId} onDrawn={followInNextFrame} />
           </>
         )}
       </TranscriptBusy>
+    </div>
+  );
+});
+
+/** The reply streaming at the end of the transcript: it alone draws again with each delta, and has the list follow it. */
+const LiveTurn = memo(function LiveTurn({
+  conversationId,
+  onDrawn,
+}: {
+  conversationId: string | null;
+  onDrawn(): void;
+}) {
+  const reply = useLiveReply(conversationId);
+  const now = useNow(reply?.notice?.retrying ? 500 : 60_000);
+  useLayoutEffect(() => {
+    if (reply) onDrawn();
+  }, [reply, onDrawn]);
+  if (!reply) return null;
+  return (
+    <div className="message-list__turn">
+      <LiveAssistantMessage reply={reply} now={now} />
     </div>
   );
 });

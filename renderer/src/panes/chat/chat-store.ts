@@ -208,6 +208,18 @@ const liveReplyIn = (state: ChatState, conversationId: string | null): LiveReply
 export const useLiveReply = (conversationId: string | null) =>
   useChatStore((state) => liveReplyIn(state, conversationId));
 
+/**
+ * Which reply the conversation's transcript answers, and the question drawn for it: unlike the reply,
+ * it does not change with each delta, so the list around the reply does not draw again with it.
+ */
+export const useLiveTurn = (conversationId: string | null) =>
+  useChatStore(
+    useShallow((state) => {
+      const reply = liveReplyIn(state, conversationId);
+      return reply && { assistantMessageId: reply.assistantMessageId, question: reply.question };
+    }),
+  );
+
 /** The conversation's live reply now, for Stop: read when pressed, so the controls need not follow every delta. */
 export const liveReplyOf = (conversationId: string | null) => liveReplyIn(useChatStore.getState(), conversationId);
 
