@@ -3,6 +3,7 @@ import { compareBench } from "./compare-bench.ts";
 import { gatewayRenderBench } from "./gateway-render-bench.ts";
 import { hostMemoryBench } from "./host-memory-bench.ts";
 import { ledgerBench } from "./ledger-bench.ts";
+import { markdownBench } from "./markdown-bench.ts";
 import { moneyBench } from "./money-bench.ts";
 import { relayBench } from "./relay-bench.ts";
 import { relayPageBench } from "./relay-page-bench.ts";
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   compare: compareBench,
   startup: startupBench,
   ui: uiBench,
+  markdown: markdownBench,
   renderer_memory: rendererMemoryBench,
   host_memory: hostMemoryBench,
   tasks: tasksBench,

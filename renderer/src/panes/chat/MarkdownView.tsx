@@ -1,4 +1,4 @@
-import { memo, type ComponentProps } from "react";
+import { Fragment, memo, type ComponentProps } from "react";
 import Markdown from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
@@ -8,6 +8,7 @@ import { ServerText } from "../../components/ServerText.tsx";
 import { visibleControls } from "../../components/visible-controls.ts";
 import { webUrl } from "../../components/web-url.ts";
 import { ReplyImage } from "./ReplyImage.tsx";
+import { markdownBlocks } from "./markdown-blocks.ts";
 import "./markdown.css";
 
 function textOf(node: unknown): string {
@@ -114,8 +115,20 @@ export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sou
   const shown = linkCitations(visibleControls(text), anchorPrefix, sourceCount);
   return (
     <div className="markdown">
-      {/* A reply's first words are mostly such a line: drawn at once, without a parse while the rest is due. */}
-      {isPlainLine(shown) ? <p>{shown.replace(/ +$/, "")}</p> : <ParsedMarkdown text={shown} />}
+      {/* Between blocks, the line break Markdown puts between any two of its top-level elements. */}
+      {markdownBlocks(shown).map((block, index) => (
+        <Fragment key={index}>
+          {index > 0 && "\n"}
+          <MarkdownBlock text={block} />
+        </Fragment>
+      ))}
     </div>
   );
+});
+
+/** One block of a reply, drawn again only when its text changes: while a reply streams, its last block alone. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const line = text.replace(/\n+$/, "");
+  // A reply's first words are mostly such a line: drawn at once, without a parse while the rest is due.
+  return isPlainLine(line) ? <p>{line.replace(/ +$/, "")}</p> : <ParsedMarkdown text={text} />;
 });

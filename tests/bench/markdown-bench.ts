@@ -1,0 +1,63 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { markdownBlocks } from "../../renderer/src/panes/chat/markdown-blocks.ts";
+import { median, report } from "./measure.ts";
+
+const REPLY_CHARS = 5_000;
+const FRAMES = 40;
+
+/** A long reply as models write them: headings, paragraphs with inline Markdown, lists, code and a table. */
+function longReply(): string {
+  const paragraph = "Here is some **bold** text with `code` and a [link](https://example.com), and more words. ";
+  const section = [
+    "## A section",
+    "",
+    paragraph.repeat(3),
+    "",
+    "- one point",
+    "- another, with *emphasis*",
+    "",
+    "```ts",
+    "const total = items.reduce((sum, item) => sum + item.cost, 0);",
+    "```",
+    "",
+    "| Aspect | Rating |",
+    "|---|---|",
+    "| Cost | low |",
+    "",
+    "",
+  ].join("\n");
+  return section.repeat(Math.ceil(REPLY_CHARS / section.length)).slice(0, REPLY_CHARS);
+}
+
+const parse = (text: string) =>
+  renderToStaticMarkup(createElement(Markdown, { remarkPlugins: [remarkGfm], skipHtml: true }, text));
+
+/** The median time of `draw` over the reply's last frames, each a few words longer than the one before. */
+function frameTimes(reply: string, draw: (text: string) => void): number {
+  const times: number[] = [];
+  for (let frame = FRAMES; frame > 0; frame--) {
+    const text = reply.slice(0, reply.length - frame * 12);
+    const started = performance.now();
+    draw(text);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/**
+ * What Markdown costs a frame of a streaming reply near 5,000 characters: the reply cut into blocks
+ * and its last block parsed (the earlier ones are drawn once and kept), against the whole reply
+ * parsed again, as each frame did before.
+ */
+export async function markdownBench(): Promise<void> {
+  const reply = longReply();
+  const lastBlock = (text: string) => parse(markdownBlocks(text).at(-1) ?? "");
+  // Warm both paths up, as a page that has drawn a few replies is.
+  frameTimes(reply, lastBlock);
+  frameTimes(reply, parse);
+  report("reply_markdown_frame_ms", frameTimes(reply, lastBlock), "ms");
+  report("reply_markdown_frame_ms_whole_baseline", frameTimes(reply, parse), "ms");
+}
