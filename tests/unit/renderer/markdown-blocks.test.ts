@@ -1,16 +1,10 @@
 import fc from "fast-check";
-import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MarkdownView, ParsedMarkdown } from "../../../renderer/src/panes/chat/MarkdownView.tsx";
 import { markdownBlocks } from "../../../renderer/src/panes/chat/markdown-blocks.ts";
-import { markupTexts, staticMarkup } from "../../support/static-markup.ts";
+import { markupTexts } from "../../support/static-markup.ts";
+import { parsedWhole, shownAsReply } from "../../support/reply-markup.ts";
 
 beforeAll(() => markupTexts);
-
-const shownAsReply = (text: string) =>
-  staticMarkup(createElement(MarkdownView, { text, anchorPrefix: "reply-1", sourceCount: 0 }));
-const parsedWhole = (text: string) =>
-  staticMarkup(createElement("div", { className: "markdown" }, createElement(ParsedMarkdown, { text })));
 
 /** Lines of every kind of block, and of the kinds that run on over blank lines or refer to each other. */
 const LINES = [

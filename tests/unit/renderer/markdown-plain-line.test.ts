@@ -1,15 +1,9 @@
 import fc from "fast-check";
-import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MarkdownView, ParsedMarkdown } from "../../../renderer/src/panes/chat/MarkdownView.tsx";
-import { markupTexts, staticMarkup } from "../../support/static-markup.ts";
+import { markupTexts } from "../../support/static-markup.ts";
+import { parsedWhole, shownAsReply } from "../../support/reply-markup.ts";
 
 beforeAll(() => markupTexts);
-
-const shownAsReply = (text: string) =>
-  staticMarkup(createElement(MarkdownView, { text, anchorPrefix: "reply-1", sourceCount: 0 }));
-const parsed = (text: string) =>
-  staticMarkup(createElement("div", { className: "markdown" }, createElement(ParsedMarkdown, { text })));
 
 /** Letters, digits and every ASCII punctuation, with spaces, line breaks and a few letters beyond ASCII. */
 const PIECES = [
@@ -29,7 +23,7 @@ describe("a reply's words drawn without a parse", () => {
   it("are drawn exactly as Markdown draws them, whatever the characters", () => {
     fc.assert(
       fc.property(replyStart, (text) => {
-        expect(shownAsReply(text)).toBe(parsed(text));
+        expect(shownAsReply(text)).toBe(parsedWhole(text));
       }),
       { numRuns: 3000 },
     );
