@@ -76,6 +76,14 @@ test("a model typed before the first message stays with the profile it was typed
   // That server has no chat-pro: the field offers its own model, and the first message goes to it.
   await expect(firstModel).toHaveValue("");
   await expect(firstModel).toHaveAttribute("placeholder", "echo");
+  // Passing through the field leaves the other profile's choice alone: it comes back with its profile.
+  await firstModel.focus();
+  await firstModel.press("Tab");
+  const activeProfile = page.getByRole("combobox", { name: "Active profile" });
+  await activeProfile.selectOption({ label: "Local gateway (offline)" });
+  await expect(firstModel).toHaveValue("chat-pro");
+  await activeProfile.selectOption({ label: "Third party" });
+  await expect(firstModel).toHaveValue("");
   await ask(page, "Hello?");
   const reply = page.getByRole("article", { name: "Assistant" }).last();
   await expect(reply.locator(".markdown")).toHaveText("Hello?");

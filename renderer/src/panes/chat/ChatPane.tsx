@@ -55,6 +55,8 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         autoFocus
         onSend={(content, attachments) => start({ content, attachments, ...(model ? { model } : {}) })}
         onModelCommand={(code) => {
+          // Kept by profile: until the active one is known, the command stays in the box.
+          if (profileId === null) return Promise.resolve(false);
           chooseModel(code, profileId);
           return Promise.resolve(true);
         }}

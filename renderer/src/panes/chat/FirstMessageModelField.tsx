@@ -14,7 +14,8 @@ export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
   const profileId = useActiveProfile()?.id ?? null;
   const typed = useChatStore((state) => firstMessageModelTyped(state, profileId));
   const chosen = useChatStore((state) => state.firstMessageModelChosen);
-  const typedChanged = (code: string) => chosen(code, profileId);
+  // Kept by profile, so the field waits until the active one is known.
+  const typedChanged = (code: string) => profileId !== null && chosen(code, profileId);
   return (
     <ModelPicker
       layout="inline"
@@ -24,7 +25,7 @@ export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
       options={options}
       onChange={typedChanged}
       onCommit={(code) => typedChanged(code.trim())}
-      disabled={disabled}
+      disabled={disabled || profileId === null}
     />
   );
 }

@@ -50,12 +50,6 @@ export type StartedReply = Pick<
 /** The draft of a conversation not started yet (the message box shown before any conversation exists). */
 export const FIRST_MESSAGE_DRAFT = "chat:new";
 
-/** A model code as typed, and the profile that was active when it was. */
-interface FirstMessageModel {
-  readonly code: string;
-  readonly profileId: string | null;
-}
-
 interface ChatState {
   activeConversationId: string | null;
   /** "Search the web" per conversation (or draft key): it never follows the user into another one. */
@@ -65,10 +59,10 @@ interface ChatState {
   /** Files in the message box per conversation (or draft key), kept like its text. */
   draftAttachments: Record<string, readonly DraftAttachment[]>;
   /**
-   * The model typed before any conversation exists, on the profile active then: the conversation that
-   * takes the first message's box has it, unless another profile (another server's models) is active by then.
+   * The model typed before any conversation exists, by the profile active then: the conversation that
+   * takes the first message's box has the active profile's (each profile's server has its own models).
    */
-  firstMessageModel: FirstMessageModel | null;
+  firstMessageModels: Readonly<Record<string, string>>;
   live: Record<string, LiveReply>;
   /** Counts New chat presses: each one moves the focus to the message box, even on the same conversation. */
   composerFocusRequests: number;
@@ -78,7 +72,7 @@ interface ChatState {
    */
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
-  firstMessageModelChosen(code: string, profileId: string | null): void;
+  firstMessageModelChosen(code: string, profileId: string): void;
   searchWebToggled(conversationId: string, on: boolean): void;
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
@@ -109,21 +103,21 @@ function firstDraftMoved(state: ChatState, conversationId: string): Partial<Chat
   const { drafts, draftAttachments } = state;
   const text = drafts[FIRST_MESSAGE_DRAFT] ?? "";
   const files = draftAttachments[FIRST_MESSAGE_DRAFT] ?? [];
-  const moved: Partial<ChatState> = { firstMessageModel: null };
+  const moved: Partial<ChatState> = { firstMessageModels: {} };
   if (text && !drafts[conversationId]) moved.drafts = { ...drafts, [conversationId]: text, [FIRST_MESSAGE_DRAFT]: "" };
   if (files.length > 0 && !draftAttachments[conversationId]?.length)
     moved.draftAttachments = { ...draftAttachments, [conversationId]: files, [FIRST_MESSAGE_DRAFT]: [] };
   return moved;
 }
 
-/** The model as typed for the first message on this profile ("" if none, or if it was typed on another profile). */
+/** The model as typed for the first message on this profile ("" if none, or while no profile is known). */
 export const firstMessageModelTyped = (
-  state: Pick<ChatState, "firstMessageModel">,
+  state: Pick<ChatState, "firstMessageModels">,
   profileId: string | null,
-): string => (state.firstMessageModel?.profileId === profileId ? state.firstMessageModel.code : "");
+): string => (profileId === null ? "" : (state.firstMessageModels[profileId] ?? ""));
 
 /** The model code chosen for the first message on this profile, if any. */
-export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModel">, profileId: string | null) =>
+export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModels">, profileId: string | null) =>
   firstMessageModelTyped(state, profileId).trim() || null;
 
 export const useChatStore = create<ChatState>((set) => ({
@@ -131,7 +125,7 @@ export const useChatStore = create<ChatState>((set) => ({
   searchWeb: {},
   drafts: {},
   draftAttachments: {},
-  firstMessageModel: null,
+  firstMessageModels: {},
   live: {},
   composerFocusRequests: 0,
   conversationOpened: (id) =>
@@ -140,7 +134,8 @@ export const useChatStore = create<ChatState>((set) => ({
       ...(state.activeConversationId === null && id !== null ? firstDraftMoved(state, id) : {}),
     })),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
-  firstMessageModelChosen: (code, profileId) => set({ firstMessageModel: { code, profileId } }),
+  firstMessageModelChosen: (code, profileId) =>
+    set((state) => ({ firstMessageModels: { ...state.firstMessageModels, [profileId]: code } })),
   searchWebToggled: (conversationId, on) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
   searchWebMoved: (from, to) =>
