@@ -49,6 +49,21 @@ const LINES = [
   "<pre>",
   "</pre>",
   "www.example.com",
+  "1. Install:",
+  "   ```bash",
+  "npm start",
+  "```a`b",
+  "```\u00a0",
+  "\u00a0",
+  "\u3000",
+  "> [foo]: /url",
+  "- [foo]: /url",
+  "> [^1]: A quoted note",
+  "See [foo] and [a\\]b].",
+  "[a\\]b]: /url",
+  "Words\r",
+  "```\r",
+  "\r",
 ];
 const markdown = fc.array(fc.constantFrom(...LINES), { maxLength: 24 }).map((lines) => lines.join("\n"));
 
@@ -58,7 +73,7 @@ describe("a reply drawn block by block", () => {
       fc.property(markdown, (text) => {
         expect(shownAsReply(text)).toBe(parsedWhole(text));
       }),
-      { numRuns: 2500 },
+      { numRuns: 4000 },
     );
   });
 
@@ -70,7 +85,7 @@ describe("a reply drawn block by block", () => {
         if (after.length === 1) return;
         expect(after.slice(0, before.length - 1)).toEqual(before.slice(0, -1));
       }),
-      { numRuns: 2500 },
+      { numRuns: 4000 },
     );
   });
 
@@ -84,5 +99,11 @@ describe("a reply drawn block by block", () => {
     ]);
     expect(markdownBlocks("- one\n\n- two\n\n  more\n\nAfter")).toEqual(["- one\n\n- two\n\n  more\n", "After"]);
     expect(markdownBlocks("See [1][a].\n\nMore.\n\n[a]: https://example.com")).toHaveLength(1);
+    // Code fenced inside a list item ends with the item: the fence at the margin after it opens another.
+    expect(
+      markdownBlocks("1. Install:\n   ```bash\nnpm i x\n```\n\nThen run it:\n\n```bash\nnpm start\n```"),
+    ).toHaveLength(1);
+    // Code about HTML, in a fence, is no reason to parse the reply whole.
+    expect(markdownBlocks("Intro.\n\n```html\n<!-- a comment -->\n<script></script>\n```\n\nAfter.")).toHaveLength(3);
   });
 });
