@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
-import { secondsUntil } from "../../components/use-now.ts";
 import type { LiveReply } from "./chat-store.ts";
 import { MessageActions } from "./MessageActions.tsx";
 import { ReplyMeta } from "./ReplyMeta.tsx";
 import { SourcesList } from "./SourcesList.tsx";
+import { retrySecondsLeft } from "./retry-countdown.ts";
 import { MessageAttachments } from "./MessageAttachments.tsx";
 import { TranscriptBusy } from "./transcript-busy.ts";
 
@@ -147,9 +147,7 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
   const { t } = useTranslation();
   const anchor = `source-${reply.assistantMessageId}`;
   const notice = reply.notice;
-  const retryLeft = notice?.retrying
-    ? Math.max(0, secondsUntil(notice.at + (notice.retryAfter ?? 0) * 1000, now))
-    : null;
+  const retryLeft = notice?.retrying ? retrySecondsLeft(notice, now) : null;
   return (
     <article
       className={`message message--assistant message--${reply.interrupted ? "interrupted" : "streaming"}`}
