@@ -35,6 +35,9 @@ export function useActiveProfile() {
   return data?.profiles.find((profile) => profile.id === data.activeId) ?? null;
 }
 
+/** The active profile's id; null until the profiles are known. */
+export const useActiveProfileId = (): string | null => useActiveProfile()?.id ?? null;
+
 const MINUTE = 60_000;
 
 /** The reading of a profile's balance and budgets; each reading refreshes what depends on it. */

@@ -4,7 +4,7 @@ import { useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";
 import { useRunningTaskCount } from "../api/task-queries.ts";
 import { useBudgetAlerts } from "../api/alert-queries.ts";
-import { useActiveProfile } from "../api/queries.ts";
+import { useActiveProfileId } from "../api/queries.ts";
 import { ProfileSwitcher } from "./ProfileSwitcher.tsx";
 import { useLayoutStore } from "../state/layout-store.ts";
 import { useNarrowWindow } from "./use-narrow-window.ts";
@@ -15,7 +15,7 @@ export function NavRail() {
   const pane = useUiStore((state) => state.pane);
   const paneSelected = useUiStore((state) => state.paneSelected);
   const running = useRunningTaskCount();
-  const { data: alerts = [] } = useBudgetAlerts(useActiveProfile()?.id ?? null);
+  const { data: alerts = [] } = useBudgetAlerts(useActiveProfileId());
   const narrow = useNarrowWindow();
   const chosen = useLayoutStore((state) => state.navCollapsed);
   const collapse = useLayoutStore((state) => state.navCollapsedChanged);

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
-import { useActiveProfile } from "../../api/queries.ts";
 import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
-import { FIRST_MESSAGE_DRAFT, firstMessageModelOf, liveReplyOf, useChatStore } from "./chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore } from "./chat-store.ts";
+import { useFirstMessageModel } from "./use-first-message-model.ts";
 import { Composer } from "./Composer.tsx";
 import { ConversationComposer } from "./ConversationComposer.tsx";
 import { useLayoutStore } from "../../state/layout-store.ts";
@@ -36,9 +36,7 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
   const { t } = useTranslation();
   const { start, attempt } = useStartConversation(FIRST_MESSAGE_DRAFT, onStarted);
   // Chosen here or with `/model name` before the conversation exists: it starts with that model.
-  const profileId = useActiveProfile()?.id ?? null;
-  const model = useChatStore((state) => firstMessageModelOf(state, profileId));
-  const chooseModel = useChatStore((state) => state.firstMessageModelChosen);
+  const { code: model, choose: chooseModel } = useFirstMessageModel();
   // While a conversation is being started, what is chosen here could be left behind by it.
   const starting = useNewChatPending() || attempt.isPending;
   return (
@@ -54,12 +52,8 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         waitUntil={null}
         autoFocus
         onSend={(content, attachments) => start({ content, attachments, ...(model ? { model } : {}) })}
-        onModelCommand={(code) => {
-          // Kept by profile: until the active one is known, the command stays in the box.
-          if (profileId === null) return Promise.resolve(false);
-          chooseModel(code, profileId);
-          return Promise.resolve(true);
-        }}
+        // Kept by profile: until the active one is known, the command stays in the box.
+        onModelCommand={(code) => Promise.resolve(chooseModel(code))}
         onStop={() => {}}
       />
     </section>

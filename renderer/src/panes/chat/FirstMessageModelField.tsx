@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { useChatModelChoices } from "../../components/use-chat-model-choices.ts";
-import { useActiveProfile } from "../../api/queries.ts";
-import { firstMessageModelTyped, useChatStore } from "./chat-store.ts";
+import { useFirstMessageModel } from "./use-first-message-model.ts";
 
 /**
  * The model the first message goes to, before any conversation exists: kept as typed, so the
@@ -11,11 +10,8 @@ import { firstMessageModelTyped, useChatStore } from "./chat-store.ts";
 export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { options, placeholder } = useChatModelChoices();
-  const profileId = useActiveProfile()?.id ?? null;
-  const typed = useChatStore((state) => firstMessageModelTyped(state, profileId));
-  const chosen = useChatStore((state) => state.firstMessageModelChosen);
   // Kept by profile, so the field waits until the active one is known.
-  const typedChanged = (code: string) => profileId !== null && chosen(code, profileId);
+  const { typed, choose, ready } = useFirstMessageModel();
   return (
     <ModelPicker
       layout="inline"
@@ -23,9 +19,9 @@ export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
       placeholder={placeholder}
       value={typed}
       options={options}
-      onChange={typedChanged}
-      onCommit={(code) => typedChanged(code.trim())}
-      disabled={disabled || profileId === null}
+      onChange={choose}
+      onCommit={(code) => choose(code.trim())}
+      disabled={disabled || !ready}
     />
   );
 }

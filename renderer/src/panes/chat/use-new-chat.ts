@@ -3,7 +3,7 @@ import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import type { ActionAttempt } from "../../components/ActionError.tsx";
-import { useActiveProfile } from "../../api/queries.ts";
+import { useActiveProfileId } from "../../api/queries.ts";
 import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { createConversation } from "./create-conversation.ts";
@@ -32,7 +32,7 @@ function useShowStarted() {
 
 /** Starts a conversation and shows it, from anywhere in the app. */
 export function useNewChat() {
-  const profileId = useActiveProfile()?.id ?? null;
+  const profileId = useActiveProfileId();
   return useMutation({
     mutationKey: NEW_CHAT,
     // Opened in place of the first message's box, the conversation takes the model chosen there.
