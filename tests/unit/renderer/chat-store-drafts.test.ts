@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { FIRST_MESSAGE_DRAFT, useChatStore } from "../../../renderer/src/panes/chat/chat-store.ts";
+import { FIRST_MESSAGE_DRAFT, firstMessageModelOf, useChatStore } from "../../../renderer/src/panes/chat/chat-store.ts";
 import type { DraftAttachment } from "../../../renderer/src/panes/chat/draft-attachments.ts";
 
 const INITIAL = useChatStore.getState();
@@ -44,5 +44,22 @@ describe("the first message's box, when a conversation opens in its place", () =
     store().conversationOpened("c2");
     expect(store().drafts["c2"]).toBeUndefined();
     expect(store().drafts[FIRST_MESSAGE_DRAFT]).toBe("belongs to the first box");
+  });
+});
+
+describe("the model typed before the first message", () => {
+  beforeEach(() => useChatStore.setState(INITIAL, true));
+
+  it("typed before the profiles are known, goes to the profile found active, unless it has its own", () => {
+    store().firstMessageModelChosen("chat-pro", null);
+    expect(firstMessageModelOf(store(), null)).toBe("chat-pro");
+    store().firstMessageModelOwned("local");
+    expect(firstMessageModelOf(store(), "local")).toBe("chat-pro");
+    expect(firstMessageModelOf(store(), "other")).toBeNull();
+
+    store().firstMessageModelChosen("chat-fast", "other");
+    store().firstMessageModelChosen("echo", null);
+    store().firstMessageModelOwned("other");
+    expect(firstMessageModelOf(store(), "other")).toBe("chat-fast");
   });
 });

@@ -52,8 +52,10 @@ function FirstMessageView({ onStarted }: { onStarted(conversationId: string): vo
         waitUntil={null}
         autoFocus
         onSend={(content, attachments) => start({ content, attachments, ...(model ? { model } : {}) })}
-        // Kept by profile: until the active one is known, the command stays in the box.
-        onModelCommand={(code) => Promise.resolve(chooseModel(code))}
+        onModelCommand={(code) => {
+          chooseModel(code);
+          return Promise.resolve(true);
+        }}
         onStop={() => {}}
       />
     </section>

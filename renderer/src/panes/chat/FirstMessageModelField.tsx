@@ -10,8 +10,7 @@ import { useFirstMessageModel } from "./use-first-message-model.ts";
 export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { options, placeholder } = useChatModelChoices();
-  // Kept by profile, so the field waits until the active one is known.
-  const { typed, choose, ready } = useFirstMessageModel();
+  const { typed, choose } = useFirstMessageModel();
   return (
     <ModelPicker
       layout="inline"
@@ -21,7 +20,7 @@ export function FirstMessageModelField({ disabled }: { disabled: boolean }) {
       options={options}
       onChange={choose}
       onCommit={(code) => choose(code.trim())}
-      disabled={disabled || !ready}
+      disabled={disabled}
     />
   );
 }

@@ -72,7 +72,10 @@ interface ChatState {
    */
   conversationOpened(id: string | null): void;
   composerFocusRequested(): void;
-  firstMessageModelChosen(code: string, profileId: string): void;
+  /** `profileId` null: typed before the profiles are known, for the profile then found active. */
+  firstMessageModelChosen(code: string, profileId: string | null): void;
+  /** The profiles are known: what was typed before goes to the active one, unless it has its own. */
+  firstMessageModelOwned(profileId: string): void;
   searchWebToggled(conversationId: string, on: boolean): void;
   /** The choice made before a conversation existed goes with the conversation its first message made. */
   searchWebMoved(from: string, to: string): void;
@@ -110,11 +113,14 @@ function firstDraftMoved(state: ChatState, conversationId: string): Partial<Chat
   return moved;
 }
 
-/** The model as typed for the first message on this profile ("" if none, or while no profile is known). */
+/** Where a model typed before the profiles are known waits for the active one. */
+const NO_PROFILE_YET = "";
+
+/** The model as typed for the first message on this profile ("" if none). */
 export const firstMessageModelTyped = (
   state: Pick<ChatState, "firstMessageModels">,
   profileId: string | null,
-): string => (profileId === null ? "" : (state.firstMessageModels[profileId] ?? ""));
+): string => state.firstMessageModels[profileId ?? NO_PROFILE_YET] ?? "";
 
 /** The model code chosen for the first message on this profile, if any. */
 export const firstMessageModelOf = (state: Pick<ChatState, "firstMessageModels">, profileId: string | null) =>
@@ -135,7 +141,12 @@ export const useChatStore = create<ChatState>((set) => ({
     })),
   composerFocusRequested: () => set((state) => ({ composerFocusRequests: state.composerFocusRequests + 1 })),
   firstMessageModelChosen: (code, profileId) =>
-    set((state) => ({ firstMessageModels: { ...state.firstMessageModels, [profileId]: code } })),
+    set((state) => ({ firstMessageModels: { ...state.firstMessageModels, [profileId ?? NO_PROFILE_YET]: code } })),
+  firstMessageModelOwned: (profileId) =>
+    set((state) => {
+      const { [NO_PROFILE_YET]: early, ...own } = state.firstMessageModels;
+      return early === undefined ? {} : { firstMessageModels: { [profileId]: early, ...own } };
+    }),
   searchWebToggled: (conversationId, on) =>
     set((state) => ({ searchWeb: { ...state.searchWeb, [conversationId]: on } })),
   searchWebMoved: (from, to) =>
