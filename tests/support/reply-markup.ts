@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { MarkdownView, ParsedMarkdown } from "../../renderer/src/panes/chat/MarkdownView.tsx";
+import { MarkdownView, parseMarkdown } from "../../renderer/src/panes/chat/MarkdownView.tsx";
 import { staticMarkup } from "./static-markup.ts";
 
 /** The HTML of `text` as a reply shows it (await `markupTexts` first). */
@@ -8,4 +8,4 @@ export const shownAsReply = (text: string): string =>
 
 /** The HTML of `text` parsed whole as Markdown, in the reply's box. */
 export const parsedWhole = (text: string): string =>
-  staticMarkup(createElement("div", { className: "markdown" }, createElement(ParsedMarkdown, { text })));
+  staticMarkup(createElement("div", { className: "markdown" }, parseMarkdown(text)));

@@ -56,7 +56,7 @@ export function CompareAnswer({ column, index, chosen, onContinue, onStop }: Com
         aria-label={t("compare.answerText", { index: index + 1 })}
       >
         {text ? (
-          <MarkdownView text={text} anchorPrefix={`source-${column.messageId}`} sourceCount={0} />
+          <MarkdownView text={text} anchorPrefix={`source-${column.messageId}`} sourceCount={0} growing={streaming} />
         ) : (
           streaming && <p className="message__typing">{t("compare.waiting")}</p>
         )}

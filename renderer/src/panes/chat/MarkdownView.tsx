@@ -1,4 +1,4 @@
-import { Fragment, memo, type ComponentProps } from "react";
+import { Fragment, memo, type ComponentProps, type ReactElement } from "react";
 import Markdown from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
@@ -9,6 +9,7 @@ import { visibleControls } from "../../components/visible-controls.ts";
 import { webUrl } from "../../components/web-url.ts";
 import { ReplyImage } from "./ReplyImage.tsx";
 import { markdownBlocks } from "./markdown-blocks.ts";
+import { TextLru } from "./text-lru.ts";
 import "./markdown.css";
 
 function textOf(node: unknown): string {
@@ -91,19 +92,39 @@ const COMPONENTS: ComponentProps<typeof Markdown>["components"] = {
 const PLAIN_LINE = /^\p{L}[\p{L}\p{M}\p{N} ,.;?!'"/%-]*$/u;
 const isPlainLine = (text: string) => PLAIN_LINE.test(text) && !/www\./i.test(text);
 
-/** `text` parsed as Markdown, GFM included: what a reply shows. */
-export function ParsedMarkdown({ text }: { text: string }) {
-  return (
-    <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} skipHtml components={COMPONENTS}>
-      {text}
-    </Markdown>
-  );
+/**
+ * `text` parsed as Markdown, GFM included: what a reply shows. react-markdown's Markdown is a plain
+ * function of its options (no hooks): called here, its elements can be kept.
+ */
+export const parseMarkdown = (text: string): ReactElement =>
+  Markdown({
+    remarkPlugins: REMARK_PLUGINS,
+    rehypePlugins: REHYPE_PLUGINS,
+    skipHtml: true,
+    components: COMPONENTS,
+    children: text,
+  });
+
+/**
+ * Blocks already parsed, by their text: a reply drawn anew (its stored message when it ends, a row
+ * scrolled back into the transcript, a conversation opened again) parses none of its blocks again.
+ * About a hundred long replies' worth of text.
+ */
+const parsedBlocks = new TextLru<ReactElement>(500_000);
+
+/** A block as parsed before, else parsed now; kept unless it may still grow. */
+function parsedBlock(text: string, keep: boolean): ReactElement {
+  const parsed = parsedBlocks.peek(text) ?? parseMarkdown(text);
+  if (keep) parsedBlocks.put(text, parsed);
+  return parsed;
 }
 
 interface MarkdownViewProps {
   readonly text: string;
   readonly anchorPrefix: string;
   readonly sourceCount: number;
+  /** A reply still streaming: its last block grows with each delta, so none of its versions is kept. */
+  readonly growing?: boolean;
 }
 
 /**
@@ -111,15 +132,21 @@ interface MarkdownViewProps {
  * from the model is shown as text, never executed; links open outside the app; images are not
  * loaded; control and bidirectional formatting characters are shown, not obeyed.
  */
-export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sourceCount }: MarkdownViewProps) {
+export const MarkdownView = memo(function MarkdownView({
+  text,
+  anchorPrefix,
+  sourceCount,
+  growing = false,
+}: MarkdownViewProps) {
   const shown = linkCitations(visibleControls(text), anchorPrefix, sourceCount);
+  const blocks = markdownBlocks(shown);
   return (
     <div className="markdown">
       {/* Between blocks, the line break Markdown puts between any two of its top-level elements. */}
-      {markdownBlocks(shown).map((block, index) => (
+      {blocks.map((block, index) => (
         <Fragment key={index}>
           {index > 0 && "\n"}
-          <MarkdownBlock text={block} />
+          <MarkdownBlock text={block} keep={!growing || index < blocks.length - 1} />
         </Fragment>
       ))}
     </div>
@@ -127,8 +154,8 @@ export const MarkdownView = memo(function MarkdownView({ text, anchorPrefix, sou
 });
 
 /** One block of a reply, drawn again only when its text changes: while a reply streams, its last block alone. */
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+const MarkdownBlock = memo(function MarkdownBlock({ text, keep }: { text: string; keep: boolean }) {
   const line = text.replace(/\n+$/, "");
   // A reply's first words are mostly such a line: drawn at once, without a parse while the rest is due.
-  return isPlainLine(line) ? <p>{line.replace(/ +$/, "")}</p> : <ParsedMarkdown text={text} />;
+  return isPlainLine(line) ? <p>{line.replace(/ +$/, "")}</p> : parsedBlock(text, keep);
 });

@@ -155,7 +155,7 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
       aria-busy={!reply.interrupted}
     >
       {reply.text ? (
-        <MarkdownView text={reply.text} anchorPrefix={anchor} sourceCount={reply.sources.length} />
+        <MarkdownView text={reply.text} anchorPrefix={anchor} sourceCount={reply.sources.length} growing />
       ) : (
         !reply.interrupted && <p className="message__typing">{t("chat.thinking")}</p>
       )}
