@@ -11,6 +11,8 @@ import { chatMessage } from "../../support/chat-message.ts";
 
 // The queries module reaches main through `window.api`; these tests never call it.
 vi.hoisted(() => Object.assign(globalThis, { window: { api: {} } }));
+// A frame is a task here: what waits for the first words to be painted runs after the next one.
+vi.stubGlobal("requestAnimationFrame", (paint: () => void) => setTimeout(paint, 0));
 
 const INITIAL = useChatStore.getState();
 const live = () => useChatStore.getState().live;
@@ -18,13 +20,16 @@ const queryClient = new QueryClient();
 
 const question = chatMessage({ id: "m2", role: "user", content: "Hello" });
 
+/** After the frame that paints what was drawn, and the task that follows it. */
+const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const delta = (streamId: string, text: string) =>
   handleStreamEvent({ streamId, seq: 0, kind: "delta", data: { text } }, queryClient);
 
 describe("the reply drawn at Send, when main names its stream", () => {
   beforeEach(() => useChatStore.setState(INITIAL, true));
 
-  it("changes nothing on screen until the stream's first event, and takes its name with it", () => {
+  it("changes nothing on screen until the stream's first words, and takes its name once they are painted", async () => {
     const pending = showPendingReply("c1", "Hello");
     const shown = live();
     const named = { streamId: "s1", conversationId: "c1", assistantMessageId: "a1", userMessage: question };
@@ -33,8 +38,23 @@ describe("the reply drawn at Send, when main names its stream", () => {
     expect(streamNamedFor(pending)).toBe("s1");
 
     delta("s1", "Hi");
+    expect(Object.keys(live())).toEqual([pending]);
+    expect(live()[pending]).toMatchObject({ text: "Hi", assistantMessageId: pending });
+    delta("s1", " there");
+    await nextPaint();
     expect(Object.keys(live())).toEqual(["s1"]);
-    expect(live()["s1"]).toMatchObject({ text: "Hi", assistantMessageId: "a1", question: { storedAs: "m2" } });
+    expect(live()["s1"]).toMatchObject({ text: "Hi there", assistantMessageId: "a1", question: { storedAs: "m2" } });
+    expect(live()["s1"]?.firstTextAt).not.toBeNull();
+    expect(streamNamedFor(pending)).toBeUndefined();
+  });
+
+  it("takes its name with the stream's first event that is not words", () => {
+    const pending = showPendingReply("c1", "Hello");
+    startLiveReply({ streamId: "s3", conversationId: "c1", assistantMessageId: "a3" }, queryClient, undefined, pending);
+    const until = new Date(Date.now() + 5000).toISOString();
+    handleStreamEvent({ streamId: "s3", seq: 0, kind: "waiting", data: { until } }, queryClient);
+    expect(Object.keys(live())).toEqual(["s3"]);
+    expect(live()["s3"]?.waitUntil).toBe(Date.parse(until));
     expect(streamNamedFor(pending)).toBeUndefined();
   });
 

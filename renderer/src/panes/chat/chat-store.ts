@@ -81,7 +81,7 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn and its question. */
+  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn, its question and its words. */
   replyStarted(reply: StartedReply, replacing?: string): void;
   /** Stop pressed on a reply main has not named yet. */
   pendingReplyStopped(streamId: string): void;
@@ -162,12 +162,13 @@ export const useChatStore = create<ChatState>((set) => ({
       live[reply.streamId] = {
         ...started,
         ...(question ? { question: { ...question, ...(userMessage ? { storedAs: userMessage.id } : {}) } } : {}),
-        text: "",
+        // A reply drawn at Send may have drawn its first words under its pending name.
+        text: pending?.text ?? "",
         sources: [],
         usage: null,
         notice: null,
         startedAt: pending?.startedAt ?? Date.now(),
-        firstTextAt: null,
+        firstTextAt: pending?.firstTextAt ?? null,
         waitUntil: null,
         interrupted: false,
       };

@@ -8,8 +8,9 @@ import { useChatStore, type StartedReply } from "./chat-store.ts";
 const early = new Map<string, StreamEvent[]>();
 /**
  * Streams main has named for replies still drawn as pending, by the pending reply's id: nothing on
- * screen changes when a stream is named, so the reply takes its name with the stream's first event,
- * in the same drawing.
+ * screen changes when a stream is named. The reply takes its name once its first words are painted
+ * (or with the stream's first other event): the name says which stored messages the list leaves to
+ * the live reply, so taking it draws the list again, which the first words need not wait for.
  */
 const named = new Map<string, StartedReply>();
 /** What waits for a reply's first text to be on screen (reading the conversation again), by stream. */
@@ -27,24 +28,25 @@ function firstTextShown(streamId: string): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }
 
-async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void> {
+/** Applies `event` to the live reply `liveId`: the stream's own, or the pending reply it has not named yet. */
+async function apply(event: StreamEvent, liveId: string, queryClient: QueryClient): Promise<void> {
   const store = useChatStore.getState();
   switch (event.kind) {
     case "delta":
-      store.deltaReceived(event.streamId, event.data.text);
+      store.deltaReceived(liveId, event.data.text);
       firstTextShown(event.streamId);
       break;
     case "usage":
-      store.usageReceived(event.streamId, event.data);
+      store.usageReceived(liveId, event.data);
       break;
     case "citations":
-      store.sourcesReceived(event.streamId, event.data.sources);
+      store.sourcesReceived(liveId, event.data.sources);
       break;
     case "error":
-      store.noticeReceived(event.streamId, event.data);
+      store.noticeReceived(liveId, event.data);
       break;
     case "waiting":
-      store.waitReceived(event.streamId, Date.parse(event.data.until));
+      store.waitReceived(liveId, Date.parse(event.data.until));
       break;
     case "done": {
       const { message } = event.data;
@@ -57,7 +59,7 @@ async function apply(event: StreamEvent, queryClient: QueryClient): Promise<void
         queryClient.invalidateQueries({ queryKey: chatKeys.detail(message.conversationId) }),
         queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
       ]);
-      store.replyEnded(event.streamId);
+      store.replyEnded(liveId);
       break;
     }
   }
@@ -74,19 +76,27 @@ function takeName(streamId: string): void {
 /** The stream main named for the pending reply `pendingId`, before the reply has taken its name. */
 export const streamNamedFor = (pendingId: string): string | undefined => named.get(pendingId)?.streamId;
 
+/** The pending reply main named `streamId` for, while it has not taken that name. */
+function pendingNamed(streamId: string): string | undefined {
+  for (const [pending, reply] of named) if (reply.streamId === streamId) return pending;
+  return undefined;
+}
+
 /** Routes a stream event to the live transcript; events of streams not yet known wait for `replyStarted`. */
 export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient): void {
-  takeName(event.streamId);
-  if (!useChatStore.getState().live[event.streamId]) {
+  if (event.kind !== "delta") takeName(event.streamId);
+  const liveId = useChatStore.getState().live[event.streamId] ? event.streamId : pendingNamed(event.streamId);
+  if (liveId === undefined) {
     early.set(event.streamId, [...(early.get(event.streamId) ?? []), event]);
     return;
   }
-  void apply(event, queryClient);
+  void apply(event, liveId, queryClient);
 }
 
 /**
- * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send (from
- * the stream's first event on); `refresh` runs once its first text is painted (or not at all if it ends first).
+ * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send (which
+ * takes the stream's name as said above); `refresh` runs once its first text is painted (or not at all
+ * if it ends first).
  */
 export function startLiveReply(
   reply: StartedReply,
@@ -94,13 +104,17 @@ export function startLiveReply(
   refresh?: () => void,
   replacing?: string,
 ): void {
-  if (refresh) afterFirstText.set(reply.streamId, refresh);
   const waiting = early.get(reply.streamId) ?? [];
   early.delete(reply.streamId);
   if (replacing !== undefined && waiting.length === 0) {
     named.set(replacing, reply);
+    afterFirstText.set(reply.streamId, () => {
+      takeName(reply.streamId);
+      refresh?.();
+    });
     return;
   }
+  if (refresh) afterFirstText.set(reply.streamId, refresh);
   useChatStore.getState().replyStarted(reply, replacing);
-  for (const event of waiting) void apply(event, queryClient);
+  for (const event of waiting) void apply(event, reply.streamId, queryClient);
 }
