@@ -48,6 +48,22 @@ describe("the reply drawn at Send, when main names its stream", () => {
     expect(streamNamedFor(pending)).toBeUndefined();
   });
 
+  it("keeps what befell it under its pending name: a lost host stays lost, a dropped reply stays gone", async () => {
+    const lost = showPendingReply("c1", "Hello");
+    startLiveReply({ streamId: "s4", conversationId: "c1", assistantMessageId: "a4" }, queryClient, undefined, lost);
+    delta("s4", "Hi");
+    useChatStore.getState().hostLost();
+    await nextPaint();
+    expect(live()["s4"]).toMatchObject({ text: "Hi", interrupted: true });
+
+    const dropped = showPendingReply("c2", "Hello");
+    startLiveReply({ streamId: "s5", conversationId: "c2", assistantMessageId: "a5" }, queryClient, undefined, dropped);
+    delta("s5", "Hi");
+    useChatStore.getState().replyEnded(dropped);
+    await nextPaint();
+    expect(live()["s5"]).toBeUndefined();
+  });
+
   it("takes its name with the stream's first event that is not words", () => {
     const pending = showPendingReply("c1", "Hello");
     startLiveReply({ streamId: "s3", conversationId: "c1", assistantMessageId: "a3" }, queryClient, undefined, pending);

@@ -81,7 +81,7 @@ interface ChatState {
   searchWebMoved(from: string, to: string): void;
   draftChanged(conversationId: string, text: string): void;
   draftAttachmentsChanged(conversationId: string, attachments: readonly DraftAttachment[]): void;
-  /** A reply begins; in place of the pending reply `replacing`, it keeps the moment that one was drawn, its question and its words. */
+  /** A reply begins; in place of the pending reply `replacing`, it keeps what that one drew: its question, words and state. */
   replyStarted(reply: StartedReply, replacing?: string): void;
   /** Stop pressed on a reply main has not named yet. */
   pendingReplyStopped(streamId: string): void;
@@ -159,19 +159,22 @@ export const useChatStore = create<ChatState>((set) => ({
       const { [replacing ?? ""]: pending, ...live } = state.live;
       const { userMessage, ...started } = reply;
       const question = pending?.question ?? reply.question;
-      live[reply.streamId] = {
-        ...started,
-        ...(question ? { question: { ...question, ...(userMessage ? { storedAs: userMessage.id } : {}) } } : {}),
-        // A reply drawn at Send may have drawn its first words under its pending name.
-        text: pending?.text ?? "",
-        sources: [],
-        usage: null,
-        notice: null,
-        startedAt: pending?.startedAt ?? Date.now(),
-        firstTextAt: pending?.firstTextAt ?? null,
-        waitUntil: null,
-        interrupted: false,
-      };
+      const asked = question ? { question: { ...question, ...(userMessage ? { storedAs: userMessage.id } : {}) } } : {};
+      // A reply drawn at Send may have drawn its first words under its pending name: it keeps them, and its state.
+      live[reply.streamId] = pending
+        ? { ...pending, ...started, ...asked }
+        : {
+            ...started,
+            ...asked,
+            text: "",
+            sources: [],
+            usage: null,
+            notice: null,
+            startedAt: Date.now(),
+            firstTextAt: null,
+            waitUntil: null,
+            interrupted: false,
+          };
       return { live };
     }),
   pendingReplyStopped: (streamId) => set((state) => updateLive(state, streamId, () => ({ stopAsked: true }))),

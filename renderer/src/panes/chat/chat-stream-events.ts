@@ -69,7 +69,8 @@ function takeName(streamId: string): void {
   for (const [pending, reply] of named) {
     if (reply.streamId !== streamId) continue;
     named.delete(pending);
-    useChatStore.getState().replyStarted(reply, pending);
+    // A pending reply dropped meanwhile (its page's host lost) is not drawn again under the name.
+    if (useChatStore.getState().live[pending]) useChatStore.getState().replyStarted(reply, pending);
   }
 }
 
