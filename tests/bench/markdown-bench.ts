@@ -74,7 +74,7 @@ const drawnFrom = (text: string, block: (text: string) => ReturnType<typeof pars
   );
 const shownAgain = (text: string) =>
   drawnFrom(text, (block) => {
-    const parsed = keptBlocks.peek(block) ?? parsedBlock(block);
+    const parsed = keptBlocks.get(block) ?? parsedBlock(block);
     keptBlocks.put(block, parsed);
     return parsed;
   });

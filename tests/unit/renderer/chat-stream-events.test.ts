@@ -23,6 +23,13 @@ const question = chatMessage({ id: "m2", role: "user", content: "Hello" });
 /** After the frame that paints what was drawn, and the task that follows it. */
 const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/** The stream's end, once the reply has gone from the live ones. */
+async function ended(streamId: string): Promise<void> {
+  const message = chatMessage({ id: "a", role: "assistant", content: "Hi" });
+  handleStreamEvent({ streamId, seq: 1, kind: "done", data: { message } }, queryClient);
+  await vi.waitFor(() => expect(Object.values(live()).some((reply) => reply.streamId === streamId)).toBe(false));
+}
+
 const delta = (streamId: string, text: string) =>
   handleStreamEvent({ streamId, seq: 0, kind: "delta", data: { text } }, queryClient);
 
@@ -40,6 +47,7 @@ describe("the reply drawn at Send, when main names its stream", () => {
     delta("s1", "Hi");
     expect(Object.keys(live())).toEqual([pending]);
     expect(live()[pending]).toMatchObject({ text: "Hi", assistantMessageId: pending });
+    expect(streamNamedFor(pending)).toBe("s1");
     delta("s1", " there");
     await nextPaint();
     expect(Object.keys(live())).toEqual(["s1"]);
@@ -62,6 +70,18 @@ describe("the reply drawn at Send, when main names its stream", () => {
     useChatStore.getState().replyEnded(dropped);
     await nextPaint();
     expect(live()["s5"]).toBeUndefined();
+    await ended("s5");
+    await vi.waitFor(() => expect(streamNamedFor(dropped)).toBeUndefined());
+    expect(live()["s5"]).toBeUndefined();
+  });
+
+  it("ends under its name when the stream ends before its first words are painted", async () => {
+    const pending = showPendingReply("c1", "Hello");
+    startLiveReply({ streamId: "s6", conversationId: "c1", assistantMessageId: "a6" }, queryClient, undefined, pending);
+    delta("s6", "Hi");
+    await ended("s6");
+    await nextPaint();
+    expect(live()).toEqual({});
   });
 
   it("takes its name with the stream's first event that is not words", () => {

@@ -108,14 +108,19 @@ export const parseMarkdown = (text: string): ReactElement =>
 /**
  * Blocks already parsed, by their text: a reply drawn anew (its stored message when it ends, a row
  * scrolled back into the transcript, a conversation opened again) parses none of its blocks again.
- * About a hundred long replies' worth of text.
+ * Kept elements hold their parsed trees too (about 150 bytes a character): a few long replies' worth.
  */
-const parsedBlocks = new TextLru<ReactElement>(500_000);
+const parsedBlocks = new TextLru<ReactElement>(100_000);
+/**
+ * The last versions of blocks still growing (a streaming reply's last): not worth keeping for long,
+ * but the one a block ends with is what its finished reply draws again.
+ */
+const growingBlocks = new TextLru<ReactElement>(20_000);
 
-/** A block as parsed before, else parsed now; kept unless it may still grow. */
+/** A block as parsed before, else parsed now; kept, or held for a while if it may still grow. */
 function parsedBlock(text: string, keep: boolean): ReactElement {
-  const parsed = parsedBlocks.peek(text) ?? parseMarkdown(text);
-  if (keep) parsedBlocks.put(text, parsed);
+  const parsed = parsedBlocks.get(text) ?? growingBlocks.get(text) ?? parseMarkdown(text);
+  (keep ? parsedBlocks : growingBlocks).put(text, parsed);
   return parsed;
 }
 

@@ -60,6 +60,7 @@ async function apply(event: StreamEvent, liveId: string, queryClient: QueryClien
         queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
       ]);
       store.replyEnded(liveId);
+      forgetName(event.streamId);
       break;
     }
   }
@@ -67,11 +68,16 @@ async function apply(event: StreamEvent, liveId: string, queryClient: QueryClien
 
 function takeName(streamId: string): void {
   for (const [pending, reply] of named) {
-    if (reply.streamId !== streamId) continue;
+    // A pending reply dropped meanwhile (its page's host lost) is not drawn again: its stream's events
+    // still go to it, and change nothing, until the stream's end forgets the name.
+    if (reply.streamId !== streamId || !useChatStore.getState().live[pending]) continue;
     named.delete(pending);
-    // A pending reply dropped meanwhile (its page's host lost) is not drawn again under the name.
-    if (useChatStore.getState().live[pending]) useChatStore.getState().replyStarted(reply, pending);
+    useChatStore.getState().replyStarted(reply, pending);
   }
+}
+
+function forgetName(streamId: string): void {
+  for (const [pending, reply] of named) if (reply.streamId === streamId) named.delete(pending);
 }
 
 /** The stream main named for the pending reply `pendingId`, before the reply has taken its name. */
@@ -96,8 +102,8 @@ export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient):
 
 /**
  * Follows a reply's stream, in place of the pending reply `replacing` if it was drawn at Send (which
- * takes the stream's name as said above); `refresh` runs once its first text is painted (or not at all
- * if it ends first).
+ * takes the stream's name as said above); `refresh` runs once its first text is painted (not at all if
+ * it ends with no text).
  */
 export function startLiveReply(
   reply: StartedReply,

@@ -1,6 +1,6 @@
 /**
  * Values kept by the text they were made from, for at most `maxChars` characters of text in all:
- * beyond that, the least recently put go first. A text longer than the whole budget is not kept.
+ * beyond that, the least recently used go first. A text longer than the whole budget is not kept.
  */
 export class TextLru<T> {
   private readonly entries = new Map<string, T>();
@@ -11,11 +11,14 @@ export class TextLru<T> {
     this.maxChars = maxChars;
   }
 
-  peek(text: string): T | undefined {
-    return this.entries.get(text);
+  /** The value kept for `text`, now the most recently used. */
+  get(text: string): T | undefined {
+    const value = this.entries.get(text);
+    if (value !== undefined) this.put(text, value);
+    return value;
   }
 
-  /** Keeps `value` for `text`, as the most recently put. */
+  /** Keeps `value` for `text`, as the most recently used. */
   put(text: string, value: T): void {
     if (text.length > this.maxChars) return;
     // A Map keeps insertion order: deleted and set again, the entry moves to the end.
