@@ -8,6 +8,7 @@ import { NavRail } from "./layout/NavRail.tsx";
 import { useGlobalShortcuts } from "./layout/use-global-shortcuts.ts";
 import { StatusBar } from "./layout/StatusBar.tsx";
 import { ChatPane } from "./panes/chat/ChatPane.tsx";
+import { useFirstMessageModelOwner } from "./panes/chat/use-first-message-model.ts";
 import { useUiStore } from "./state/ui-store.ts";
 import "./app.css";
 
@@ -52,6 +53,7 @@ export function App() {
   useMainEvents();
   useHostReconnects();
   useGlobalShortcuts();
+  useFirstMessageModelOwner();
   useEffect(() => {
     // After the first frame, so that a pane opened later is already there.
     // A chunk that fails here is fetched again, and its failure shown, when its pane opens.

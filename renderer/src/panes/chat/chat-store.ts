@@ -114,7 +114,7 @@ function firstDraftMoved(state: ChatState, conversationId: string): Partial<Chat
 }
 
 /** Where a model typed before the profiles are known waits for the active one. */
-const NO_PROFILE_YET = "";
+export const NO_PROFILE_YET = "";
 
 /** The model as typed for the first message on this profile ("" if none). */
 export const firstMessageModelTyped = (
