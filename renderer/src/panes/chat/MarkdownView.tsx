@@ -128,7 +128,7 @@ interface MarkdownViewProps {
   readonly text: string;
   readonly anchorPrefix: string;
   readonly sourceCount: number;
-  /** A reply still streaming: its last block grows with each delta, so none of its versions is kept. */
+  /** A reply still streaming: its last block grows with each delta, so its versions are only held a while, not kept. */
   readonly growing?: boolean;
 }
 

@@ -66,33 +66,32 @@ async function apply(event: StreamEvent, liveId: string, queryClient: QueryClien
   }
 }
 
+/** The pending reply main named `streamId` for (its id, and the reply as named), while it has not taken that name. */
+function pendingNamed(streamId: string): [string, StartedReply] | undefined {
+  return [...named].find(([, reply]) => reply.streamId === streamId);
+}
+
 function takeName(streamId: string): void {
-  for (const [pending, reply] of named) {
-    // A pending reply dropped meanwhile (its page's host lost) is not drawn again: its stream's events
-    // still go to it, and change nothing, until the stream's end forgets the name.
-    if (reply.streamId !== streamId || !useChatStore.getState().live[pending]) continue;
-    named.delete(pending);
-    useChatStore.getState().replyStarted(reply, pending);
-  }
+  const [pending, reply] = pendingNamed(streamId) ?? [];
+  // A pending reply dropped meanwhile (its page's host lost) is not drawn again: its stream's events
+  // still go to it, and change nothing, until the stream's end forgets the name.
+  if (pending === undefined || reply === undefined || !useChatStore.getState().live[pending]) return;
+  named.delete(pending);
+  useChatStore.getState().replyStarted(reply, pending);
 }
 
 function forgetName(streamId: string): void {
-  for (const [pending, reply] of named) if (reply.streamId === streamId) named.delete(pending);
+  const [pending] = pendingNamed(streamId) ?? [];
+  if (pending !== undefined) named.delete(pending);
 }
 
 /** The stream main named for the pending reply `pendingId`, before the reply has taken its name. */
 export const streamNamedFor = (pendingId: string): string | undefined => named.get(pendingId)?.streamId;
 
-/** The pending reply main named `streamId` for, while it has not taken that name. */
-function pendingNamed(streamId: string): string | undefined {
-  for (const [pending, reply] of named) if (reply.streamId === streamId) return pending;
-  return undefined;
-}
-
 /** Routes a stream event to the live transcript; events of streams not yet known wait for `replyStarted`. */
 export function handleStreamEvent(event: StreamEvent, queryClient: QueryClient): void {
   if (event.kind !== "delta") takeName(event.streamId);
-  const liveId = useChatStore.getState().live[event.streamId] ? event.streamId : pendingNamed(event.streamId);
+  const liveId = useChatStore.getState().live[event.streamId] ? event.streamId : pendingNamed(event.streamId)?.[0];
   if (liveId === undefined) {
     early.set(event.streamId, [...(early.get(event.streamId) ?? []), event]);
     return;
