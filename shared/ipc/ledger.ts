@@ -23,18 +23,26 @@ export const BACKGROUND_KINDS = [
 export type LedgerKind = z.infer<typeof LedgerKindSchema>;
 
 /**
- * How a cost is known: `measured` from the balance moving around a call that ran alone,
- * `estimated` from learned or user prices (shown with ≈), `free` for calls that cost nothing
- * (polls, balance, models, refused requests), `unknown` when nothing can be said yet.
+ * Where a cost comes from: `priced` by the server's published price (or the user's) times the usage
+ * it reported; `measured` when the key's counters moved around a call that ran alone by what a
+ * trusted or confirmed price predicts; `estimated` (≈) within a range [low, high] that holds the
+ * charge; `free` for calls that cost nothing (polls, balance, models, refused requests); `unknown`
+ * when nothing can be said yet.
  */
-const COST_BASES = ["measured", "estimated", "free", "unknown"] as const;
-export const CostBasisSchema = z.enum(COST_BASES);
-export type CostBasis = z.infer<typeof CostBasisSchema>;
+const COST_KINDS = ["priced", "measured", "estimated", "free", "unknown"] as const;
+export const CostKindSchema = z.enum(COST_KINDS);
+export type CostKind = z.infer<typeof CostKindSchema>;
 
-/** The cost of a reply, task or conversation in the balance's currency; `refund` for failed or cancelled tasks. */
+/**
+ * The cost of a reply, task or conversation in the balance's currency: `amount` the figure the
+ * totals add, `low` to `high` the range that holds it (equal when exact; `high` null when nothing
+ * bounds it); `refund` for failed or cancelled tasks.
+ */
 export const CostSchema = z.object({
   amount: z.number(),
-  basis: z.enum(["measured", "estimated"]),
+  low: z.number(),
+  high: z.number().nullable(),
+  kind: z.enum(["priced", "measured", "estimated"]),
   refund: z.number().nullable(),
 });
 export type Cost = z.infer<typeof CostSchema>;
@@ -54,7 +62,10 @@ const LedgerEntrySchema = z.object({
   outputTokens: z.number().int().nullable(),
   latencyMs: z.number(),
   cost: z.number().nullable(),
-  costBasis: CostBasisSchema,
+  /** The range that holds the cost (equal to it when exact); null where unknown or unbounded. */
+  costLow: z.number().nullable(),
+  costHigh: z.number().nullable(),
+  costKind: CostKindSchema,
   /** What the gateway gave back when the call's task failed or was cancelled. */
   refund: z.number().nullable(),
   conversationId: z.string().nullable(),

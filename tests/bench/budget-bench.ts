@@ -32,7 +32,7 @@ function seedHistory(databaseFile: string, profileId: string, now: number): void
   const since = now - DAYS * 86_400_000;
   const call = db.prepare(
     `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
-       input_tokens, output_tokens, cost, cost_basis) VALUES (?, ?, 'POST', '/v1/chat/completions', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       input_tokens, output_tokens, cost, cost_kind) VALUES (?, ?, 'POST', '/v1/chat/completions', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const sample = db.prepare(
     "INSERT INTO balance_samples (profile_id, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?)",

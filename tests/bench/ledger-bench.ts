@@ -29,7 +29,7 @@ export async function ledgerBench(): Promise<void> {
   const now = Date.now();
   const insert = db.prepare(
     `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
-       chargeable, attributed, cost, cost_basis) VALUES (?, ?, 'POST', ?, ?, ?, 40, ?, ?, 1, 1, 0.01, 'measured')`,
+       chargeable, attributed, cost, cost_kind) VALUES (?, ?, 'POST', ?, ?, ?, 40, ?, ?, 1, 1, 0.01, 'measured')`,
   );
   db.exec("BEGIN");
   for (let i = 0; i < ROWS; i++) {

@@ -28,8 +28,8 @@ describe.each([502, 504])("a %i after the gateway took a submission", (status) =
     expect(task.errorMessage).toContain(`HTTP ${status}`);
     expect(task.errorMessage).toContain("may have been accepted and charged");
     const ledger = bench.services.db
-      .prepare("SELECT status, chargeable, cost_basis FROM request_log WHERE path = ? ORDER BY id DESC LIMIT 1")
+      .prepare("SELECT status, chargeable, cost_kind FROM request_log WHERE path = ? ORDER BY id DESC LIMIT 1")
       .get(path);
-    expect(ledger).toEqual({ status, chargeable: 1, cost_basis: "unknown" });
+    expect(ledger).toEqual({ status, chargeable: 1, cost_kind: "unknown" });
   });
 });

@@ -23,7 +23,7 @@ export interface MoneyRow {
   readonly model: string;
   readonly charged: number;
   readonly shown: number | null;
-  readonly basis: string;
+  readonly costKind: string;
 }
 
 export interface MoneyReport {
@@ -54,7 +54,7 @@ export function moneyReport(app: AppServices, gateway: TestGateway, otherRequest
       model: charge.model,
       charged: charge.amount,
       shown: entry ? (entry.cost ?? 0) - (entry.refund ?? 0) : null,
-      basis: entry?.costBasis ?? "missing",
+      costKind: entry?.costKind ?? "missing",
     });
   }
   const otherShown = entries.filter((entry) => entry.outside).reduce((sum, entry) => sum + (entry.cost ?? 0), 0);
@@ -71,7 +71,7 @@ export const sumAbsErrorShare = (rows: readonly MoneyRow[]) =>
 
 /** Measured rows more than 2 % off what the gateway charged. */
 export const measuredRowsOff = (rows: readonly MoneyRow[]) =>
-  rows.filter((row) => row.basis === "measured" && Math.abs((row.shown ?? 0) - row.charged) > 0.02 * row.charged)
+  rows.filter((row) => row.costKind === "measured" && Math.abs((row.shown ?? 0) - row.charged) > 0.02 * row.charged)
     .length;
 
 /** Another client on the same key (a script, a second laptop): a paid call the app never sees. */

@@ -6,9 +6,11 @@
  * sides into one. What the app's own calls do not explain is other spend on the key (another
  * device, a script, a teammate): it is kept apart, never folded into a call.
  *
- * These are the rules alone, over plain values; cost-attributor.ts reads the readings and calls from
+ * These are the rules alone, over plain values (movement-split.ts splits one movement); cost-attributor.ts reads the readings and calls from
  * the database, applies the rules and writes what they decide into the ledger.
  */
+
+import { NOISE, splitMovement, type AttributedEvent, type MoneyEvent } from "./movement-split.ts";
 
 /** One balance reading: when it was asked for, when it came back, and the spending it showed. */
 export interface BalanceReading {
@@ -19,25 +21,6 @@ export interface BalanceReading {
   readonly monthlyUsed?: number | null;
 }
 
-/** A charge (sign 1) or a refund (sign -1) that happened between `from` and `to`; `to` null while unknown. */
-export interface MoneyEvent {
-  readonly id: string;
-  readonly from: number;
-  readonly to: number | null;
-  readonly sign: 1 | -1;
-  /** What prices say it costs (unsigned), or null when they cannot tell. */
-  readonly estimate: number | null;
-  /** How much an unpriced call weighs against others of unknown price when a movement is split. */
-  readonly weight?: number;
-}
-
-interface AttributedEvent {
-  readonly id: string;
-  /** Unsigned: what was charged, or given back for a refund. */
-  readonly amount: number;
-  readonly basis: "measured" | "estimated";
-}
-
 /** A movement and the events that made it, for learning prices. */
 interface MovementGroup {
   readonly eventIds: readonly string[];
@@ -46,6 +29,9 @@ interface MovementGroup {
   readonly expected: number | null;
   /** What the events do not explain: other spend on the key in the same stretch (0 when explained). */
   readonly other: number;
+  /** The range of that other spend: wider than a point when calls of unknown price share the movement. */
+  readonly otherLow: number;
+  readonly otherHigh: number;
   /** The stretch: from the reading before to the one after. */
   readonly from: number;
   readonly to: number;
@@ -70,11 +56,6 @@ export interface Attribution {
   /** The latest reading every movement before which is accounted for: the next run starts there. */
   readonly settledThrough: BalanceReading | null;
 }
-
-/** A movement within this share of what the calls were expected to cost is theirs alone. */
-export const RELATIVE_TOLERANCE = 0.02;
-/** Below this, a movement is float noise, not money. */
-const NOISE = 1e-9;
 
 /**
  * What was spent between two readings. The key's daily use follows only this key (the balance is
@@ -175,13 +156,15 @@ export function attribute(
       covered.add(index);
       spent += intervalSpent(samples, index);
     }
-    const explanation = explain(span.events, spent, resolution * (span.last - span.first));
-    attributed.push(...explanation.attributed);
+    const split = splitMovement(span.events, spent, resolution * (span.last - span.first));
+    attributed.push(...split.attributed);
     groups.push({
       eventIds: span.events.map((event) => event.id),
       spent,
-      expected: explanation.expected,
-      other: Math.abs(explanation.other) > NOISE ? explanation.other : 0,
+      expected: split.expected,
+      other: split.other,
+      otherLow: split.otherLow,
+      otherHigh: split.otherHigh,
       // Stryker disable next-line OptionalChaining: a settled span's first and last are readings' indexes
       from: samples[span.first]?.receivedAt ?? 0,
       // Stryker disable next-line OptionalChaining: a settled span's first and last are readings' indexes
@@ -244,68 +227,4 @@ function mergeOverlapping(spans: Span[]): Span[] {
     } else merged.push({ ...span, events: [...span.events] });
   }
   return merged;
-}
-
-interface Explanation {
-  readonly attributed: AttributedEvent[];
-  /** What was expected of the events (signed), null when one has no price. */
-  readonly expected: number | null;
-  /** The part of the movement the events do not explain. */
-  readonly other: number;
-}
-
-/**
- * Splits a movement over its events. Priced events explain what their prices say; a lone event
- * whose price the movement confirms (within the readings' rounding, or 2 %) is measured; what the
- * prices leave over is other spend. Events of unknown price share what is left, by weight.
- */
-function explain(events: readonly MoneyEvent[], spent: number, rounding: number): Explanation {
-  const unknown = events.filter((event) => event.estimate === null);
-  const expected = events.reduce((sum, event) => sum + event.sign * (event.estimate ?? 0), 0);
-  const alone = events.length === 1;
-  if (unknown.length > 0) {
-    const [only] = events;
-    if (alone && only) {
-      const amount = Math.max(0, only.sign * spent);
-      return { attributed: [{ id: only.id, amount, basis: "measured" }], expected: null, other: 0 };
-    }
-    const left = spent - expected;
-    const totalWeight = unknown.reduce((sum, event) => sum + (event.weight ?? 1), 0);
-    const attributed = events.map((event) => ({
-      id: event.id,
-      amount: event.estimate ?? Math.max(0, (event.sign * left * (event.weight ?? 1)) / Math.max(totalWeight, NOISE)),
-      basis: "estimated" as const,
-    }));
-    const assigned = attributed.reduce((sum, event, i) => sum + (events[i]?.sign ?? 1) * event.amount, 0);
-    return { attributed, expected: null, other: spent - assigned };
-  }
-  const gap = spent - expected;
-  // Stryker disable next-line EqualityOperator: a gap of exactly rounding + NOISE is float noise either way
-  if (Math.abs(gap) <= rounding + NOISE) {
-    // The movement confirms the prices: they are more exact than the rounded figures.
-    const basis: AttributedEvent["basis"] = alone ? "measured" : "estimated";
-    return {
-      attributed: events.map((event) => ({ id: event.id, amount: event.estimate ?? 0, basis })),
-      expected,
-      other: 0,
-    };
-  }
-  if (Math.abs(gap) <= RELATIVE_TOLERANCE * Math.abs(expected) || (gap < 0 && spent >= 0)) {
-    // Close enough to be these calls alone, or less than expected (nobody else makes a key spend less).
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: an expected 0 with a gap under 0 means spent < 0, which never gets here
-    const scale = Math.abs(expected) > NOISE ? spent / expected : 0;
-    const basis: AttributedEvent["basis"] =
-      alone && gap >= -RELATIVE_TOLERANCE * Math.abs(expected) ? "measured" : "estimated";
-    const attributed = events.map((event) => ({
-      id: event.id,
-      amount: Math.max(0, (event.estimate ?? 0) * scale),
-      basis,
-    }));
-    return { attributed, expected, other: 0 };
-  }
-  return {
-    attributed: events.map((event) => ({ id: event.id, amount: event.estimate ?? 0, basis: "estimated" })),
-    expected,
-    other: gap,
-  };
 }

@@ -1,15 +1,15 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
-import { attribute, type Attribution, type MoneyEvent } from "./balance-movements.ts";
+import { attribute, type Attribution } from "./balance-movements.ts";
+import { callPricing, type CallPricing } from "./call-pricing.ts";
+import { NOISE, type AttributedEvent, type MoneyEvent } from "./movement-split.ts";
 import { latestReading, readingsSince } from "./balance-readings.ts";
 import { OtherSpendLedger } from "./other-spend.ts";
 import type { PriceBook } from "./price-book.ts";
 import { detectPriceChange } from "./price-change.ts";
-import { estimateOf, featuresOf, fitPrices, type Feature } from "./price-fitting.ts";
+import { featuresOf, fitPrices, type Feature } from "./price-fitting.ts";
 import { estimateOfStoredCalls, explainedObservations } from "./price-observations.ts";
-import { unmeasuredEstimate } from "./unmeasured-estimate.ts";
 
 interface WaitingRow {
   id: number;
@@ -19,26 +19,29 @@ interface WaitingRow {
   output_tokens: number | null;
   units: number | null;
   size: string | null;
+  max_tokens: number | null;
   started_at: number;
   settled_at: number | null;
   attributed: number;
   cost: number | null;
+  cost_kind: string;
   refund_pending: number;
   refund_from: number | null;
   refund_to: number | null;
 }
 
-const WAITING_COLUMNS = `id, kind, model, input_tokens, output_tokens, units, size, started_at, settled_at, attributed,
-  cost, refund_pending, refund_from, refund_to`;
+const WAITING_COLUMNS = `id, kind, model, input_tokens, output_tokens, units, size, max_tokens, started_at, settled_at,
+  attributed, cost, cost_kind, refund_pending, refund_from, refund_to`;
 
-/**
- * What a call of unknown price weighs against others in one movement, per image or second of
- * video: typical gateway prices, so an image is not split equally with a chat reply.
- */
-const TYPICAL_PRICE: Record<string, number> & { chat: number } = { chat: 0.01, search: 0.03, image: 0.2, video: 0.5 };
-
-const callOf = (row: WaitingRow) => ({ ...row, inputTokens: row.input_tokens, outputTokens: row.output_tokens });
+const callOf = (row: WaitingRow) => ({
+  ...row,
+  inputTokens: row.input_tokens,
+  outputTokens: row.output_tokens,
+  maxTokens: row.max_tokens,
+});
 const featuresOfRow = (row: WaitingRow) => featuresOf(callOf(row));
+/** Costs the ledger holds as one exact figure: a refund of them gives back just that. */
+const EXACT_KINDS = ["priced", "measured"];
 
 /**
  * Turns balance readings into costs in the ledger, by the rules of balance-movements.ts: each
@@ -67,20 +70,39 @@ export class CostAttributor {
       profileId,
     );
     const prices = this.prices.prices(profileId);
+    const lowest = this.prices.history.lowestTrusted(profileId);
     const features = new Map(rows.map((row) => [row.id, featuresOfRow(row)]));
+    const pricing = new Map(rows.map((row) => [row.id, callPricing(this.db, callOf(row), prices, lowest)]));
     const events: MoneyEvent[] = [];
     for (const row of rows) {
-      const guess = estimateOf(features.get(row.id) ?? null, prices);
-      // A price learned from too few calls only weighs a split; it cannot tell other spend from a call.
-      const estimate = learnedFromFewCalls(prices, row.model) ? null : guess;
+      // Stryker disable next-line LogicalOperator: every row was priced just above
+      const call = pricing.get(row.id) ?? NO_PRICING;
       if (row.attributed === 0) {
-        const weight = guess ?? (TYPICAL_PRICE[row.kind] ?? TYPICAL_PRICE.chat) * (row.units ?? 1);
-        events.push({ id: `charge:${row.id}`, from: row.started_at, to: row.settled_at, sign: 1, estimate, weight });
+        const { estimate, priced, low, high } = call;
+        events.push({
+          id: `charge:${row.id}`,
+          from: row.started_at,
+          to: row.settled_at,
+          sign: 1,
+          estimate,
+          priced,
+          low,
+          high,
+        });
       }
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a refund's start is written with its pending flag, and no refund is settled before its call
       if (row.refund_pending === 1 && row.refund_from !== null) {
-        const refunded = row.cost ?? estimate;
-        events.push({ id: `refund:${row.id}`, from: row.refund_from, to: row.refund_to, sign: -1, estimate: refunded });
+        // A refund gives back what its call was booked at, so the call's net is nothing whatever its range.
+        const refunded = row.cost ?? call.estimate ?? call.low;
+        const exact = row.cost === null ? call.priced : EXACT_KINDS.includes(row.cost_kind);
+        events.push({
+          id: `refund:${row.id}`,
+          from: row.refund_from,
+          to: row.refund_to,
+          sign: -1,
+          estimate: refunded,
+          priced: exact,
+        });
       }
     }
     const cursor = this.other.cursor(profileId);
@@ -100,12 +122,14 @@ export class CostAttributor {
     const written = this.write(
       profileId,
       result,
-      // A refund gives back what its call cost, or (the call unmeasured too) what the prices say the call cost.
       (id) => {
         const row = rowOf(id);
         // Stryker disable next-line ConditionalExpression: every event is of a waiting call's row
         if (!row) return null;
-        return (id.startsWith("refund:") ? row.cost : null) ?? unmeasuredEstimate(this.db, callOf(row), prices);
+        const call = pricing.get(row.id) ?? NO_PRICING;
+        // A refund gives back what its call was booked at, or (the call unmeasured too) what the prices say.
+        if (id.startsWith("refund:")) return unmeasured(id, row.cost ?? call.fallback, call);
+        return unmeasured(id, call.fallback, call);
       },
       featuresOfEvent,
     );
@@ -142,40 +166,44 @@ export class CostAttributor {
   /** Gives calls with no cost yet an estimate from the prices in force (a measurement still replaces it). */
   estimateUnpriced(profileId: string): void {
     const prices = this.prices.prices(profileId);
+    const lowest = this.prices.history.lowestTrusted(profileId);
     const unknown = allRows<WaitingRow>(
       this.db.prepare(
-        `SELECT ${WAITING_COLUMNS} FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_basis = 'unknown'`,
+        `SELECT ${WAITING_COLUMNS} FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_kind = 'unknown'`,
       ),
       profileId,
     );
-    const update = this.db.prepare("UPDATE request_log SET cost = ?, cost_basis = 'estimated' WHERE id = ?");
+    // Not attributed: a movement read later still measures the call.
+    const update = this.db.prepare(
+      "UPDATE request_log SET cost = ?, cost_low = ?, cost_high = ?, cost_kind = ? WHERE id = ?",
+    );
     for (const row of unknown) {
-      const estimate = unmeasuredEstimate(this.db, callOf(row), prices);
-      if (estimate !== null) update.run(estimate, row.id);
+      const call = callPricing(this.db, callOf(row), prices, lowest);
+      const estimate = unmeasured(`charge:${row.id}`, call.fallback, call);
+      if (estimate) update.run(estimate.amount, estimate.low, estimate.high, estimate.kind, row.id);
     }
   }
 
   private write(
     profileId: string,
     result: Attribution,
-    estimateFor: (eventId: string) => number | null,
+    estimateFor: (eventId: string) => AttributedEvent | null,
     featuresOfEvent: (eventId: string) => readonly Feature[] | null,
   ): boolean {
     this.db.exec("BEGIN");
     try {
-      for (const { id, amount, basis } of result.attributed) this.record(id, amount, basis);
-      for (const id of result.unmeasurable) {
-        const estimate = estimateFor(id);
-        this.record(id, estimate, estimate === null ? "unknown" : "estimated");
-      }
-      for (const spend of result.otherSpend) this.other.insert(profileId, spend, "measured");
+      for (const event of result.attributed) this.record(event);
+      for (const id of result.unmeasurable) this.record(estimateFor(id) ?? UNKNOWN(id));
+      for (const spend of result.otherSpend) this.other.insert(profileId, spend, spend.amount, spend.amount);
       const observe = this.db.prepare(
         `INSERT INTO price_observations (profile_id, observed_at, amount, calls, expected, explained, charge_id, other_id, model)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const group of result.groups) {
         const other =
-          group.other === 0 ? null : this.other.insert(profileId, { ...group, amount: group.other }, "estimated");
+          group.other === 0 && group.otherHigh === 0
+            ? null
+            : this.other.insert(profileId, { ...group, amount: group.other }, group.otherLow, group.otherHigh);
         const calls = group.eventIds.flatMap((id) => {
           const features = featuresOfEvent(id);
           return features ? [{ features, sign: id.startsWith("refund:") ? -1 : 1 }] : [];
@@ -192,8 +220,10 @@ export class CostAttributor {
           // A single-priced call (an image, a video) is held against even a price learned from few
           // calls, so a change of price is noticed before its price has settled.
           // Stryker disable next-line OptionalChaining: a lone charge's movement has one call
-          group.expected ?? (lone !== null && calls[0]?.features.length === 1 ? estimateFor(lone) : null),
-          group.other === 0 ? 1 : 0,
+          group.expected ??
+            (lone !== null && calls[0]?.features.length === 1 ? (estimateFor(lone)?.amount ?? null) : null),
+          // A movement some of which is surely someone else's teaches nothing of the calls' prices.
+          group.otherLow > NOISE ? 0 : 1,
           lone === null ? null : idOf(lone),
           other,
           // Stryker disable next-line ConditionalExpression: the model is read only of a lone charge's movement, whose calls are of one model
@@ -210,14 +240,16 @@ export class CostAttributor {
     return result.attributed.length + result.unmeasurable.length + result.otherSpend.length > 0;
   }
 
-  private record(eventId: string, amount: number | null, basis: string): void {
-    const id = idOf(eventId);
-    if (eventId.startsWith("refund:")) {
-      this.db.prepare("UPDATE request_log SET refund = ?, refund_pending = 0 WHERE id = ?").run(amount, id);
+  private record(event: AttributedEvent | Unknown): void {
+    const id = idOf(event.id);
+    if (event.id.startsWith("refund:")) {
+      this.db.prepare("UPDATE request_log SET refund = ?, refund_pending = 0 WHERE id = ?").run(event.amount, id);
     } else {
       this.db
-        .prepare("UPDATE request_log SET cost = ?, cost_basis = ?, attributed = 1 WHERE id = ?")
-        .run(amount, basis, id);
+        .prepare(
+          "UPDATE request_log SET cost = ?, cost_low = ?, cost_high = ?, cost_kind = ?, attributed = 1 WHERE id = ?",
+        )
+        .run(event.amount, event.low, event.high, event.kind, id);
     }
   }
 
@@ -234,13 +266,26 @@ export class CostAttributor {
   }
 }
 
+/** A call with nothing to price it by. */
+interface Unknown {
+  readonly id: string;
+  readonly amount: null;
+  readonly low: null;
+  readonly high: null;
+  readonly kind: "unknown";
+}
+const UNKNOWN = (id: string): Unknown => ({ id, amount: null, low: null, high: null, kind: "unknown" });
+const NO_PRICING: CallPricing = { estimate: null, priced: false, low: 0, high: null, fallback: null };
+
 /**
- * Whether a model has a price learned from fewer than three calls per price of the model: a call
- * departing from it may be the price still settling, not a change or someone else spending.
+ * What a call no movement measures is booked at: its price when the server's list gives it, else
+ * its usage (or the tokens the app counted) at the prices in force, ≈ and within its bounds.
  */
-function learnedFromFewCalls(prices: readonly ModelPrice[], model: string | null): boolean {
-  const own = prices.filter((price) => price.model === model);
-  return own.some((price) => price.source === "learned" && price.observations < 3 * own.length);
+function unmeasured(id: string, amount: number | null, call: CallPricing): AttributedEvent | null {
+  if (amount === null) return null;
+  if (call.priced) return { id, amount, low: amount, high: amount, kind: "priced" };
+  const point = Math.min(Math.max(amount, call.low), call.high ?? Infinity);
+  return { id, amount: point, low: Math.min(call.low, point), high: call.high, kind: "estimated" };
 }
 
 /** The event of a movement that was a single call's charge alone (no refund, no other call), or null. */

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 import type { OtherSpend } from "./balance-movements.ts";
+import { NOISE } from "./movement-split.ts";
 import type { ChangedObservation } from "./price-change.ts";
 
 /**
@@ -33,14 +34,19 @@ export class OtherSpendLedger {
       .run(profileId, settledAt);
   }
 
-  /** Writes a stretch of other spend; its id. */
-  insert(profileId: string, spend: OtherSpend, basis: "measured" | "estimated"): number {
+  /**
+   * Writes a stretch of other spend; its id. Between `low` and `high` when it shares its movement
+   * with calls of unknown price (≈), exact when the key's counters and the calls' prices fix it.
+   */
+  insert(profileId: string, spend: OtherSpend, low: number, high: number): number {
+    const kind = high - low > NOISE ? "estimated" : "measured";
     const { lastInsertRowid } = this.db
       .prepare(
         `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, chargeable, attributed,
-           cost, cost_basis, settled_at, outside) VALUES (?, ?, '', '', ?, 'other', 1, 1, ?, ?, ?, 1)`,
+           cost, cost_low, cost_high, cost_kind, settled_at, outside)
+         VALUES (?, ?, '', '', ?, 'other', 1, 1, ?, ?, ?, ?, ?, 1)`,
       )
-      .run(profileId, spend.from, Math.max(0, spend.to - spend.from), spend.amount, basis, spend.to);
+      .run(profileId, spend.from, Math.max(0, spend.to - spend.from), spend.amount, low, high, kind, spend.to);
     return Number(lastInsertRowid);
   }
 
@@ -68,7 +74,9 @@ export class OtherSpendLedger {
 
   /** Calls a change of price explains after all: measured at what the key moved, their other spend undone. */
   explainAgain(observations: readonly ChangedObservation[]): void {
-    const measure = this.db.prepare("UPDATE request_log SET cost = ?, cost_basis = 'measured' WHERE id = ?");
+    const measure = this.db.prepare(
+      "UPDATE request_log SET cost = ?1, cost_low = ?1, cost_high = ?1, cost_kind = 'measured' WHERE id = ?2",
+    );
     const undo = this.db.prepare("DELETE FROM request_log WHERE id = ? AND outside = 1");
     const explained = this.db.prepare("UPDATE price_observations SET explained = 1, other_id = NULL WHERE id = ?");
     for (const observation of observations) {

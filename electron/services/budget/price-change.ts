@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { allRows } from "../../common/sql-rows.ts";
-import { RELATIVE_TOLERANCE } from "./balance-movements.ts";
+import { RELATIVE_TOLERANCE } from "./movement-split.ts";
 
 /** A call whose movement a change of price explains. */
 export interface ChangedObservation {
@@ -16,12 +16,18 @@ export const OBSERVATION_INVOLVES_MODEL = `EXISTS (SELECT 1 FROM json_each(price
 
 /** How many calls in a row must agree on a new price before it is believed. */
 const CALLS_TO_BELIEVE = 2;
+/**
+ * The calls must differ in what they were expected to cost by at least this share: another client
+ * charged a fixed amount in step with each call moves identical calls by the same factor too.
+ */
+const DISTINCT_CALLS = 0.1;
 
 /**
  * Whether a model's price has changed: its latest calls that ran alone each moved the key by the
- * same factor of what the prices in force expected, and that factor is not 1. One such call could
- * be another client spending at the same moment; two in a row agreeing are the price. The older
- * movements of the model are forgotten, so the fit follows the new price at once.
+ * same factor of what the prices in force expected, that factor is not 1, and the calls were of
+ * different sizes. One such call could be another client spending at the same moment, and so could
+ * two alike; two of different sizes agreeing on the factor are the price. The older movements of
+ * the model are forgotten, so the fit follows the new price at once.
  */
 export function detectPriceChange(
   db: DatabaseSync,
@@ -40,7 +46,10 @@ export function detectPriceChange(
   );
   if (latest.length < CALLS_TO_BELIEVE) return null;
   // Each against the prices in force now: a price learned from few calls may have moved since.
-  const ratios = latest.map((row) => row.amount / (estimateNow(row.calls) ?? Number.NaN));
+  const expected = latest.map((row) => estimateNow(row.calls) ?? Number.NaN);
+  const ratios = latest.map((row, i) => row.amount / (expected[i] ?? Number.NaN));
+  const largest = Math.max(...expected);
+  if (!(largest - Math.min(...expected) >= DISTINCT_CALLS * largest)) return null;
   const high = Math.max(...ratios);
   const low = Math.min(...ratios);
   const moved = ratios.every((ratio) => Math.abs(ratio - 1) > RELATIVE_TOLERANCE);

@@ -1,5 +1,11 @@
 import type { DatabaseSync } from "node:sqlite";
-import { PriceUnitSchema, type PriceChange, type PriceSource, type PriceUnit } from "../../../shared/ipc/ledger.ts";
+import {
+  PriceUnitSchema,
+  type ModelPrice,
+  type PriceChange,
+  type PriceSource,
+  type PriceUnit,
+} from "../../../shared/ipc/ledger.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 
 /** A change smaller than this share is the fit settling, not a new price. */
@@ -41,6 +47,24 @@ export class PriceHistory {
         "INSERT INTO price_history (profile_id, model, unit, size, source, price, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
       .run(profileId, price.model, price.unit, price.size ?? "", source, price.price, Date.now());
+  }
+
+  /** The lowest price the server published or the user set for each model, unit and size so far. */
+  lowestTrusted(profileId: string): ModelPrice[] {
+    return allRows<{ model: string; unit: string; size: string; price: number }>(
+      this.db.prepare(
+        `SELECT model, unit, size, MIN(price) AS price FROM price_history
+         WHERE profile_id = ? AND source IN ('published', 'user') GROUP BY model, unit, size`,
+      ),
+      profileId,
+    ).flatMap((row) => {
+      const unit = PriceUnitSchema.safeParse(row.unit);
+      if (!unit.success) return [];
+      const size = row.size === "" ? null : row.size;
+      return [
+        { model: row.model, unit: unit.data, size, price: row.price, source: "published" as const, observations: 0 },
+      ];
+    });
   }
 
   /** The profile's latest changes of price, newest first. */

@@ -31,11 +31,15 @@ export const DEFAULT_IMAGE_SIZE = "1024x1024";
 export const DEFAULT_VIDEO_SIZE = "1280x720";
 export const DEFAULT_VIDEO_SECONDS = 5;
 
-/** What the request body says about the price: the model, how many images or seconds, and the size. */
+/**
+ * What the request body says about the price: the model, how many images or seconds, the size,
+ * and the most output tokens a reply may have.
+ */
 interface CallTerms {
   readonly model: string | null;
   readonly units: number | null;
   readonly size: string | null;
+  readonly maxTokens: number | null;
 }
 
 /** The fields of a request body that set its price; anything else in the body is never read. */
@@ -44,15 +48,20 @@ const PricedBodySchema = z.object({
   n: z.number().optional().catch(undefined),
   duration: z.number().optional().catch(undefined),
   size: z.string().optional().catch(undefined),
+  max_tokens: z.number().int().min(0).optional().catch(undefined),
+  max_completion_tokens: z.number().int().min(0).optional().catch(undefined),
 });
 
 export function callTermsOf(kind: LedgerKind, body: unknown): CallTerms {
   const parsed = PricedBodySchema.safeParse(typeof body === "string" ? parseJson(body) : null);
-  if (!parsed.success) return { model: null, units: null, size: null };
+  if (!parsed.success) return { model: null, units: null, size: null, maxTokens: null };
   const { model = null, n, duration, size } = parsed.data;
-  if (kind === "image") return { model, units: n ?? 1, size: size ?? DEFAULT_IMAGE_SIZE };
-  if (kind === "video") return { model, units: duration ?? DEFAULT_VIDEO_SECONDS, size: size ?? DEFAULT_VIDEO_SIZE };
-  return { model, units: null, size: null };
+  if (kind === "image") return { model, units: n ?? 1, size: size ?? DEFAULT_IMAGE_SIZE, maxTokens: null };
+  if (kind === "video") {
+    return { model, units: duration ?? DEFAULT_VIDEO_SECONDS, size: size ?? DEFAULT_VIDEO_SIZE, maxTokens: null };
+  }
+  const maxTokens = parsed.data.max_completion_tokens ?? parsed.data.max_tokens ?? null;
+  return { model, units: null, size: null, maxTokens };
 }
 
 function parseJson(text: string): unknown {

@@ -6,18 +6,28 @@ type LinkColumn = "message_id" | "task_id" | "conversation_id";
 
 interface CostRow {
   amount: number | null;
+  low: number | null;
+  high: number | null;
+  unbounded: number;
   refund: number | null;
   costed: number;
   estimated: number | null;
+  priced: number | null;
 }
 
-const AGGREGATE = `SUM(cost) AS amount, SUM(refund) AS refund, COUNT(cost) AS costed,
-  MAX(cost_basis <> 'measured') AS estimated`;
+/** A range adds up as ranges do; one part with no upper bound (or no cost yet) leaves the whole without one. */
+const AGGREGATE = `SUM(cost) AS amount, SUM(COALESCE(cost_low, cost)) AS low, SUM(COALESCE(cost_high, cost)) AS high,
+  SUM(cost_high IS NULL AND cost_kind IN ('estimated', 'unknown')) AS unbounded,
+  SUM(refund) AS refund, COUNT(cost) AS costed,
+  MAX(cost_kind NOT IN ('measured', 'priced', 'free')) AS estimated,
+  MAX(cost_kind = 'priced') AS priced`;
 
-/** Null until one of the calls has a cost; `estimated` as soon as any part is. */
+/** Null until one of the calls has a cost; ≈ as soon as any part is, priced when a part is and none is ≈. */
 function costOf(row: CostRow): Cost | null {
   if (row.costed === 0 || row.amount === null) return null;
-  return { amount: row.amount, basis: row.estimated === 1 ? "estimated" : "measured", refund: row.refund };
+  const kind = row.estimated === 1 ? "estimated" : row.priced === 1 ? "priced" : "measured";
+  const high = row.unbounded > 0 ? null : (row.high ?? row.amount);
+  return { amount: row.amount, low: row.low ?? row.amount, high, kind, refund: row.refund };
 }
 
 /** What the paid calls linked to a reply, task or conversation cost, read from the ledger. */

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import {
   LedgerKindSchema,
-  CostBasisSchema,
+  CostKindSchema,
   type LedgerEntry,
   type LedgerFilter,
   type LedgerPage,
@@ -32,7 +32,9 @@ interface LedgerRow {
   output_tokens: number | null;
   duration_ms: number;
   cost: number | null;
-  cost_basis: string;
+  cost_low: number | null;
+  cost_high: number | null;
+  cost_kind: string;
   refund: number | null;
   conversation_id: string | null;
   task_id: string | null;
@@ -45,7 +47,7 @@ const TITLE = `COALESCE((SELECT title FROM conversations WHERE conversations.id 
   (SELECT prompt FROM tasks WHERE tasks.id = request_log.task_id))`;
 
 const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, error_code, error, request_id,
-  input_tokens, output_tokens, duration_ms, cost, cost_basis, refund, conversation_id, task_id, outside,
+  input_tokens, output_tokens, duration_ms, cost, cost_low, cost_high, cost_kind, refund, conversation_id, task_id, outside,
   ${TITLE} AS title`;
 
 /** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
@@ -119,7 +121,7 @@ export class LedgerStore {
       this.db.prepare(
         `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
                 SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
-                MAX(cost_basis <> 'measured') AS estimated, COUNT(*) AS requests
+                MAX(cost_kind NOT IN ('measured', 'priced', 'free')) AS estimated, COUNT(*) AS requests
          FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
          GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
       ),
@@ -165,7 +167,9 @@ function entryOf(row: LedgerRow): LedgerEntry {
     outputTokens: row.output_tokens,
     latencyMs: row.duration_ms,
     cost: row.cost,
-    costBasis: CostBasisSchema.catch("unknown").parse(row.cost_basis),
+    costLow: row.cost_low,
+    costHigh: row.cost_high,
+    costKind: CostKindSchema.catch("unknown").parse(row.cost_kind),
     refund: row.refund,
     conversationId: row.conversation_id,
     taskId: row.task_id,

@@ -37,13 +37,13 @@ export function loggingFetch(
   onActivity: LedgerActivity = () => undefined,
 ): typeof fetch {
   const insert = db.prepare(
-    `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size,
-       chargeable, attributed, cost, cost_basis, conversation_id, message_id, task_id)
-     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size, max_tokens,
+       chargeable, attributed, cost, cost_low, cost_high, cost_kind, conversation_id, message_id, task_id)
+     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const answered = db.prepare(
     `UPDATE request_log SET status = ?, request_id = ?, duration_ms = ?, error = ?, chargeable = ?, attributed = ?,
-       cost = ?, cost_basis = ?, settled_at = ? WHERE id = ?`,
+       cost = ?, cost_low = ?, cost_high = ?, cost_kind = ?, settled_at = ? WHERE id = ?`,
   );
   return async (input, init) => {
     const startedAt = Date.now();
@@ -64,9 +64,10 @@ export function loggingFetch(
         terms.model,
         terms.units,
         terms.size,
+        terms.maxTokens,
         mayBePaid ? 1 : 0,
         mayBePaid ? 0 : 1,
-        mayBePaid ? null : 0,
+        ...Array<number | null>(3).fill(mayBePaid ? null : 0),
         mayBePaid ? "unknown" : "free",
         scope?.link.conversationId ?? null,
         scope?.link.messageId ?? null,
@@ -94,7 +95,7 @@ export function loggingFetch(
         error,
         paid ? 1 : 0,
         paid ? 0 : 1,
-        paid ? null : 0,
+        ...Array<number | null>(3).fill(paid ? null : 0),
         paid ? "unknown" : "free",
         settlesLater ? null : now,
         id,

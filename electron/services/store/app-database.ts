@@ -284,6 +284,15 @@ export const APP_MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // A cost says where it comes from (\`cost_kind\`: priced, measured, estimated, free, unknown) and, as an
+  // estimate, the range that holds it; a call keeps the output its request allowed, which bounds its tokens.
+  `
+  ALTER TABLE request_log RENAME COLUMN cost_basis TO cost_kind;
+  ALTER TABLE request_log ADD COLUMN cost_low REAL;
+  ALTER TABLE request_log ADD COLUMN cost_high REAL;
+  ALTER TABLE request_log ADD COLUMN max_tokens INTEGER;
+  UPDATE request_log SET cost_low = cost, cost_high = cost WHERE cost_kind IN ('measured', 'free');
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -107,7 +107,7 @@ export const spendEn = {
     reply: "cost {{amount}}",
     refund: "refunded {{amount}}",
     total: "Total {{amount}}",
-    estimatedHint: "Estimated from learned or set prices; measured figures have no ≈.",
+    estimatedHint: "Estimated (≈): the range holds what was charged. Figures with no ≈ are from the server's prices or measured.",
     estimate: "Estimated cost",
     estimateUnknown: "unknown until the first charge",
     estimating: "estimating…",

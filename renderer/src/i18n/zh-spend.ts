@@ -108,7 +108,7 @@ export const spendZh: typeof spendEn = {
     reply: "费用 {{amount}}",
     refund: "已退款 {{amount}}",
     total: "合计 {{amount}}",
-    estimatedHint: "按学习到的或设置的价格估算；实测金额不带 ≈。",
+    estimatedHint: "估算（≈）：范围内包含实际扣费。不带 ≈ 的金额来自服务器价格或实测。",
     estimate: "预计费用",
     estimateUnknown: "首次扣费前未知",
     estimating: "估算中…",

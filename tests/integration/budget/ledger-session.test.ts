@@ -65,11 +65,11 @@ describe("the ledger over a mixed session", () => {
     for (const entry of page.entries) expect(entry.requestId, `${entry.method} ${entry.endpoint}`).toMatch(/\S/);
     const [refusal, ...others] = page.entries.filter((entry) => entry.status !== 200);
     expect(others).toEqual([]);
-    expect(refusal).toMatchObject({ kind: "chat", model: "chat-offline", cost: 0, costBasis: "free" });
+    expect(refusal).toMatchObject({ kind: "chat", model: "chat-offline", cost: 0, costKind: "free" });
     expect(refusal?.errorCode).toMatch(/^[A-Z_]+$/);
     const refusedReply = app.conversations.messages(refused.conversationId).find((m) => m.id === refused.messageId);
     expect(refusedReply?.cost).toBeNull();
-    for (const entry of page.entries.filter((candidate) => candidate.costBasis === "measured")) {
+    for (const entry of page.entries.filter((candidate) => candidate.costKind === "measured")) {
       if (entry.kind !== "chat" && entry.kind !== "search") continue;
       expect(entry.inputTokens).toBeGreaterThan(0);
       expect(entry.outputTokens).toBeGreaterThan(0);
@@ -85,18 +85,18 @@ describe("the ledger over a mixed session", () => {
     expect(charged).toHaveLength(7);
     for (const charge of charged) {
       const entry = page.entries.find((candidate) => candidate.requestId === charge.request_id);
-      expect(entry?.costBasis, charge.model).toBe("measured");
+      expect(entry?.costKind, charge.model).toBe("measured");
       // The balance is reported to 4 decimals, so a measurement is exact to within one of them.
       expect(Math.abs((entry?.cost ?? NaN) - charge.amount), charge.model).toBeLessThanOrEqual(0.000101);
     }
     const [refund] = charges.filter((charge) => charge.amount < 0);
     expect(refund?.task_id).toBe(cancelledVideo.remoteId);
     const cancelledView = app.tasks.list(profileId).find((task) => task.id === cancelledVideo.id);
-    expect(cancelledView?.cost).toEqual({ amount: 2.5, basis: "measured", refund: 2.5 });
+    expect(cancelledView?.cost).toEqual({ amount: 2.5, kind: "measured", refund: 2.5 });
     expect(app.tasks.list(profileId).find((task) => task.id === syncImage.id)?.cost).toMatchObject({ amount: 0.2 });
 
     const reply = app.conversations.messages(completions.conversationId).find((m) => m.id === completions.messageId);
-    expect(reply?.cost?.basis).toBe("measured");
+    expect(reply?.cost?.kind).toBe("measured");
     expect(reply?.cost?.amount).toBeGreaterThan(0);
     const detail = app.conversations.detail(messages.conversationId);
     expect(detail.totalCost?.amount).toBeCloseTo(detail.messages.at(-1)?.cost?.amount ?? NaN, 6);

@@ -20,13 +20,13 @@ function call(row: {
   status?: number | null;
   requestId?: string;
   cost?: number | null;
-  basis?: string;
+  costKind?: string;
   refund?: number | null;
   profile?: string;
 }) {
   db.prepare(
     `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
-       chargeable, attributed, cost, cost_basis, refund) VALUES (?, ?, 'POST', '/v1/x', ?, ?, 10, ?, ?, ?, 1, ?, ?, ?)`,
+       chargeable, attributed, cost, cost_kind, refund) VALUES (?, ?, 'POST', '/v1/x', ?, ?, 10, ?, ?, ?, 1, ?, ?, ?)`,
   ).run(
     row.profile ?? "p",
     row.at,
@@ -36,7 +36,7 @@ function call(row: {
     row.model ?? null,
     ["chat", "search", "image", "video"].includes(row.kind) ? 1 : 0,
     row.cost ?? null,
-    row.basis ?? "measured",
+    row.costKind ?? "measured",
     row.refund ?? null,
   );
 }
@@ -84,10 +84,10 @@ describe("the ledger store", () => {
     const noon = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12).getTime();
     call({ at: noon, kind: "video", model: "video-std", cost: 2.5, refund: 2.5 });
     call({ at: noon, kind: "video", model: "video-std", cost: 2.5 });
-    call({ at: noon - DAY, kind: "chat", model: "chat-fast", cost: 0.001, basis: "estimated" });
+    call({ at: noon - DAY, kind: "chat", model: "chat-fast", cost: 0.001, costKind: "estimated" });
     call({ at: noon - DAY, kind: "chat", model: "chat-fast", cost: 0.002 });
     call({ at: noon - 10 * DAY, kind: "chat", model: "chat-fast", cost: 1 });
-    call({ at: noon, kind: "poll", cost: 0, basis: "free" });
+    call({ at: noon, kind: "poll", cost: 0, costKind: "free" });
     const rows = ledger.spend("p", 7, new Date(noon));
     expect(rows).toEqual([
       expect.objectContaining({ model: "chat-fast", kind: "chat", estimated: true, requests: 2 }),
@@ -160,10 +160,10 @@ describe("prices", () => {
     });
     db.prepare(
       `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, kind, model, units, size, chargeable,
-         attributed, cost_basis) VALUES ('p', ?, 'POST', '/v1/images/generations', 5, 'image', 'image-pro', 2, '1024x1024', 1, 0, 'unknown')`,
+         attributed, cost_kind) VALUES ('p', ?, 'POST', '/v1/images/generations', 5, 'image', 'image-pro', 2, '1024x1024', 1, 0, 'unknown')`,
     ).run(Date.now());
     new CostAttributor(db, prices).estimateUnpriced("p");
-    expect(ledger.page("p", { kind: "image" }, 0, 1).entries[0]).toMatchObject({ cost: 0.6, costBasis: "estimated" });
+    expect(ledger.page("p", { kind: "image" }, 0, 1).entries[0]).toMatchObject({ cost: 0.6, costKind: "estimated" });
     prices.setUserPrice("p", "image-pro", "image", "1024x1024", null);
     expect(prices.prices("p").find((price) => price.model === "image-pro")?.source).toBe("learned");
     expect(prices.prices("other")).toEqual([]);

@@ -53,7 +53,7 @@ describe("costs of replies and tasks that did not finish", () => {
       const reply = await replyStoppedAfterThreeDeltas(fresh);
       await ledgerSettled(fresh);
       const { cost } = fresh.conversations.messages(reply.conversationId).find(({ id }) => id === reply.id)!;
-      expect(cost).toEqual({ amount: expect.any(Number), basis: "estimated", refund: null });
+      expect(cost).toEqual({ amount: expect.any(Number), kind: "estimated", refund: null });
       expect(cost?.amount).toBeGreaterThan(0);
     } finally {
       await fresh.close();
@@ -74,7 +74,7 @@ describe("costs of replies and tasks that did not finish", () => {
     const charged = gatewayCharges(gateway).filter((charge) => charge.task_id === task.remoteId);
     expect(charged.map((charge) => charge.amount)).toEqual([0.2, -0.2]);
     const view = app.tasks.list(profileId).find((candidate) => candidate.id === task.id);
-    expect(view?.cost).toEqual({ amount: expect.closeTo(0.2, 6), basis: "measured", refund: expect.closeTo(0.2, 6) });
+    expect(view?.cost).toEqual({ amount: expect.closeTo(0.2, 6), kind: "measured", refund: expect.closeTo(0.2, 6) });
   });
 });
 
@@ -106,7 +106,7 @@ async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices
   const [charge] = gatewayCharges(gateway);
   const reply = app.conversations.messages(stopped.conversationId).find((message) => message.id === stopped.id);
   expect(charge?.amount).toBeGreaterThan(0);
-  expect(reply?.cost?.basis).toBe("measured");
+  expect(reply?.cost?.kind).toBe("measured");
   expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
   expect(app.conversations.detail(stopped.conversationId).totalCost).toEqual(reply?.cost);
 }

@@ -4,9 +4,9 @@ import {
   resolutionOf,
   spentBetween,
   type BalanceReading,
-  type MoneyEvent,
 } from "../../../electron/services/budget/balance-movements.ts";
-import { charge, reading } from "./attribution-fixtures.ts";
+import type { MoneyEvent } from "../../../electron/services/budget/movement-split.ts";
+import { brief, charge, reading } from "./attribution-fixtures.ts";
 
 describe("what a key spent between two readings", () => {
   it("reads the balance when a reading has no daily use", () => {
@@ -62,8 +62,8 @@ describe("cost attribution rules", () => {
   });
 
   it("a call that starts the moment a reading is answered, or ends the moment one is sent, lies between them", () => {
-    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 10, 100)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.25, basis: "measured" }]);
+    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 10, 100, 0.25)]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.25, kind: "measured" }]);
     expect(result.waiting).toEqual([]);
     expect(result.unmeasurable).toEqual([]);
   });
@@ -102,70 +102,70 @@ describe("cost attribution rules", () => {
   it("allows for the readings' rounding on each stretch a lone priced call spans, not more", () => {
     // 4 decimals: each stretch may be off by 0.0001. Over two stretches 0.00018 off is rounding.
     const two = attribute([reading(0, 0), reading(100, 0.001), reading(200, 0.0018)], [charge("a", 20, 150, 0.00162)]);
-    expect(two.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "measured" }]);
+    expect(brief(two)).toEqual([{ id: "a", amount: 0.00162, kind: "measured" }]);
     // Two stretches again, later in the day: 0.00028 off is more than rounding, and is other spend.
     const readings = [reading(0, 0), reading(100, 0.0001), reading(200, 0.001), reading(300, 0.002)];
     const later = attribute(readings, [charge("a", 120, 250, 0.00162)]);
-    expect(later.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "estimated" }]);
+    expect(brief(later)).toEqual([{ id: "a", amount: 0.00162, kind: "estimated" }]);
     expect(later.groups[0]?.other).toBeCloseTo(0.00028, 9);
   });
 
   it("a gap of exactly the readings' rounding is rounding", () => {
     const result = attribute([reading(0, 0), reading(100, 3)], [charge("a", 20, 50, 2)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 2, basis: "measured" }]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 2, kind: "measured" }]);
   });
 
   it("a lone call up to 2 % over its price is measured at what it moved", () => {
     const readings = [reading(0, 0), reading(100, 51), reading(200, 51.5)];
-    expect(attribute(readings, [charge("a", 20, 50, 50)]).attributed).toEqual([
-      { id: "a", amount: 51, basis: "measured" },
-    ]);
+    expect(brief(attribute(readings, [charge("a", 20, 50, 50)]))).toEqual([{ id: "a", amount: 51, kind: "measured" }]);
     const slightly = attribute([reading(0, 0), reading(100, 0.203)], [charge("a", 20, 50, 0.2)]);
-    expect(slightly.attributed).toEqual([{ id: "a", amount: expect.closeTo(0.203, 9), basis: "measured" }]);
+    expect(brief(slightly)).toEqual([{ id: "a", amount: expect.closeTo(0.203, 9), kind: "measured" }]);
   });
 
   it("a lone call that moved well under its price cost what it moved, estimated; one that moved nothing cost nothing", () => {
     const under = attribute([reading(0, 0), reading(100, 0.1234)], [charge("a", 20, 50, 0.2)]);
-    expect(under.attributed).toEqual([{ id: "a", amount: expect.closeTo(0.1234, 9), basis: "estimated" }]);
+    expect(brief(under)).toEqual([{ id: "a", amount: expect.closeTo(0.1234, 9), kind: "estimated" }]);
     expect(under.groups[0]?.other).toBe(0);
     const still = attribute([reading(0, 0), reading(100, 0), reading(200, 0.0001)], [charge("a", 20, 50, 0.2)]);
-    expect(still.attributed).toEqual([{ id: "a", amount: 0, basis: "estimated" }]);
+    expect(brief(still)).toEqual([{ id: "a", amount: 0, kind: "estimated" }]);
   });
 
   it("a charge while the key got money back elsewhere keeps its price, and the refund is other spend", () => {
     const readings = [reading(0, 0.5), reading(100, 0)];
     const result = attribute(readings, [charge("a", 20, 50, 0.2)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.2, basis: "estimated" }]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.2, kind: "estimated" }]);
     expect(result.groups[0]?.other).toBeCloseTo(-0.7, 9);
   });
 
-  it("an unpriced call beside priced ones gets what their prices leave, and nothing is left as other spend", () => {
+  it("an unpriced call beside a priced one may have cost what the price leaves: a range shared with other spend", () => {
     const result = attribute(
       [reading(0, 0), reading(100, 0.5)],
-      [charge("chat", 20, 50, 0.1), charge("image", 25, 60)],
+      [{ ...charge("chat", 20, 50, 0.1), priced: true }, charge("image", 25, 60)],
     );
     expect(result.attributed).toEqual([
-      { id: "chat", amount: 0.1, basis: "estimated" },
-      { id: "image", amount: expect.closeTo(0.4, 9), basis: "estimated" },
+      { id: "chat", amount: 0.1, low: 0.1, high: 0.1, kind: "priced" },
+      { id: "image", amount: 0, low: 0, high: expect.closeTo(0.4, 9), kind: "estimated" },
     ]);
-    expect(result.groups[0]?.other).toBe(0);
+    expect(result.groups[0]).toMatchObject({ other: expect.closeTo(0.4, 9), otherLow: 0 });
+    expect(result.groups[0]?.otherHigh).toBeCloseTo(0.4, 9);
   });
 
-  it("a refund beside an unpriced call gives back its amount, and the call's share counts the refund", () => {
+  it("a refund beside an unpriced call gives back its amount, and the call's range counts the refund", () => {
     const refund: MoneyEvent = { id: "r", from: 30, to: 40, sign: -1, estimate: 0.2 };
     const result = attribute([reading(0, 0), reading(100, 0.3)], [refund, charge("c", 20, 50)]);
     expect(result.attributed).toEqual([
-      { id: "r", amount: 0.2, basis: "estimated" },
-      { id: "c", amount: expect.closeTo(0.5, 9), basis: "estimated" },
+      { id: "c", amount: 0, low: 0, high: expect.closeTo(0.5, 9), kind: "estimated" },
+      { id: "r", amount: 0.2, low: 0.2, high: 0.2, kind: "estimated" },
     ]);
-    expect(result.groups[0]?.other).toBeCloseTo(0, 9);
+    expect(result.groups[0]?.other).toBeCloseTo(0.5, 9);
   });
 
   it("float noise in a split is no other spend", () => {
-    const chat: MoneyEvent = { ...charge("chat", 20, 50), weight: 0.01 };
-    const image: MoneyEvent = { ...charge("image", 25, 60), weight: 0.3 };
-    const video: MoneyEvent = { ...charge("video", 25, 60), weight: 0.07 };
-    const result = attribute([reading(0, 0), reading(100, 0.37)], [chat, image, video]);
+    const priced = (id: string, price: number): MoneyEvent => ({ ...charge(id, 20, 50, price), priced: true });
+    const result = attribute(
+      [reading(0, 0), reading(100, 0.37)],
+      [priced("a", 0.01), priced("b", 0.3), priced("c", 0.06)],
+    );
     expect(result.groups[0]?.other).toBe(0);
   });
 });

@@ -1,21 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { attribute, spentBetween, type MoneyEvent } from "../../../electron/services/budget/balance-movements.ts";
-import { charge, reading } from "./attribution-fixtures.ts";
+import { attribute, spentBetween } from "../../../electron/services/budget/balance-movements.ts";
+import type { MoneyEvent } from "../../../electron/services/budget/movement-split.ts";
+import { brief, charge, reading } from "./attribution-fixtures.ts";
 
 describe("cost attribution", () => {
-  it("gives a movement wholly to a call that ran alone between two readings: measured", () => {
-    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 20, 50)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.25, basis: "measured" }]);
-    expect(result.groups).toEqual([{ eventIds: ["a"], spent: 0.25, expected: null, other: 0, from: 10, to: 100 }]);
+  it("measures a call that ran alone between two readings when the movement agrees with its price", () => {
+    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 20, 50, 0.25)]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.25, kind: "measured" }]);
+    expect(result.groups).toEqual([
+      { eventIds: ["a"], spent: 0.25, expected: 0.25, other: 0, otherLow: 0, otherHigh: 0, from: 10, to: 100 },
+    ]);
     expect(result.otherSpend).toEqual([]);
+  });
+
+  it("does not measure a call alone on one source: with no price its movement is a range shared with other spend", () => {
+    const result = attribute([reading(0, 0), reading(100, 0.25)], [charge("a", 20, 50)]);
+    expect(result.attributed).toEqual([{ id: "a", amount: 0, low: 0, high: 0.25, kind: "estimated" }]);
+    expect(result.groups[0]).toMatchObject({ other: 0.25, otherLow: 0, otherHigh: 0.25 });
   });
 
   it("measures consecutive calls each on its own when a reading separates them", () => {
     const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.4)];
-    const result = attribute(readings, [charge("a", 20, 50), charge("b", 120, 150)]);
-    expect(result.attributed).toEqual([
-      { id: "a", amount: 0.1, basis: "measured" },
-      { id: "b", amount: expect.closeTo(0.3, 9), basis: "measured" },
+    const result = attribute(readings, [charge("a", 20, 50, 0.1), charge("b", 120, 150, 0.3)]);
+    expect(brief(result)).toEqual([
+      { id: "a", amount: 0.1, kind: "measured" },
+      { id: "b", amount: expect.closeTo(0.3, 9), kind: "measured" },
     ]);
   });
 
@@ -26,66 +35,58 @@ describe("cost attribution", () => {
       charge("a", 20, 50, 0.1),
       charge("b", 60, 150, 0.2),
       charge("c", 160, 190, 0.3),
-      charge("d", 215, 260),
+      charge("d", 215, 260, 0.3),
     ];
     const result = attribute(readings, events);
-    const byId = new Map(result.attributed.map((event) => [event.id, event]));
-    expect(byId.get("a")).toEqual({ id: "a", amount: expect.closeTo(0.1, 9), basis: "estimated" });
-    expect(byId.get("b")).toEqual({ id: "b", amount: expect.closeTo(0.2, 9), basis: "estimated" });
-    expect(byId.get("c")).toEqual({ id: "c", amount: expect.closeTo(0.3, 9), basis: "estimated" });
-    expect(byId.get("d")).toEqual({ id: "d", amount: expect.closeTo(0.3, 9), basis: "measured" });
+    const byId = new Map(brief(result).map((event) => [event.id, event]));
+    expect(byId.get("a")).toEqual({ id: "a", amount: expect.closeTo(0.1, 9), kind: "estimated" });
+    expect(byId.get("b")).toEqual({ id: "b", amount: expect.closeTo(0.2, 9), kind: "estimated" });
+    expect(byId.get("c")).toEqual({ id: "c", amount: expect.closeTo(0.3, 9), kind: "estimated" });
+    expect(byId.get("d")).toEqual({ id: "d", amount: expect.closeTo(0.3, 9), kind: "measured" });
     expect(result.groups.map((group) => group.eventIds)).toEqual([["a", "b", "c"], ["d"]]);
   });
 
-  it("scales estimates to the movement when overlapping calls cost slightly more than expected", () => {
+  it("keeps overlapping calls at their prices when the key moved slightly more: the rest is other spend", () => {
     const result = attribute(
       [reading(0, 0), reading(100, 0.303)],
       [charge("a", 20, 50, 0.1), charge("b", 30, 60, 0.2)],
     );
-    expect(result.attributed).toEqual([
-      { id: "a", amount: expect.closeTo(0.101, 9), basis: "estimated" },
-      { id: "b", amount: expect.closeTo(0.202, 9), basis: "estimated" },
+    expect(brief(result)).toEqual([
+      { id: "a", amount: 0.1, kind: "estimated" },
+      { id: "b", amount: 0.2, kind: "estimated" },
     ]);
     expect(result.otherSpend).toEqual([]);
-    expect(result.groups[0]?.other).toBe(0);
+    expect(result.groups[0]?.other).toBeCloseTo(0.003, 9);
   });
 
   it("never folds another client's spend into a call: what the call's price does not explain is other spend", () => {
     // A chat priced at 0.0017 ran while someone else on the key bought an image for 0.1.
     const result = attribute([reading(0, 0), reading(100, 0.1017)], [charge("chat", 20, 50, 0.0017)]);
-    expect(result.attributed).toEqual([{ id: "chat", amount: 0.0017, basis: "estimated" }]);
+    expect(brief(result)).toEqual([{ id: "chat", amount: 0.0017, kind: "estimated" }]);
     expect(result.groups[0]?.other).toBeCloseTo(0.1, 9);
   });
 
   it("splits a burst by expected prices, estimated, and keeps what is left over as other spend", () => {
     const events = [charge("chat", 20, 50, 0.0017), charge("image", 25, 60, 1.2), charge("search", 30, 55, 0.0307)];
     const result = attribute([reading(0, 0), reading(100, 1.2324 + 0.5)], events);
-    expect(result.attributed).toEqual([
-      { id: "chat", amount: 0.0017, basis: "estimated" },
-      { id: "image", amount: 1.2, basis: "estimated" },
-      { id: "search", amount: 0.0307, basis: "estimated" },
+    expect(brief(result)).toEqual([
+      { id: "chat", amount: 0.0017, kind: "estimated" },
+      { id: "image", amount: 1.2, kind: "estimated" },
+      { id: "search", amount: 0.0307, kind: "estimated" },
     ]);
     expect(result.groups[0]?.other).toBeCloseTo(0.5, 9);
-  });
-
-  it("splits a burst of unknown prices by weight, not equally", () => {
-    const chat: MoneyEvent = { ...charge("chat", 20, 50), weight: 0.01 };
-    const image: MoneyEvent = { ...charge("image", 25, 60), weight: 0.3 };
-    const result = attribute([reading(0, 0), reading(100, 0.31)], [chat, image]);
-    expect(result.attributed.map((event) => event.amount)).toEqual([expect.closeTo(0.01, 9), expect.closeTo(0.3, 9)]);
-    expect(result.attributed.every((event) => event.basis === "estimated")).toBe(true);
   });
 
   it("measures a lone priced call at its price when the movement confirms it within the readings' rounding", () => {
     // Readings in 4 decimals: a 0.00162 call moves them by 0.0016 or 0.0017.
     const result = attribute([reading(0, 0), reading(100, 0.0016)], [charge("a", 20, 50, 0.00162)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.00162, basis: "measured" }]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.00162, kind: "measured" }]);
   });
 
   it("calls spend made while no call of the app's was out other spend", () => {
     const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.3), reading(300, 0.45)];
     const result = attribute(readings, [charge("a", 120, 150, 0.2)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.2, basis: "measured" }]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.2, kind: "measured" }]);
     expect(result.otherSpend).toEqual([
       { from: 10, to: 100, amount: expect.closeTo(0.1, 9) },
       { from: 210, to: 300, amount: expect.closeTo(0.15, 9) },
@@ -111,13 +112,13 @@ describe("cost attribution", () => {
     const readings = [reading(0, 0), reading(100, 0.1)];
     const result = attribute(readings, [charge("a", 20, 95), charge("b", 40, null), charge("c", 120, 130)]);
     expect(result.waiting.sort()).toEqual(["a", "b", "c"]);
-    expect(result.attributed).toEqual([]);
+    expect(brief(result)).toEqual([]);
   });
 
   it("keeps a call that has ended waiting until a reading is sent after its end, never measuring it at nothing", () => {
     const readings = [reading(0, 0), reading(100, 0.1)];
-    const result = attribute(readings, [charge("a", 20, 50), charge("c", 120, 130)]);
-    expect(result.attributed).toEqual([{ id: "a", amount: 0.1, basis: "measured" }]);
+    const result = attribute(readings, [charge("a", 20, 50, 0.1), charge("c", 120, 130)]);
+    expect(brief(result)).toEqual([{ id: "a", amount: 0.1, kind: "measured" }]);
     expect(result.waiting).toEqual(["c"]);
   });
 
@@ -150,7 +151,7 @@ describe("cost attribution", () => {
   it("measures a refund as what the balance got back", () => {
     const refund: MoneyEvent = { id: "r", from: 20, to: 50, sign: -1, estimate: 2.5 };
     const result = attribute([reading(0, 2.5), reading(100, 0)], [refund]);
-    expect(result.attributed).toEqual([{ id: "r", amount: 2.5, basis: "measured" }]);
+    expect(brief(result)).toEqual([{ id: "r", amount: 2.5, kind: "measured" }]);
   });
 
   it("reads the key's daily use, the month's across a daily reset, and the balance across both", () => {

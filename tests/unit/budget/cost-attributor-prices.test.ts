@@ -45,7 +45,7 @@ describe("prices learned from the key's movements", () => {
     ]);
   });
 
-  it("a price change detected on a single-call movement is applied: the calls are measured, their other spend undone", () => {
+  it("a price change seen in two lone calls of different sizes is applied: the calls are measured, their other spend undone", () => {
     const book = ledger();
     book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
@@ -55,14 +55,29 @@ describe("prices learned from the key's movements", () => {
     // One call could be someone else spending at the same moment.
     expect(book.otherSpend()).toHaveLength(1);
     expect(book.priceOf("img")?.price).toBe(0.04);
-    const second = book.call({ from: 120, to: 130 });
-    book.reading(200, 0.12);
+    const second = book.call({ from: 120, to: 130, units: 2 });
+    book.reading(200, 0.18);
     book.costs.run("p");
     expect(book.priceOf("img")).toMatchObject({ price: expect.closeTo(0.06, 6), source: "published" });
-    for (const id of [first, second]) {
-      expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.06, 9), cost_basis: "measured" });
-    }
+    expect(book.row(first)).toMatchObject({ cost: expect.closeTo(0.06, 9), cost_kind: "measured" });
+    expect(book.row(second)).toMatchObject({ cost: expect.closeTo(0.12, 9), cost_kind: "measured" });
     expect(book.otherSpend()).toEqual([]);
+  });
+
+  it("another client spending in step with calls alike is not a change of price: the calls keep the list's price", () => {
+    const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
+    book.reading(0, 0);
+    const calls = [0, 1, 2].map((i) => {
+      const id = book.call({ from: 100 * i + 20, to: 100 * i + 30 });
+      // Each of the app's images moves the key by 0.08: another client bought one for 0.04 meanwhile.
+      book.reading(100 * (i + 1), 0.08 * (i + 1));
+      book.costs.run("p");
+      return id;
+    });
+    expect(book.priceOf("img")?.price).toBe(0.04);
+    for (const id of calls) expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced" });
+    expect(book.otherSpend().map((row) => row.cost)).toEqual([0.04, 0.04, 0.04].map((cost) => expect.closeTo(cost, 9)));
   });
 
   it("a movement of several calls never tells a change of price", () => {
@@ -93,8 +108,8 @@ describe("prices learned from the key's movements", () => {
     book.call({ from: 220, to: 230 });
     book.reading(300, 0.14);
     book.costs.run("p");
-    book.call({ from: 320, to: 330 });
-    book.reading(400, 0.2);
+    book.call({ from: 320, to: 330, units: 2 });
+    book.reading(400, 0.26);
     book.costs.run("p");
     expect(book.priceOf("img")?.price).toBeCloseTo(0.06, 6);
   });
@@ -125,15 +140,15 @@ describe("estimates of calls whose cost is not measured yet", () => {
     const waiting = book.call({ from: 20, to: 30, units: 3 });
     const measured = book.call({ from: 40, to: 50 });
     book.db
-      .prepare("UPDATE request_log SET cost = 0.05, cost_basis = 'measured', attributed = 1 WHERE id = ?")
+      .prepare("UPDATE request_log SET cost = 0.05, cost_kind = 'measured', attributed = 1 WHERE id = ?")
       .run(measured);
     const unpriced = book.call({ model: "new-img", from: 60, to: 70 });
     const elsewhere = book.call({ from: 80, to: 90, profile: "q" });
     book.costs.estimateUnpriced("p");
-    expect(book.row(waiting)).toMatchObject({ cost: expect.closeTo(0.12, 9), cost_basis: "estimated", attributed: 0 });
-    expect(book.row(measured)).toMatchObject({ cost: 0.05, cost_basis: "measured" });
-    expect(book.row(unpriced)).toMatchObject({ cost: null, cost_basis: "unknown" });
-    expect(book.row(elsewhere)).toMatchObject({ cost: null, cost_basis: "unknown" });
+    expect(book.row(waiting)).toMatchObject({ cost: expect.closeTo(0.12, 9), cost_kind: "priced", attributed: 0 });
+    expect(book.row(measured)).toMatchObject({ cost: 0.05, cost_kind: "measured" });
+    expect(book.row(unpriced)).toMatchObject({ cost: null, cost_kind: "unknown" });
+    expect(book.row(elsewhere)).toMatchObject({ cost: null, cost_kind: "unknown" });
   });
 
   it("a measurement replaces an estimate", () => {
@@ -144,7 +159,7 @@ describe("estimates of calls whose cost is not measured yet", () => {
     book.costs.estimateUnpriced("p");
     book.reading(100, 0.0405);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.0405, 9), cost_basis: "measured" });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.0405, 9), cost_kind: "measured" });
   });
 
   it("after a run, calls still waiting are estimated from the prices just learned", () => {
@@ -154,6 +169,6 @@ describe("estimates of calls whose cost is not measured yet", () => {
     const waiting = book.call({ from: 120, to: null });
     book.reading(100, 0.04);
     book.costs.run("p");
-    expect(book.row(waiting)).toMatchObject({ cost: expect.closeTo(0.04, 6), cost_basis: "estimated", attributed: 0 });
+    expect(book.row(waiting)).toMatchObject({ cost: expect.closeTo(0.04, 6), cost_kind: "estimated", attributed: 0 });
   });
 });

@@ -9,30 +9,46 @@ describe("a call's cost, from the balance readings around it", () => {
     const id = book.call({ from: 20, to: 30 });
     book.reading(100, 0.04);
     expect(book.costs.run("p")).toBe(true);
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "measured", attributed: 1 });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured", attributed: 1 });
     expect(book.otherSpend()).toEqual([]);
   });
 
-  it("what the calls do not explain is other spend: the call keeps its price, the rest is estimated other spend", () => {
+  it("what the calls do not explain is other spend: a call the server's list prices keeps its price", () => {
     const book = ledger();
     book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     const id = book.call({ from: 20, to: 30 });
     book.reading(100, 0.1);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated", attributed: 1 });
-    expect(book.otherSpend()).toEqual([{ from: 10, to: 100, cost: expect.closeTo(0.06, 9), basis: "estimated" }]);
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced", attributed: 1 });
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 10,
+        to: 100,
+        cost: expect.closeTo(0.06, 9),
+        low: expect.closeTo(0.06, 9),
+        high: expect.closeTo(0.06, 9),
+        kind: "measured",
+      },
+    ]);
   });
 
-  it("a call with a price learned from too few calls only weighs a split, it cannot tell other spend from a call", () => {
+  it("a price learned from too few calls tells nothing: the call is a range from its least to the movement", () => {
     const few = ledger();
     few.learned("img", "image", "1024x1024", 0.04, 2);
     few.reading(0, 0);
     const id = few.call({ from: 20, to: 30 });
     few.reading(100, 0.1);
     few.costs.run("p");
-    expect(few.row(id)).toMatchObject({ cost: expect.closeTo(0.1, 9), cost_basis: "measured" });
-    expect(few.otherSpend()).toEqual([]);
+    expect(few.row(id)).toMatchObject({
+      cost: 0,
+      cost_low: 0,
+      cost_high: expect.closeTo(0.1, 9),
+      cost_kind: "estimated",
+    });
+    expect(few.otherSpend()).toEqual([
+      { from: 10, to: 100, cost: expect.closeTo(0.1, 9), low: 0, high: expect.closeTo(0.1, 9), kind: "estimated" },
+    ]);
 
     const enough = ledger();
     enough.learned("img", "image", "1024x1024", 0.04, 3);
@@ -40,7 +56,7 @@ describe("a call's cost, from the balance readings around it", () => {
     const settled = enough.call({ from: 20, to: 30 });
     enough.reading(100, 0.1);
     enough.costs.run("p");
-    expect(enough.row(settled)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated" });
+    expect(enough.row(settled)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "estimated" });
     expect(enough.otherSpend()).toEqual([expect.objectContaining({ cost: expect.closeTo(0.06, 9) })]);
   });
 
@@ -59,11 +75,11 @@ describe("a call's cost, from the balance readings around it", () => {
       return { reply: book.row(id), other: book.otherSpend() };
     };
     expect(replyPrices(8)).toEqual({
-      reply: expect.objectContaining({ cost: expect.closeTo(0.05, 9), cost_basis: "measured" }),
-      other: [],
+      reply: expect.objectContaining({ cost: 0, cost_high: expect.closeTo(0.05, 9), cost_kind: "estimated" }),
+      other: [expect.objectContaining({ cost: expect.closeTo(0.05, 9), low: 0 })],
     });
     expect(replyPrices(9)).toEqual({
-      reply: expect.objectContaining({ cost: expect.closeTo(0.007, 9), cost_basis: "estimated" }),
+      reply: expect.objectContaining({ cost: expect.closeTo(0.007, 9), cost_kind: "estimated" }),
       other: [expect.objectContaining({ cost: expect.closeTo(0.043, 9) })],
     });
   });
@@ -79,7 +95,7 @@ describe("a call's cost, from the balance readings around it", () => {
     const id = book.call({ from: 20, to: 30 });
     book.reading(100, 0.1);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated" });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "estimated" });
     expect(book.otherSpend()).toEqual([expect.objectContaining({ cost: expect.closeTo(0.06, 9) })]);
   });
 
@@ -94,11 +110,17 @@ describe("a call's cost, from the balance readings around it", () => {
     const id = book.call({ kind: "chat", from: 20, to: 30 });
     book.reading(100, 0.05);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.05, 9), cost_basis: "measured" });
-    expect(book.otherSpend()).toEqual([]);
+    // The published per-call price is the least it can cost; the rest is shared with other spend.
+    expect(book.row(id)).toMatchObject({
+      cost: expect.closeTo(0.001, 9),
+      cost_low: expect.closeTo(0.001, 9),
+      cost_high: expect.closeTo(0.05, 9),
+      cost_kind: "estimated",
+    });
+    expect(book.otherSpend()).toEqual([expect.objectContaining({ cost: expect.closeTo(0.049, 9), low: 0 })]);
   });
 
-  it("calls of unknown price share their movement by what such a call typically costs, per image or second", () => {
+  it("calls of unknown price are not split by guessed prices: each may have cost all the others leave", () => {
     const book = ledger();
     book.reading(0, 0);
     const reply = book.call({ kind: "chat", from: 20, to: 30 });
@@ -107,28 +129,20 @@ describe("a call's cost, from the balance readings around it", () => {
     const video = book.call({ kind: "video", model: "vid", from: 23, to: 33, units: 4, size: "1280x720" });
     book.reading(100, 2.44);
     book.costs.run("p");
-    expect([reply, search, images, video].map((id) => book.row(id))).toEqual([
-      expect.objectContaining({ cost: expect.closeTo(0.01, 9), cost_basis: "estimated" }),
-      expect.objectContaining({ cost: expect.closeTo(0.03, 9), cost_basis: "estimated" }),
-      expect.objectContaining({ cost: expect.closeTo(0.4, 9), cost_basis: "estimated" }),
-      expect.objectContaining({ cost: expect.closeTo(2, 9), cost_basis: "estimated" }),
+    for (const id of [reply, search, images, video]) {
+      expect(book.row(id)).toMatchObject({
+        cost: 0,
+        cost_low: 0,
+        cost_high: expect.closeTo(2.44, 9),
+        cost_kind: "estimated",
+      });
+    }
+    expect(book.otherSpend()).toEqual([
+      expect.objectContaining({ cost: expect.closeTo(2.44, 9), low: 0, high: expect.closeTo(2.44, 9) }),
     ]);
-    expect(book.otherSpend()).toEqual([]);
   });
 
-  it("a price learned from few calls weighs its call in a split, against the typical price of the others", () => {
-    const book = ledger();
-    book.learned("img", "image", "1024x1024", 0.04, 1);
-    book.reading(0, 0);
-    const image = book.call({ from: 20, to: 30 });
-    const video = book.call({ kind: "video", model: "vid", from: 21, to: 31, units: 5, size: "1280x720" });
-    book.reading(100, 2.54);
-    book.costs.run("p");
-    expect(book.row(image).cost).toBeCloseTo(0.04, 9);
-    expect(book.row(video).cost).toBeCloseTo(2.5, 9);
-  });
-
-  it("a stopped reply's movement measures what the gateway charged for it, and teaches no price", () => {
+  it("a stopped reply is a range up to its movement, and teaches no price", () => {
     const book = ledger();
     book.prices.replacePublished("p", [
       { model: "chat-m", unit: "call", size: null, price: 0.001, observations: 0 },
@@ -140,8 +154,8 @@ describe("a call's cost, from the balance readings around it", () => {
     const id = book.call({ kind: "chat", from: 20, to: 30, inputTokens: null, outputTokens: null });
     book.reading(100, 0.013);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.013, 9), cost_basis: "measured" });
-    expect(book.otherSpend()).toEqual([]);
+    expect(book.row(id)).toMatchObject({ cost: 0, cost_high: expect.closeTo(0.013, 9), cost_kind: "estimated" });
+    expect(book.otherSpend()).toEqual([expect.objectContaining({ cost: expect.closeTo(0.013, 9), low: 0 })]);
     expect(book.observationCount()).toBe(0);
     expect(book.prices.prices("p").filter((price) => price.source === "learned")).toEqual([]);
   });
@@ -158,19 +172,21 @@ describe("a call's cost, from the balance readings around it", () => {
 
   it("a reading asked for before a call ended does not close the call's movement", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.03);
     book.reading(0, 0);
     const straddling = book.call({ from: 20, to: 105 });
     book.reading(100, 0.04);
     const next = book.call({ from: 112, to: 130 });
     book.reading(200, 0.06);
     book.costs.run("p");
-    // Both calls lie between the readings at 0 and 200: the movement is theirs together, split by weight.
-    expect(book.row(straddling)).toMatchObject({ cost: expect.closeTo(0.03, 9), cost_basis: "estimated" });
-    expect(book.row(next)).toMatchObject({ cost: expect.closeTo(0.03, 9), cost_basis: "estimated" });
+    // Both calls lie between the readings at 0 and 200: the movement is theirs together, neither measured alone.
+    expect(book.row(straddling)).toMatchObject({ cost: expect.closeTo(0.03, 9), cost_kind: "priced" });
+    expect(book.row(next)).toMatchObject({ cost: expect.closeTo(0.03, 9), cost_kind: "priced" });
   });
 
   it("a reading stored without the time it was asked for counts as asked for when it was answered", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     const id = book.call({ from: 20, to: 30 });
     book.db
@@ -179,22 +195,22 @@ describe("a call's cost, from the balance readings around it", () => {
       )
       .run();
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "measured" });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
   });
 
-  it("a call with no reading before it is never measured: it is estimated from the price in force, or stays unknown", () => {
+  it("a call with no reading before it is never measured: the server's list prices it, or it stays unknown", () => {
     const book = ledger();
     book.publish("img", "image", "1024x1024", 0.04);
     const priced = book.call({ from: 5, to: 8 });
     const unpriced = book.call({ model: "new-img", from: 6, to: 9 });
     book.reading(100, 0.5);
     expect(book.costs.run("p")).toBe(true);
-    expect(book.row(priced)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "estimated", attributed: 1 });
-    expect(book.row(unpriced)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
+    expect(book.row(priced)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced", attributed: 1 });
+    expect(book.row(unpriced)).toMatchObject({ cost: null, cost_kind: "unknown", attributed: 1 });
     expect(book.otherSpend()).toEqual([]);
   });
 
-  it("a call no reading can measure is estimated from the prices in force when it is judged", () => {
+  it("a call no reading can measure is priced by the list in force when it is judged", () => {
     const book = ledger();
     book.publish("img", "image", "1024x1024", 0.04);
     const id = book.call({ from: 5, to: 8 });
@@ -202,11 +218,12 @@ describe("a call's cost, from the balance readings around it", () => {
     book.publish("img", "image", "1024x1024", 0.05);
     book.reading(100, 0.05);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.05, 9), cost_basis: "estimated", attributed: 1 });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.05, 9), cost_kind: "priced", attributed: 1 });
   });
 
   it("a call still out holds the movements after it; the calls before it are measured", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     const done = book.call({ from: 20, to: 30 });
     book.reading(100, 0.04);
@@ -214,7 +231,7 @@ describe("a call's cost, from the balance readings around it", () => {
     book.reading(200, 0.1);
     book.reading(300, 0.3);
     book.costs.run("p");
-    expect(book.row(done)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "measured" });
+    expect(book.row(done)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
     expect(book.row(out)).toMatchObject({ cost: null, attributed: 0 });
     expect(book.otherSpend()).toEqual([]);
   });
@@ -224,6 +241,7 @@ describe("refunds", () => {
   /** A task's image measured at 0.04, then refunded between 150 and 160; the key spent `elsewhere` meanwhile. */
   function refundedTask(elsewhere: number) {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     const id = book.call({ from: 20, to: 30, taskId: "t" });
     book.reading(100, 0.04);
@@ -238,7 +256,7 @@ describe("refunds", () => {
     expect(written).toBe(true);
     expect(book.row(id)).toMatchObject({
       cost: expect.closeTo(0.04, 9),
-      cost_basis: "measured",
+      cost_kind: "measured",
       refund: expect.closeTo(0.04, 9),
       refund_pending: 0,
     });
@@ -248,7 +266,16 @@ describe("refunds", () => {
   it("a refund gives back what the call cost: other spend in the refund's movement is other spend", () => {
     const { book, id } = refundedTask(0.05);
     expect(book.row(id).refund).toBeCloseTo(0.04, 9);
-    expect(book.otherSpend()).toEqual([{ from: 110, to: 200, cost: expect.closeTo(0.05, 9), basis: "estimated" }]);
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 110,
+        to: 200,
+        cost: expect.closeTo(0.05, 9),
+        low: expect.closeTo(0.05, 9),
+        high: expect.closeTo(0.05, 9),
+        kind: "measured",
+      },
+    ]);
   });
 
   it("a refund no reading can measure gives back what its call cost in the ledger, whatever the price now", () => {
@@ -274,7 +301,7 @@ describe("refunds", () => {
     book.costs.run("p");
     expect(book.row(id)).toMatchObject({
       cost: expect.closeTo(0.04, 9),
-      cost_basis: "estimated",
+      cost_kind: "priced",
       refund: expect.closeTo(0.04, 9),
       refund_pending: 0,
     });
@@ -284,24 +311,35 @@ describe("refunds", () => {
 describe("other spend on the key", () => {
   it("the first run judges from the reading before the oldest waiting call, not the key's history before it", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     book.reading(50, 1);
     const id = book.call({ from: 100, to: 110 });
     book.reading(200, 1.04);
     book.costs.run("p");
-    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_basis: "measured" });
+    expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
     expect(book.otherSpend()).toEqual([]);
   });
 
   it("with no call waiting, what the key spent after the last judged reading is other spend, measured", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.reading(0, 0);
     book.call({ from: 20, to: 30 });
     book.reading(100, 0.04);
     book.costs.run("p");
     book.reading(200, 0.14);
     expect(book.costs.run("p")).toBe(true);
-    expect(book.otherSpend()).toEqual([{ from: 110, to: 200, cost: expect.closeTo(0.1, 9), basis: "measured" }]);
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 110,
+        to: 200,
+        cost: expect.closeTo(0.1, 9),
+        low: expect.closeTo(0.1, 9),
+        high: expect.closeTo(0.1, 9),
+        kind: "measured",
+      },
+    ]);
     book.reading(300, 0.14);
     expect(book.costs.run("p")).toBe(false);
     expect(book.otherSpend()).toHaveLength(1);
@@ -315,11 +353,27 @@ describe("other spend on the key", () => {
     expect(book.otherSpend()).toEqual([]);
     book.reading(200, 0.7);
     book.costs.run("p");
-    expect(book.otherSpend()).toEqual([{ from: 110, to: 200, cost: expect.closeTo(0.2, 9), basis: "measured" }]);
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 110,
+        to: 200,
+        cost: expect.closeTo(0.2, 9),
+        low: expect.closeTo(0.2, 9),
+        high: expect.closeTo(0.2, 9),
+        kind: "measured",
+      },
+    ]);
   });
 
   it("a running paid task holds judgment of what follows it; once it ends, calls measured meanwhile are not other spend", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
+    book.prices.replacePublished("p", [
+      { model: "img", unit: "image", size: "1024x1024", price: 0.04, observations: 0 },
+      { model: "chat-m", unit: "call", size: null, price: 0, observations: 0 },
+      { model: "chat-m", unit: "input_1k", size: null, price: 0.004, observations: 0 },
+      { model: "chat-m", unit: "output_1k", size: null, price: 0.006, observations: 0 },
+    ]);
     book.task("t", "processing");
     book.reading(0, 0);
     const task = book.call({ from: 20, to: 30, taskId: "t" });
@@ -334,11 +388,21 @@ describe("other spend on the key", () => {
     expect(book.otherSpend()).toEqual([]);
     book.task("t", "succeeded");
     book.costs.run("p");
-    expect(book.otherSpend()).toEqual([{ from: 210, to: 300, cost: expect.closeTo(0.1, 9), basis: "measured" }]);
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 210,
+        to: 300,
+        cost: expect.closeTo(0.1, 9),
+        low: expect.closeTo(0.1, 9),
+        high: expect.closeTo(0.1, 9),
+        kind: "measured",
+      },
+    ]);
   });
 
   it("a task that has finished holds nothing", () => {
     const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
     book.task("t", "succeeded");
     book.reading(0, 0);
     book.call({ from: 20, to: 30, taskId: "t" });
@@ -360,7 +424,16 @@ describe("other spend on the key", () => {
     expect(book.costs.run("p")).toBe(false);
     book.reading(300, 0.4);
     book.costs.run("p");
-    expect(book.otherSpend()).toEqual([{ from: 210, to: 300, cost: expect.closeTo(0.1, 9), basis: "measured" }]);
+    expect(book.otherSpend()).toEqual([
+      {
+        from: 210,
+        to: 300,
+        cost: expect.closeTo(0.1, 9),
+        low: expect.closeTo(0.1, 9),
+        high: expect.closeTo(0.1, 9),
+        kind: "measured",
+      },
+    ]);
     expect(book.otherSpend("q")).toEqual([]);
   });
 });

@@ -31,10 +31,22 @@ export interface PaidCall {
 
 export interface LedgerRow {
   readonly cost: number | null;
-  readonly cost_basis: string;
+  readonly cost_low: number | null;
+  readonly cost_high: number | null;
+  readonly cost_kind: string;
   readonly attributed: number;
   readonly refund: number | null;
   readonly refund_pending: number;
+}
+
+/** A stretch of other spend on the key: its figure, its range and its kind. */
+export interface OtherSpendRow {
+  readonly from: number;
+  readonly to: number;
+  readonly cost: number;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly kind: string;
 }
 
 /** The app's own database in a fresh folder, with its price book and cost attributor, and ways to fill it. */
@@ -53,7 +65,7 @@ export function ledger() {
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO request_log (profile_id, started_at, method, path, status, duration_ms, kind, model, units, size,
-             input_tokens, output_tokens, chargeable, attributed, cost, cost_basis, settled_at, task_id)
+             input_tokens, output_tokens, chargeable, attributed, cost, cost_kind, settled_at, task_id)
            VALUES (?, ?, 'POST', '/v1/x', 200, 0, ?, ?, ?, ?, ?, ?, 1, 0, NULL, 'unknown', ?, ?)`,
         )
         .run(
@@ -106,16 +118,19 @@ export function ledger() {
 
     row(id: number): LedgerRow {
       return onlyRow<LedgerRow>(
-        db.prepare("SELECT cost, cost_basis, attributed, refund, refund_pending FROM request_log WHERE id = ?"),
+        db.prepare(
+          "SELECT cost, cost_low, cost_high, cost_kind, attributed, refund, refund_pending FROM request_log WHERE id = ?",
+        ),
         id,
       );
     },
 
     /** Spend the app's calls do not explain, as the ledger's rows of other spend. */
-    otherSpend(profile = PROFILE): { from: number; to: number; cost: number; basis: string }[] {
-      return allRows<{ from: number; to: number; cost: number; basis: string }>(
+    otherSpend(profile = PROFILE): OtherSpendRow[] {
+      return allRows<OtherSpendRow>(
         db.prepare(
-          `SELECT started_at AS "from", settled_at AS "to", cost, cost_basis AS basis FROM request_log
+          `SELECT started_at AS "from", settled_at AS "to", cost, cost_low AS low, cost_high AS high, cost_kind AS kind
+           FROM request_log
            WHERE profile_id = ? AND outside = 1 ORDER BY id`,
         ),
         profile,

@@ -31,8 +31,9 @@ describe("the terms a request body sets its price by", () => {
       model: "img",
       units: 4,
       size: "512x512",
+      maxTokens: null,
     });
-    expect(callTermsOf("image", "{}")).toEqual({ model: null, units: 1, size: "1024x1024" });
+    expect(callTermsOf("image", "{}")).toEqual({ model: null, units: 1, size: "1024x1024", maxTokens: null });
   });
 
   it("a video call: its seconds and size, 5 s at 1280x720 when it names none", () => {
@@ -40,26 +41,35 @@ describe("the terms a request body sets its price by", () => {
       model: "vid",
       units: 8,
       size: "1920x1080",
+      maxTokens: null,
     });
     expect(callTermsOf("video", JSON.stringify({ model: "vid" }))).toEqual({
       model: "vid",
       units: 5,
       size: "1280x720",
+      maxTokens: null,
     });
   });
 
-  it("a chat call: only its model; a field of the wrong type is not read; a body that is no JSON names nothing", () => {
-    expect(callTermsOf("chat", JSON.stringify({ model: "m", n: 3, size: "x" }))).toEqual({
+  it("a chat call: its model and the output it allows; a field of the wrong type is not read; no JSON names nothing", () => {
+    expect(callTermsOf("chat", JSON.stringify({ model: "m", n: 3, size: "x", max_tokens: 1024 }))).toEqual({
       model: "m",
       units: null,
       size: null,
+      maxTokens: 1024,
     });
+    expect(
+      callTermsOf("chat", JSON.stringify({ model: "m", max_tokens: 9, max_completion_tokens: 64 })).maxTokens,
+    ).toBe(64);
+    expect(callTermsOf("chat", JSON.stringify({ model: "m", max_tokens: "lots" })).maxTokens).toBeNull();
     expect(callTermsOf("image", JSON.stringify({ model: 7, n: "many" }))).toEqual({
       model: null,
       units: 1,
       size: "1024x1024",
+      maxTokens: null,
     });
-    expect(callTermsOf("image", "not json")).toEqual({ model: null, units: null, size: null });
-    expect(callTermsOf("image", undefined)).toEqual({ model: null, units: null, size: null });
+    const nothing = { model: null, units: null, size: null, maxTokens: null };
+    expect(callTermsOf("image", "not json")).toEqual(nothing);
+    expect(callTermsOf("image", undefined)).toEqual(nothing);
   });
 });

@@ -17,7 +17,9 @@ const entry: LedgerEntry = {
   outputTokens: 40,
   latencyMs: 321,
   cost: 0.0003,
-  costBasis: "measured",
+  costLow: 0.0003,
+  costHigh: 0.0003,
+  costKind: "measured",
   refund: null,
   conversationId: "c1",
   taskId: null,
@@ -60,7 +62,7 @@ describe("the ledger as CSV", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(","));
     expect(lines[1]).toBe(
-      "2026-11-23T09:00:00.000Z,local,chat,POST,/v1/chat/completions,chat-fast,200,,req_1,12,40,321,0.0003,measured,,c1,,Trip plans",
+      "2026-11-23T09:00:00.000Z,local,chat,POST,/v1/chat/completions,chat-fast,200,,req_1,12,40,321,0.0003,0.0003,0.0003,measured,,c1,,Trip plans",
     );
     expect(lines[2]).toContain(`,'=cmd|' /C calc'!A0,200,"RATE,LIMITED",`);
     expect(lines.at(-1)).toBe("");
@@ -68,10 +70,17 @@ describe("the ledger as CSV", () => {
   });
 
   it("writes money to six decimals, without float noise, and names other spend on the key", () => {
-    const noisy = { ...entry, cost: 0.008399999999999963, refund: 0.1 + 0.2 };
+    const noisy = { ...entry, cost: 0.008399999999999963, costLow: null, costHigh: null, refund: 0.1 + 0.2 };
     const other = { ...entry, kind: "other" as const, method: "", endpoint: "", outside: true, title: null, cost: 0.1 };
     const [, first, second] = ledgerCsv([noisy, other]).split("\r\n");
-    expect(first).toContain(",0.0084,measured,0.3,");
-    expect(second).toMatch(/,other,,,.*,0\.1,measured,.*Other spend on this key, made outside this app"$/);
+    expect(first).toContain(",0.0084,,,measured,0.3,");
+    expect(second).toMatch(
+      /,other,,,.*,0\.1,0\.0003,0\.0003,measured,.*Other spend on this key, made outside this app"$/,
+    );
+  });
+
+  it("writes an estimate's range and kind beside its figure", () => {
+    const estimate = { ...entry, cost: 0.0085, costLow: 0.0085, costHigh: 0.1246, costKind: "estimated" as const };
+    expect(ledgerCsv([estimate]).split("\r\n")[1]).toContain(",0.0085,0.0085,0.1246,estimated,");
   });
 });

@@ -24,7 +24,7 @@ interface LogRow {
   chargeable: number;
   attributed: number;
   cost: number | null;
-  cost_basis: string;
+  cost_kind: string;
   settled_at: number | null;
   error: string | null;
   error_code: string | null;
@@ -82,7 +82,7 @@ describe("the request log", () => {
       chargeable: 0,
       attributed: 1,
       cost: 0,
-      cost_basis: "free",
+      cost_kind: "free",
     });
     expect(lastRow().settled_at).not.toBeNull();
     expect(activity).toEqual([]);
@@ -100,7 +100,7 @@ describe("the request log", () => {
       chargeable: 1,
       attributed: 0,
       cost: null,
-      cost_basis: "unknown",
+      cost_kind: "unknown",
       request_id: "req_1",
     });
     expect(activity).toEqual(["p1"]);
@@ -112,17 +112,17 @@ describe("the request log", () => {
       status: null,
       chargeable: 1,
       cost: null,
-      cost_basis: "unknown",
+      cost_kind: "unknown",
       error: "TypeError",
     });
     for (const status of [502, 504]) {
       await post("/v1/chat/completions", { model: "m" }, answer(status));
-      expect(lastRow()).toMatchObject({ status, chargeable: 1, cost_basis: "unknown" });
+      expect(lastRow()).toMatchObject({ status, chargeable: 1, cost_kind: "unknown" });
     }
     await post("/v1/chat/completions", { model: "m" }, answer(500));
-    expect(lastRow()).toMatchObject({ status: 500, chargeable: 0, cost_basis: "free" });
+    expect(lastRow()).toMatchObject({ status: 500, chargeable: 0, cost_kind: "free" });
     await post("/v1/chat/completions", { model: "m" }, answer(300));
-    expect(lastRow()).toMatchObject({ status: 300, chargeable: 0, cost_basis: "free" });
+    expect(lastRow()).toMatchObject({ status: 300, chargeable: 0, cost_kind: "free" });
     expect(activity).toEqual(["p1", "p1", "p1"]);
   });
 
@@ -133,7 +133,7 @@ describe("the request log", () => {
       return fetch(input, init);
     });
     await watching(`${base}/v1/video/generations`, { method: "POST", body: "{}", headers: answer(200) });
-    expect(whileOut).toMatchObject({ status: null, chargeable: 1, attributed: 0, cost: null, cost_basis: "unknown" });
+    expect(whileOut).toMatchObject({ status: null, chargeable: 1, attributed: 0, cost: null, cost_kind: "unknown" });
     await watching(`${base}/v1/balance`, { headers: answer(200) });
     expect(whileOut).toMatchObject({
       status: null,
@@ -141,15 +141,15 @@ describe("the request log", () => {
       chargeable: 0,
       attributed: 1,
       cost: 0,
-      cost_basis: "free",
+      cost_kind: "free",
     });
   });
 
   it("a GET on a paid path and a POST that is not a paid kind are free", async () => {
     await logged(`${base}/v1/chat/completions`, { headers: answer(200) });
-    expect(lastRow()).toMatchObject({ kind: "chat", chargeable: 0, cost_basis: "free" });
+    expect(lastRow()).toMatchObject({ kind: "chat", chargeable: 0, cost_kind: "free" });
     await post("/v1/files", {}, answer(200));
-    expect(lastRow()).toMatchObject({ kind: "other", chargeable: 0, cost_basis: "free" });
+    expect(lastRow()).toMatchObject({ kind: "other", chargeable: 0, cost_kind: "free" });
     expect(activity).toEqual([]);
   });
 
@@ -257,7 +257,7 @@ describe("the request log", () => {
 
   it("a call made without options is a GET, free", async () => {
     await logged(`${base}/v1/models`);
-    expect(lastRow()).toMatchObject({ kind: "models", chargeable: 0, cost_basis: "free", status: 200 });
+    expect(lastRow()).toMatchObject({ kind: "models", chargeable: 0, cost_kind: "free", status: 200 });
   });
 
   it("records how long the call took, not when it ended", async () => {

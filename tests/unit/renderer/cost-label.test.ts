@@ -1,18 +1,24 @@
 import { describe, expect, it } from "vitest";
+import type { CostKind } from "../../../shared/ipc/ledger.ts";
 import { costLabel, costOf } from "../../../renderer/src/components/cost-label.ts";
 import { valueRange } from "../../../renderer/src/components/chart/value-range.ts";
 
 const words = { free: "free", unknown: "—" };
 
 describe("cost labels", () => {
-  it("marks estimates, and says free or unknown", () => {
-    expect(costLabel(0.12, "measured", words)).toBe("¥0.12");
-    expect(costLabel(0.12, "estimated", words)).toBe("≈ ¥0.12");
-    expect(costLabel(0, "free", words)).toBe("free");
-    expect(costLabel(null, "unknown", words)).toBe("—");
-    expect(costLabel(null, "measured", words)).toBe("—");
+  const cost = (amount: number | null, kind: CostKind, low = amount, high = amount) => ({ amount, low, high, kind });
+
+  it("shows priced and measured figures plainly, an estimate as its range, and says free or unknown", () => {
+    expect(costLabel(cost(0.12, "measured"), words)).toBe("¥0.12");
+    expect(costLabel(cost(0.12, "priced"), words)).toBe("¥0.12");
+    expect(costLabel(cost(0.0085, "estimated", 0.0085, 0.12), words)).toBe("≈ ¥0.0085 – ¥0.12");
+    expect(costLabel(cost(0.12, "estimated"), words)).toBe("≈ ¥0.12");
+    expect(costLabel(cost(0.12, "estimated", 0.1, null), words)).toBe("≈ ¥0.12");
+    expect(costLabel(cost(0, "free"), words)).toBe("free");
+    expect(costLabel(cost(null, "unknown"), words)).toBe("—");
+    expect(costLabel(cost(null, "measured"), words)).toBe("—");
     expect(costOf(null, words)).toBe("—");
-    expect(costOf({ amount: 1.5, basis: "estimated", refund: null }, words)).toBe("≈ ¥1.50");
+    expect(costOf({ amount: 1.5, low: 1, high: 2, kind: "estimated", refund: null }, words)).toBe("≈ ¥1.00 – ¥2.00");
   });
 });
 

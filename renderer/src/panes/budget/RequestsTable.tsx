@@ -75,7 +75,10 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
         {formatLatency(entry.latencyMs)}
       </span>
       <span role="cell" className="requests__number" data-testid="request-cost">
-        {costLabel(entry.cost, entry.costBasis, { free: t("cost.free"), unknown: t("cost.unknown") })}
+        {costLabel(
+          { amount: entry.cost, low: entry.costLow, high: entry.costHigh, kind: entry.costKind },
+          { free: t("cost.free"), unknown: t("cost.unknown") },
+        )}
         {entry.refund !== null && entry.refund > 0 && (
           <span className="requests__refund"> {t("requests.refunded", { amount: formatMoney(entry.refund) })}</span>
         )}

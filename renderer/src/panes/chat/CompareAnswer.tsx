@@ -76,7 +76,7 @@ export function CompareAnswer({ column, index, chosen, onContinue, onStop }: Com
         </span>
         <span
           data-testid="answer-cost"
-          title={message?.cost?.basis === "estimated" ? t("cost.estimatedHint") : undefined}
+          title={message?.cost?.kind === "estimated" ? t("cost.estimatedHint") : undefined}
         >
           {t("compare.cost", { amount: costOf(message?.cost ?? null, words) })}
         </span>

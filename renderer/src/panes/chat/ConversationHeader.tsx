@@ -90,7 +90,7 @@ export const ConversationHeader = memo(function ConversationHeader({
           <span
             className="conversation-header__cost"
             data-testid="conversation-cost"
-            title={totalCost.basis === "estimated" ? t("cost.estimatedHint") : undefined}
+            title={totalCost.kind === "estimated" ? t("cost.estimatedHint") : undefined}
           >
             {t("cost.total", { amount: costOf(totalCost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
           </span>

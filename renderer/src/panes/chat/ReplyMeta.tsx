@@ -27,7 +27,7 @@ export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null
       </span>
       <span title={t("chat.ttftHint")}>{t("chat.ttft", { time: seconds(meta.ttftMs) })}</span>
       <span>{t("chat.total", { time: seconds(meta.totalMs) })}</span>
-      <span data-testid="reply-cost" title={cost?.basis === "estimated" ? t("cost.estimatedHint") : undefined}>
+      <span data-testid="reply-cost" title={cost?.kind === "estimated" ? t("cost.estimatedHint") : undefined}>
         {t("cost.reply", { amount: costOf(cost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
       </span>
       {meta.tokensImplausible && (

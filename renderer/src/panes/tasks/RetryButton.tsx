@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { SUBMISSION_UNCONFIRMED, type TaskView } from "../../../../shared/ipc/tasks.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
-import { formatMoney } from "../../components/format.ts";
+import { costOf } from "../../components/cost-label.ts";
 
 /** Retry is a new, charged submission: it asks first, in the app, naming what the task cost last time. */
 export function RetryButton({ task, onRetry }: { readonly task: TaskView; onRetry(): void }) {
@@ -9,7 +9,7 @@ export function RetryButton({ task, onRetry }: { readonly task: TaskView; onRetr
   const question =
     task.errorCode === SUBMISSION_UNCONFIRMED ? t("tasks.unconfirmed.confirmRetry") : t("tasks.confirmRetry");
   const lastCost = task.cost
-    ? t("tasks.lastCost", { amount: `${task.cost.basis === "estimated" ? "≈" : ""}${formatMoney(task.cost.amount)}` })
+    ? t("tasks.lastCost", { amount: costOf(task.cost, { free: t("cost.free"), unknown: t("cost.unknown") }) })
     : "";
   return (
     <ConfirmButton

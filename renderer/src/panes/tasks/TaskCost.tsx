@@ -10,7 +10,7 @@ export function TaskCost({ cost }: { cost: Cost | null }) {
     <td
       className="tasks__number"
       data-testid="task-cost"
-      title={cost?.basis === "estimated" ? t("cost.estimatedHint") : undefined}
+      title={cost?.kind === "estimated" ? t("cost.estimatedHint") : undefined}
     >
       {costOf(cost, { free: t("cost.free"), unknown: t("cost.unknown") })}
       {cost && cost.refund !== null && cost.refund > 0 && (

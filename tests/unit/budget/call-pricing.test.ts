@@ -44,7 +44,7 @@ describe("what a call no movement measures is estimated at", () => {
   it("a stopped reply: its price times the tokens the app counted in what it read", () => {
     expect(stoppedReply(true)).toMatchObject({
       cost: expect.closeTo(0.001 + 0.5 * 0.002 + 0.25 * 0.004, 9),
-      cost_basis: "estimated",
+      cost_kind: "estimated",
     });
   });
 
@@ -53,7 +53,7 @@ describe("what a call no movement measures is estimated at", () => {
   });
 
   it("a stopped reply whose tokens nobody counted stays unknown", () => {
-    expect(stoppedReply(false)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
+    expect(stoppedReply(false)).toMatchObject({ cost: null, cost_kind: "unknown", attributed: 1 });
   });
 
   it("a reply's call whose message is gone stays unknown", () => {
@@ -61,6 +61,6 @@ describe("what a call no movement measures is estimated at", () => {
     const id = book.call({ kind: "chat", inputTokens: null, outputTokens: null, from: 5, to: 8 });
     book.reading(100, 0.01);
     book.costs.run(PROFILE);
-    expect(book.row(id)).toMatchObject({ cost: null, cost_basis: "unknown", attributed: 1 });
+    expect(book.row(id)).toMatchObject({ cost: null, cost_kind: "unknown", attributed: 1 });
   });
 });

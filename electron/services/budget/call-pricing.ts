@@ -1,0 +1,125 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
+import { oneRow } from "../../common/sql-rows.ts";
+import { readStoredColumn } from "../store/stored-json.ts";
+import { estimateOf, featuresOf, type Feature, type PricedCall } from "./price-fitting.ts";
+import { priceOf } from "./price-lookup.ts";
+
+/** What the prices can say of one call before any movement is read. */
+export interface CallPricing {
+  /** What trusted or confirmed prices say it cost; null when they cannot tell. */
+  readonly estimate: number | null;
+  /** The estimate is the server's published price (or the user's) times the usage the server reported. */
+  readonly priced: boolean;
+  /** The least it can have cost: its usage at the lowest trusted price ever seen, or 0. */
+  readonly low: number;
+  /** The most it can have cost, when something bounds it (a stopped reply: its max_tokens); else null. */
+  readonly high: number | null;
+  /** For a call no movement measures: its usage (or the tokens the app counted) at the prices in force. */
+  readonly fallback: number | null;
+}
+
+/** A call as the ledger keeps it, with the output its request allowed. */
+export interface LedgerCall extends PricedCall {
+  readonly id: number;
+  readonly maxTokens: number | null;
+}
+
+/**
+ * Counted tokens are the app's own estimate (about four characters a token): the server's
+ * tokenizer may find more. A token is at least one byte and a character at most four, so
+ * four times the count bounds the input; half the count stays under what was read.
+ */
+const INPUT_COUNT_SLACK = 4;
+const OUTPUT_COUNT_SHARE = 0.5;
+
+/** Prices confirmed by at least this many calls per price of the model tell a call from other spend. */
+const CALLS_PER_PRICE_TO_CONFIRM = 3;
+
+/**
+ * The estimate, bounds and kind of a call from its model's prices: `prices` in force, `lowest`
+ * the lowest price the server published (or the user set) for each unit so far.
+ */
+export function callPricing(
+  db: DatabaseSync,
+  call: LedgerCall,
+  prices: readonly ModelPrice[],
+  lowest: readonly ModelPrice[],
+): CallPricing {
+  const features = featuresOf(call);
+  if (features) {
+    const estimate = estimateOf(features, prices);
+    const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature));
+    if (priced) return { estimate, priced, low: estimate, high: estimate, fallback: estimate };
+    return {
+      // A price learned from few calls may still be settling: it cannot tell other spend from a call.
+      estimate: learnedFromFewCalls(prices, call.model) ? null : estimate,
+      priced,
+      low: leastOf(features, lowest),
+      high: null,
+      fallback: estimate,
+    };
+  }
+  const counted = countedTokensOf(db, call.id);
+  const read = counted && featuresOf({ ...call, ...counted });
+  if (!counted || !read) return { estimate: null, priced: false, low: 0, high: null, fallback: null };
+  const least = featuresOf({
+    ...call,
+    inputTokens: 0,
+    outputTokens: Math.floor(counted.outputTokens * OUTPUT_COUNT_SHARE),
+  });
+  const most =
+    call.maxTokens === null
+      ? null
+      : featuresOf({ ...call, inputTokens: counted.inputTokens * INPUT_COUNT_SLACK, outputTokens: call.maxTokens });
+  const trusted = prices.filter((price) => price.source !== "learned");
+  return {
+    estimate: null,
+    priced: false,
+    low: least ? leastOf(least, lowest) : 0,
+    high: most ? estimateOf(most, trusted) : null,
+    fallback: estimateOf(read, prices),
+  };
+}
+
+const trustedPrice = (prices: readonly ModelPrice[], feature: Feature) =>
+  priceOf(prices, feature.model, feature.unit, feature.size)?.source !== "learned";
+
+/**
+ * Each priced quantity at its lowest trusted price at exactly its size; a quantity with none adds
+ * nothing (a price of another size bounds nothing: a smaller picture may cost a quarter).
+ */
+function leastOf(features: readonly Feature[], lowest: readonly ModelPrice[]): number {
+  return features.reduce((sum, feature) => {
+    const price = lowest.find(
+      (candidate) =>
+        candidate.model === feature.model && candidate.unit === feature.unit && candidate.size === feature.size,
+    );
+    return sum + (price?.price ?? 0) * feature.quantity;
+  }, 0);
+}
+
+function learnedFromFewCalls(prices: readonly ModelPrice[], model: string | null): boolean {
+  const own = prices.filter((price) => price.model === model);
+  return own.some(
+    (price) => price.source === "learned" && price.observations < CALLS_PER_PRICE_TO_CONFIRM * own.length,
+  );
+}
+
+/**
+ * The tokens the app counted in a stopped reply, by its own tokenizer. The ledger keeps the gateway's
+ * counts only (a stopped stream was sent more than the app read), so these serve for bounds alone.
+ */
+function countedTokensOf(db: DatabaseSync, callId: number): { inputTokens: number; outputTokens: number } | null {
+  const row = oneRow<{ meta: string | null }>(
+    db.prepare(
+      `SELECT messages.meta FROM request_log JOIN messages ON messages.id = request_log.message_id
+       WHERE request_log.id = ?`,
+    ),
+    callId,
+  );
+  const meta = readStoredColumn(row?.meta, MessageMetaSchema);
+  if (!meta?.tokensEstimated || meta.inputTokens === null || meta.outputTokens === null) return null;
+  return { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens };
+}
