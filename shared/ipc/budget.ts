@@ -4,8 +4,15 @@ import { BalanceSchema } from "../gateway-api/balance.ts";
 export const RateLimitSnapshotSchema = z.object({ limit: z.number(), remaining: z.number() });
 export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshotSchema>;
 
+/**
+ * A sum of money with the range that holds it: `low` to `high` wider than a point where part of it
+ * may be the app's own calls of unknown price.
+ */
+const MoneyRangeSchema = z.object({ amount: z.number(), low: z.number(), high: z.number() });
+export type MoneyRange = z.infer<typeof MoneyRangeSchema>;
+
 /** Spend on the key that no call of this app explains, in the key's current day and month. */
-const OtherSpendSchema = z.object({ today: z.number(), month: z.number() });
+const OtherSpendSchema = z.object({ today: MoneyRangeSchema, month: MoneyRangeSchema });
 export type OtherSpend = z.infer<typeof OtherSpendSchema>;
 
 export const BudgetSnapshotSchema = z.object({

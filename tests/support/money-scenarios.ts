@@ -127,8 +127,8 @@ export async function anotherClientOnTheKey(app: AppServices, gateway: TestGatew
 
 /**
  * The gateway raises a model's price (its model list still publishes the old one, as a stale
- * cache would); returns the restarted gateway and, after each call at the new price, the app's
- * estimate of the next one.
+ * cache would); returns the restarted gateway and, after each call at the new price (1, 2, 3…
+ * images), the app's estimate of one image.
  */
 export async function priceChange(
   app: AppServices,
@@ -149,7 +149,8 @@ export async function priceChange(
   await app.budget.snapshot(profileId);
   const estimates: number[] = [];
   for (let call = 0; call < calls; call++) {
-    await app.tasks.generateImage(profileId, imageJob("image-fast", 1));
+    // Calls of different sizes: identical ones moved by the same factor could be another client in step.
+    await app.tasks.generateImage(profileId, imageJob("image-fast", call + 1));
     await ledgerSettled(app);
     estimates.push(
       app.prices.estimate(profileId, { kind: "image", model: "image-fast", n: 1, size: "64x64" }).amount ?? 0,

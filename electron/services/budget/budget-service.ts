@@ -6,6 +6,7 @@ import { allRows } from "../../common/sql-rows.ts";
 import { FULL_DETAIL_MS, thinReadings } from "./thin-readings.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
+const NONE = { amount: 0, low: 0, high: 0 };
 const LATEST_SAMPLES = 240;
 /** Enough for a reading every minute for 90 days; more would not add to a chart. */
 const DAYS_SAMPLES_MAX = 130_000;
@@ -21,7 +22,7 @@ export class BudgetService {
     db: DatabaseSync,
     clientFor: (profileId: string) => GatewayClient,
     onReading: (snapshot: BudgetSnapshot) => void = () => undefined,
-    otherSpendOf: (profileId: string, balance: Balance) => OtherSpend = () => ({ today: 0, month: 0 }),
+    otherSpendOf: (profileId: string, balance: Balance) => OtherSpend = () => ({ today: NONE, month: NONE }),
   ) {
     this.db = db;
     this.clientFor = clientFor;

@@ -7,6 +7,7 @@ import {
   type LedgerPage,
   type SpendRow,
 } from "../../../shared/ipc/ledger.ts";
+import type { MoneyRange } from "../../../shared/ipc/budget.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { ledgerWhere } from "./ledger-filter.ts";
 
@@ -139,15 +140,17 @@ export class LedgerStore {
     }));
   }
 
-  /** Other spend on the key since `since` (what the app's own calls do not explain). */
-  otherSpendSince(profileId: string, since: number): number {
-    return onlyRow<{ total: number }>(
+  /** Other spend on the key since `since` (what the app's own calls do not explain), with its range. */
+  otherSpendSince(profileId: string, since: number): MoneyRange {
+    return onlyRow<MoneyRange>(
       this.db.prepare(
-        "SELECT COALESCE(SUM(cost), 0) AS total FROM request_log WHERE profile_id = ? AND outside = 1 AND started_at >= ?",
+        `SELECT COALESCE(SUM(cost), 0) AS amount, COALESCE(SUM(COALESCE(cost_low, cost)), 0) AS low,
+           COALESCE(SUM(COALESCE(cost_high, cost)), 0) AS high
+         FROM request_log WHERE profile_id = ? AND outside = 1 AND started_at >= ?`,
       ),
       profileId,
       since,
-    ).total;
+    );
   }
 }
 

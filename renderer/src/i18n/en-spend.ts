@@ -13,6 +13,7 @@ export const spendEn = {
     otherSpend: "Other spend on this key",
     outsideApp: "made outside this app",
     otherToday: "Other spend on this key: {{amount}}, made outside this app",
+    otherTodayShared: "Other spend on this key: {{amount}}; part may be this app's calls of unknown price",
     otherMonth: "This month: {{amount}}",
     otherHint:
       "Spend the key's own counters show that no call of this app explains: another device, a script or a teammate using the same key.",

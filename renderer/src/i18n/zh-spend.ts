@@ -15,6 +15,7 @@ export const spendZh: typeof spendEn = {
     otherSpend: "此密钥的其他花费",
     outsideApp: "在本应用之外产生",
     otherToday: "此密钥的其他花费：{{amount}}，在本应用之外产生",
+    otherTodayShared: "此密钥的其他花费：{{amount}}；其中一部分可能是本应用价格未知的调用",
     otherMonth: "本月：{{amount}}",
     otherHint: "密钥自身计数显示、但本应用的任何调用都无法解释的花费：其他设备、脚本或同事在使用同一个密钥。",
     kind: {

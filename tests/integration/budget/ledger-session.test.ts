@@ -92,7 +92,7 @@ describe("the ledger over a mixed session", () => {
     const [refund] = charges.filter((charge) => charge.amount < 0);
     expect(refund?.task_id).toBe(cancelledVideo.remoteId);
     const cancelledView = app.tasks.list(profileId).find((task) => task.id === cancelledVideo.id);
-    expect(cancelledView?.cost).toEqual({ amount: 2.5, kind: "measured", refund: 2.5 });
+    expect(cancelledView?.cost).toEqual({ amount: 2.5, low: 2.5, high: 2.5, kind: "measured", refund: 2.5 });
     expect(app.tasks.list(profileId).find((task) => task.id === syncImage.id)?.cost).toMatchObject({ amount: 0.2 });
 
     const reply = app.conversations.messages(completions.conversationId).find((m) => m.id === completions.messageId);

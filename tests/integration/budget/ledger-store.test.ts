@@ -163,7 +163,7 @@ describe("prices", () => {
          attributed, cost_kind) VALUES ('p', ?, 'POST', '/v1/images/generations', 5, 'image', 'image-pro', 2, '1024x1024', 1, 0, 'unknown')`,
     ).run(Date.now());
     new CostAttributor(db, prices).estimateUnpriced("p");
-    expect(ledger.page("p", { kind: "image" }, 0, 1).entries[0]).toMatchObject({ cost: 0.6, costKind: "estimated" });
+    expect(ledger.page("p", { kind: "image" }, 0, 1).entries[0]).toMatchObject({ cost: 0.6, costKind: "priced" });
     prices.setUserPrice("p", "image-pro", "image", "1024x1024", null);
     expect(prices.prices("p").find((price) => price.model === "image-pro")?.source).toBe("learned");
     expect(prices.prices("other")).toEqual([]);

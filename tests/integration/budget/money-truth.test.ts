@@ -59,7 +59,10 @@ describe("what the app shows against what the gateway charged", () => {
       // Every figure adds up to the key's own: the app's calls plus other spend is what the key used today.
       const snapshot = await app.budget.snapshot(app.vault.resolveId());
       const appSpent = rows.reduce((sum, row) => sum + (row.shown ?? 0), 0);
-      expect(appSpent + (snapshot.otherSpend?.today ?? 0)).toBeCloseTo(snapshot.balance.api_key.daily_used ?? NaN, 3);
+      expect(appSpent + (snapshot.otherSpend?.today.amount ?? 0)).toBeCloseTo(
+        snapshot.balance.api_key.daily_used ?? NaN,
+        3,
+      );
       expect(
         app.prices
           .prices(app.vault.resolveId())

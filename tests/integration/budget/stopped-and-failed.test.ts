@@ -33,13 +33,14 @@ describe("costs of replies and tasks that did not finish", () => {
   it("charges a stopped reply for what was delivered, as the gateway did", () =>
     stoppedReplyCostsItsCharge(gateway, app));
 
-  it("measures a stopped reply the gateway charges a while after the stream closed, and sees no other spend", async () => {
+  it("bounds a stopped reply the gateway charges a while after the stream closed, and calls no spend surely another's", async () => {
     const late = await startTestGateway({ timeScale: 1, tokensPerSecond: 40, stoppedChargeDelayMs: 1500 });
     const lateApp = await startServices(late.url, KEYS.main.key, tempDir("app-"), { samplerTiming: QUICK_SAMPLING });
     try {
       await lateApp.budget.snapshot(lateApp.vault.resolveId());
       await stoppedReplyCostsItsCharge(late, lateApp);
-      expect(lateApp.ledger.otherSpendSince(lateApp.vault.resolveId(), 0)).toBe(0);
+      // What the reply's range leaves of its movement may be the reply's own: other spend is a range from nothing.
+      expect(lateApp.ledger.otherSpendSince(lateApp.vault.resolveId(), 0).low).toBe(0);
     } finally {
       await lateApp.close();
       await late.close();
@@ -53,7 +54,7 @@ describe("costs of replies and tasks that did not finish", () => {
       const reply = await replyStoppedAfterThreeDeltas(fresh);
       await ledgerSettled(fresh);
       const { cost } = fresh.conversations.messages(reply.conversationId).find(({ id }) => id === reply.id)!;
-      expect(cost).toEqual({ amount: expect.any(Number), kind: "estimated", refund: null });
+      expect(cost).toMatchObject({ amount: expect.any(Number), kind: "estimated", refund: null });
       expect(cost?.amount).toBeGreaterThan(0);
     } finally {
       await fresh.close();
@@ -74,7 +75,11 @@ describe("costs of replies and tasks that did not finish", () => {
     const charged = gatewayCharges(gateway).filter((charge) => charge.task_id === task.remoteId);
     expect(charged.map((charge) => charge.amount)).toEqual([0.2, -0.2]);
     const view = app.tasks.list(profileId).find((candidate) => candidate.id === task.id);
-    expect(view?.cost).toEqual({ amount: expect.closeTo(0.2, 6), kind: "measured", refund: expect.closeTo(0.2, 6) });
+    expect(view?.cost).toMatchObject({
+      amount: expect.closeTo(0.2, 6),
+      kind: "measured",
+      refund: expect.closeTo(0.2, 6),
+    });
   });
 });
 
@@ -95,7 +100,10 @@ async function replyStoppedAfterThreeDeltas(app: AppServices): Promise<ChatMessa
   return stopped!;
 }
 
-/** Stops a reply after three deltas; its cost is measured and matches what the gateway charged. */
+/**
+ * Stops a reply after three deltas: the gateway charged for what it delivered, which the app did
+ * not count, so the reply is ≈ and its range (its max_tokens at the list's price, and the movement) holds the charge.
+ */
 async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices): Promise<void> {
   const stopped = await replyStoppedAfterThreeDeltas(app);
   await ledgerSettled(app);
@@ -106,7 +114,9 @@ async function stoppedReplyCostsItsCharge(gateway: TestGateway, app: AppServices
   const [charge] = gatewayCharges(gateway);
   const reply = app.conversations.messages(stopped.conversationId).find((message) => message.id === stopped.id);
   expect(charge?.amount).toBeGreaterThan(0);
-  expect(reply?.cost?.kind).toBe("measured");
-  expect(Math.abs((reply?.cost?.amount ?? NaN) - (charge?.amount ?? NaN))).toBeLessThanOrEqual(0.000101);
+  expect(reply?.cost?.kind).toBe("estimated");
+  // The readings round to 4 decimals.
+  expect(reply?.cost?.low).toBeLessThanOrEqual((charge?.amount ?? NaN) + 0.000101);
+  expect(reply?.cost?.high).toBeGreaterThanOrEqual((charge?.amount ?? NaN) - 0.000101);
   expect(app.conversations.detail(stopped.conversationId).totalCost).toEqual(reply?.cost);
 }

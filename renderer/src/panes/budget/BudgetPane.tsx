@@ -5,6 +5,7 @@ import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../../api/queries.ts";
 import { NotOffered } from "../../components/NotOffered.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { OtherSpendLine } from "./OtherSpendLine.tsx";
 import { formatMoney, formatTime } from "../../components/format.ts";
 import { useBalanceHistory } from "../../api/budget-queries.ts";
 import type { Balance } from "../../../../shared/gateway-api/balance.ts";
@@ -105,14 +106,7 @@ export function BudgetPane() {
             <p className="balance__key">
               {t("budget.key")}: <strong data-testid="key-name">{key.name}</strong>
             </p>
-            {snapshot.otherSpend && (snapshot.otherSpend.today !== 0 || snapshot.otherSpend.month !== 0) && (
-              <p className="balance__other" data-testid="other-spend" title={t("spend.otherHint")}>
-                {t("spend.otherToday", { amount: formatMoney(snapshot.otherSpend.today) })}{" "}
-                <span className="balance__other-month">
-                  {t("spend.otherMonth", { amount: formatMoney(snapshot.otherSpend.month) })}
-                </span>
-              </p>
-            )}
+            {snapshot.otherSpend && <OtherSpendLine otherSpend={snapshot.otherSpend} />}
           </section>
           <div className="gauges">
             {BUDGET_PERIODS.map(({ period, label, emptyLabel, of }) => {
