@@ -90,8 +90,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   },
   {
     name: "cost_attribution",
-    files: [`${BUDGET}balance-movements.ts`],
-    tests: ["tests/unit/budget/balance-movements*.test.ts"],
+    files: [`${BUDGET}balance-movements.ts`, `${BUDGET}movement-split.ts`],
+    tests: ["tests/unit/budget/balance-movements*.test.ts", "tests/unit/budget/movement-split.test.ts"],
     threshold: 90,
   },
   {
@@ -109,13 +109,13 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       `${BUDGET}price-book.ts`,
       `${BUDGET}price-fitting.ts`,
       `${BUDGET}price-lookup.ts`,
-      `${BUDGET}unmeasured-estimate.ts`,
+      `${BUDGET}call-pricing.ts`,
     ],
     // The budget's integration tests run this code too, against the local gateway: too slow to run for each mutant.
     tests: [
       "tests/unit/budget/cost-attributor*.test.ts",
       "tests/unit/budget/price-*.test.ts",
-      "tests/unit/budget/unmeasured-estimate.test.ts",
+      "tests/unit/budget/call-pricing.test.ts",
     ],
     threshold: 80,
   },

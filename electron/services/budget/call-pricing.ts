@@ -27,9 +27,9 @@ export interface LedgerCall extends PricedCall {
 }
 
 /**
- * Counted tokens are the app's own estimate (about four characters a token): the server's
- * tokenizer may find more. A token is at least one byte and a character at most four, so
- * four times the count bounds the input; half the count stays under what was read.
+ * Counted tokens are the app's own (its tokenizer may not be the server's, and the server read more
+ * than the app before the stream closed). A token is at least one byte and a character at most
+ * four, so four times the count bounds the input; half the count stays under what was delivered.
  */
 const INPUT_COUNT_SLACK = 4;
 const OUTPUT_COUNT_SHARE = 0.5;
@@ -49,16 +49,18 @@ export function callPricing(
 ): CallPricing {
   const features = featuresOf(call);
   if (features) {
-    const estimate = estimateOf(features, prices);
+    // A price of another size is a guess (a smaller picture may cost a quarter): it estimates, it never measures.
+    const estimate = estimateOf(features, atTheirSizes(prices, features));
     const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature));
-    if (priced) return { estimate, priced, low: estimate, high: estimate, fallback: estimate };
+    // The least stays the lowest price ever listed: a list out of date may be above what the server charges now.
+    if (priced) return { estimate, priced, low: leastOf(features, lowest), high: estimate, fallback: estimate };
     return {
       // A price learned from few calls may still be settling: it cannot tell other spend from a call.
       estimate: learnedFromFewCalls(prices, call.model) ? null : estimate,
       priced,
       low: leastOf(features, lowest),
       high: null,
-      fallback: estimate,
+      fallback: estimateOf(features, prices),
     };
   }
   const counted = countedTokensOf(db, call.id);
@@ -83,8 +85,21 @@ export function callPricing(
   };
 }
 
-const trustedPrice = (prices: readonly ModelPrice[], feature: Feature) =>
-  priceOf(prices, feature.model, feature.unit, feature.size)?.source !== "learned";
+/** The prices at the sizes of these quantities, or for every size. */
+const atTheirSizes = (prices: readonly ModelPrice[], features: readonly Feature[]) =>
+  prices.filter(
+    (price) =>
+      price.size === null ||
+      features.some(
+        (feature) => feature.model === price.model && feature.unit === price.unit && feature.size === price.size,
+      ),
+  );
+
+/** A price the server listed (or the user set) at the call's size, or for every size; not one of another size. */
+function trustedPrice(prices: readonly ModelPrice[], feature: Feature): boolean {
+  const price = priceOf(prices, feature.model, feature.unit, feature.size);
+  return price !== null && price.source !== "learned" && (price.size === null || price.size === feature.size);
+}
 
 /**
  * Each priced quantity at its lowest trusted price at exactly its size; a quantity with none adds

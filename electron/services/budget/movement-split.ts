@@ -88,30 +88,31 @@ export function splitMovement(events: readonly MoneyEvent[], spent: number, roun
       const amount = Math.max(0, lone.sign * spent);
       return { attributed: [exact(lone.id, amount, "measured")], expected, other: 0, otherLow: 0, otherHigh: 0 };
     }
-    // Less than the prices say, and not money back elsewhere (the key moved up): the prices are out of date.
-    if (gap < 0 && spent >= 0) return { ...scaled(events, spent, expected), expected };
+    // Less than the prices say, and not money back (elsewhere or a refund in it): the prices are out of date.
+    if (gap < 0 && spent >= 0 && events.every((event) => event.sign === 1)) {
+      return { ...scaled(events, spent, expected), expected };
+    }
   }
   return { ...shared(events, spent), expected };
 }
 
-/** The key moved by less than the prices say: each call scaled to the movement, between that and its price. */
+/**
+ * The key moved by less than the prices say: they are out of date, so each call is scaled to the
+ * movement, ≈ from its own least to what the movement leaves once the others have theirs.
+ */
 function scaled(events: readonly MoneyEvent[], spent: number, expected: number): Omit<Split, "expected"> {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: an expected 0 with a gap under 0 means spent < 0, which never gets here
   const scale = Math.abs(expected) > NOISE ? spent / expected : 0;
-  const shortfall = expected - spent;
-  const attributed = events.map((event) => {
-    const price = event.estimate ?? 0;
-    const amount = Math.max(0, price * scale);
-    // The whole shortfall may be this call's price having fallen, or a share of it, or none of it.
-    return {
-      id: event.id,
-      amount,
-      low: Math.max(0, Math.min(amount, price - shortfall)),
-      high: price,
-      kind: "estimated" as const,
-    };
+  const points = events.map((event) => Math.max(0, (event.estimate ?? 0) * scale));
+  const lows = events.map((event, i) => Math.min(points[i] ?? 0, event.low ?? 0));
+  const lowTotal = lows.reduce((total, low) => total + low, 0);
+  const attributed = events.map((event, i): AttributedEvent => {
+    const amount = points[i] ?? 0;
+    const low = lows[i] ?? 0;
+    const high = Math.max(amount, Math.min(event.high ?? Infinity, spent - (lowTotal - low)));
+    return { id: event.id, amount, low, high, kind: "estimated" };
   });
-  return { attributed, other: 0, otherLow: 0, otherHigh: 0 };
+  return { attributed, other: 0, otherLow: 0, otherHigh: Math.max(0, spent - lowTotal) };
 }
 
 /**

@@ -20,6 +20,7 @@ import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { replyEvents } from "./reply-events.ts";
 import { ReplyJournal } from "./reply-journal.ts";
 import { estimateTokens } from "./token-estimate.ts";
+import { boundedUsage, usageBoundsOf } from "./usage-plausibility.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
 /** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
@@ -172,13 +173,15 @@ export class ReplyProducer {
                 if (fits.length < event.text.length) throw replyTooLong();
                 break;
               }
-              case "usage":
-                meta.inputTokens = event.inputTokens ?? meta.inputTokens;
-                meta.outputTokens = event.outputTokens ?? meta.outputTokens;
-                if (event.implausible) meta.tokensImplausible = true;
+              case "usage": {
+                const usage = boundedUsage(event, usageBoundsOf(run, this.attachmentsOf));
+                meta.inputTokens = usage.inputTokens ?? meta.inputTokens;
+                meta.outputTokens = usage.outputTokens ?? meta.outputTokens;
+                if (event.implausible || usage.implausible) meta.tokensImplausible = true;
                 coalescer.flush();
                 emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
                 break;
+              }
               case "citations":
                 meta.sources = event.sources;
                 emit({ kind: "citations", data: { sources: event.sources } });

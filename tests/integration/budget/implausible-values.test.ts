@@ -79,4 +79,31 @@ describe("figures a server gets wrong never become money", () => {
       expect(cost).toBeLessThan(1);
     }
   });
+
+  it(
+    "drops a token count beyond what the request allowed, though it is a plausible number",
+    { timeout: 30_000 },
+    async () => {
+      proxy.editAnswers((body, path) =>
+        path === "/v1/chat/completions"
+          ? body
+              .replace(/"prompt_tokens":\d+/, '"prompt_tokens":5000000')
+              .replace(/"completion_tokens":\d+/, '"completion_tokens":99999999')
+          : body,
+      );
+      const reply = await chatTurn(app, { model: "chat-fast", maxTokens: 1024, stream: false }, "Count to three.");
+      proxy.editAnswers(null);
+      await ledgerSettled(app);
+      const message = app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
+      expect(message?.meta?.tokensImplausible).toBe(true);
+      // More output than max_tokens allowed, more input than the question has bytes: neither is stored or exported.
+      expect(message?.meta?.outputTokens ?? 0).toBeLessThanOrEqual(1024);
+      expect(message?.meta?.inputTokens ?? 0).toBeLessThan(1000);
+      const entry = app.ledger
+        .entries(app.vault.resolveId(), {})
+        .find((candidate) => candidate.kind === "chat" && candidate.inputTokens !== null);
+      expect(entry?.outputTokens ?? 0).toBeLessThanOrEqual(1024);
+      expect(entry?.inputTokens ?? 0).toBeLessThan(1000);
+    },
+  );
 });

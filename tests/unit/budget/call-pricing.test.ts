@@ -3,7 +3,7 @@ import type { MessageMeta } from "../../../shared/ipc/chat.ts";
 import { ledger, PROFILE } from "./ledger-fixtures.ts";
 
 /** A stopped reply, its tokens counted by the app (or by nobody), and its call, with no reading before it. */
-function stoppedReply(counted: boolean, inLedger: number | null = null) {
+function stoppedReply(counted: boolean, inLedger: number | null = null, maxTokens: number | null = null) {
   const book = ledger();
   book.prices.replacePublished(PROFILE, [
     { model: "chat-m", unit: "call", size: null, price: 0.001, observations: 0 },
@@ -34,7 +34,7 @@ function stoppedReply(counted: boolean, inLedger: number | null = null) {
     )
     .run(JSON.stringify(meta));
   const id = book.call({ kind: "chat", inputTokens: inLedger, outputTokens: inLedger, from: 5, to: 8 });
-  book.db.prepare("UPDATE request_log SET message_id = 'm' WHERE id = ?").run(id);
+  book.db.prepare("UPDATE request_log SET message_id = 'm', max_tokens = ? WHERE id = ?").run(maxTokens, id);
   book.reading(100, 0.01);
   book.costs.run(PROFILE);
   return book.row(id);
@@ -48,8 +48,34 @@ describe("what a call no movement measures is estimated at", () => {
     });
   });
 
-  it("a reply the gateway counted: its counts in the ledger, before any the app made", () => {
-    expect(stoppedReply(true, 1000)).toMatchObject({ cost: expect.closeTo(0.001 + 0.002 + 0.004, 9) });
+  it("a stopped reply is a range: half what the app read, to four times its input with max_tokens of output", () => {
+    expect(stoppedReply(true, null, 1000)).toMatchObject({
+      cost: expect.closeTo(0.001 + 0.5 * 0.002 + 0.25 * 0.004, 9),
+      cost_low: expect.closeTo(0.001 + 0.125 * 0.004, 9),
+      cost_high: expect.closeTo(0.001 + 2 * 0.002 + 1 * 0.004, 9),
+      cost_kind: "estimated",
+    });
+    // With no max_tokens, nothing bounds it from above.
+    expect(stoppedReply(true)).toMatchObject({ cost_high: null });
+  });
+
+  it("a reply the gateway counted: its counts at the server's list, priced", () => {
+    expect(stoppedReply(true, 1000)).toMatchObject({
+      cost: expect.closeTo(0.001 + 0.002 + 0.004, 9),
+      cost_low: expect.closeTo(0.007, 9),
+      cost_high: expect.closeTo(0.007, 9),
+      cost_kind: "priced",
+    });
+  });
+
+  it("a price at one size bounds nothing at another: a smaller picture may cost a quarter", () => {
+    const book = ledger();
+    book.publish("img", "image", "1024x1024", 0.04);
+    book.reading(0, 0);
+    const small = book.call({ from: 20, to: 30, size: "512x512" });
+    book.reading(100, 0.01);
+    book.costs.run(PROFILE);
+    expect(book.row(small)).toMatchObject({ cost_low: 0, cost_high: expect.closeTo(0.01, 9), cost_kind: "estimated" });
   });
 
   it("a stopped reply whose tokens nobody counted stays unknown", () => {

@@ -50,13 +50,14 @@ describe("a movement split over the calls in it", () => {
     expect([split.otherLow, split.otherHigh]).toEqual([0, expect.closeTo(0.21, 9)]);
   });
 
-  it("the key moving less than the prices say scales every call, each between the movement's share and its price", () => {
-    const split = splitMovement([charge("a", 0.1), charge("b", 0.3)], 0.2, 0);
+  it("the key moving less than the prices say scales every call, ≈ from its least to what the movement leaves", () => {
+    const split = splitMovement([charge("a", 0.1), charge("b", 0.3, { low: 0.12 })], 0.2, 0);
     expect(split.attributed).toEqual([
-      { id: "a", amount: expect.closeTo(0.05, 9), low: 0, high: 0.1, kind: "estimated" },
-      { id: "b", amount: expect.closeTo(0.15, 9), low: expect.closeTo(0.1, 9), high: 0.3, kind: "estimated" },
+      { id: "a", amount: expect.closeTo(0.05, 9), low: 0, high: expect.closeTo(0.08, 9), kind: "estimated" },
+      { id: "b", amount: expect.closeTo(0.15, 9), low: 0.12, high: expect.closeTo(0.2, 9), kind: "estimated" },
     ]);
     expect(split.other).toBe(0);
+    expect(split.otherHigh).toBeCloseTo(0.08, 9);
   });
 
   it("money back elsewhere bounds no call from above", () => {
