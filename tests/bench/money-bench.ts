@@ -4,11 +4,11 @@ import type { GatewayConfigInput } from "../../electron/local-gateway/config.ts"
 import { QUICK_SAMPLING } from "../integration/budget/budget-session.ts";
 import { startServices } from "../support/app-services.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
+import { doubleCounted, moneyScenario, rangeMisses, rowOff, type FuzzResult } from "../support/money-fuzz.ts";
 import {
   anotherClientOnTheKey,
   burstOfFour,
   callsOneAtATime,
-  measuredRowsOff,
   MONEY_MODELS,
   moneyReport,
   priceChange,
@@ -59,25 +59,51 @@ async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promi
 
 const percent = (share: number) => 100 * share;
 
+/** How many random sessions the money fuzzer runs; MONEY_FUZZ_SCENARIOS sets another count. */
+const FUZZ_SCENARIOS = Number(process.env.MONEY_FUZZ_SCENARIOS ?? 200);
+
 /**
- * Money figures against the local gateway's own charges table: calls one at a time, a burst of
- * four on first use and a change of price; then another client spending on the same key. The
- * baseline is the same app against a gateway that publishes no prices, so every price is learned.
+ * Seeded random sessions against the local gateway's charges (tests/support/money-fuzz.ts), with
+ * and without published prices. Prints the seed of every session that broke a rule.
+ */
+async function moneyFuzz(): Promise<void> {
+  const results: FuzzResult[] = [];
+  for (let seed = 1; seed <= FUZZ_SCENARIOS; seed++) {
+    const result = await moneyScenario(seed);
+    results.push(result);
+    const broken = result.rows.some((row) => rowOff(row) || rangeMisses(row)) || doubleCounted(result) > 0;
+    if (broken) report("money_violation_seed", seed, "seed");
+  }
+  const rows = results.flatMap((result) => result.rows);
+  const estimated = rows.filter((row) => row.kind === "estimated");
+  const keyCharged = results.reduce((sum, result) => sum + result.keyCharged, 0);
+  const errorOf = (published: boolean) =>
+    sumAbsErrorShare(results.filter((result) => result.published === published).flatMap((result) => result.rows));
+  report("money_fuzz_scenarios", results.length, "scenarios");
+  report("money_measured_rows_off_over_2pct", rows.filter(rowOff).length, "rows");
+  report("money_range_misses_pct", percent(estimated.filter(rangeMisses).length / Math.max(1, estimated.length)), "%");
+  report(
+    "money_double_count_pct",
+    percent(results.reduce((sum, result) => sum + doubleCounted(result), 0) / keyCharged),
+    "%",
+  );
+  report("money_sum_abs_error_pct", percent(errorOf(true)), "%");
+  report("money_sum_abs_error_pct_baseline_unpublished", percent(errorOf(false)), "%");
+}
+
+/**
+ * Money figures against the local gateway's own charges table: the fuzzer's random sessions, then
+ * other spend and a change of price in the fixed scenarios, each beside the same app against a
+ * gateway that publishes no prices.
  */
 export async function moneyBench(): Promise<void> {
+  await moneyFuzz();
   for (const [suffix, overrides] of [
     ["", {}],
     ["_baseline_unpublished", { publishPrices: false }],
   ] as const) {
     const alone = await session(overrides, withoutOtherClient);
     const shared = await session(overrides, (app, gateway, others) => anotherClientOnTheKey(app, gateway, others));
-    report(`money_sum_abs_error_pct${suffix}`, percent(sumAbsErrorShare(alone.rows)), "%");
-    report(`money_sum_abs_error_with_other_client_pct${suffix}`, percent(sumAbsErrorShare(shared.rows)), "%");
-    report(
-      `money_measured_rows_off_over_2pct${suffix}`,
-      measuredRowsOff(alone.rows) + measuredRowsOff(shared.rows),
-      "rows",
-    );
     report(
       `money_other_spend_error_pct${suffix}`,
       percent(Math.abs(shared.otherShown - shared.otherCharged) / shared.otherCharged),

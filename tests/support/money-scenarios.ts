@@ -62,7 +62,7 @@ export function moneyReport(app: AppServices, gateway: TestGateway, otherRequest
 }
 
 /** Sum of |shown − charged| over the app's own calls, as a share of what they were charged. */
-export const sumAbsErrorShare = (rows: readonly MoneyRow[]) =>
+export const sumAbsErrorShare = (rows: readonly Pick<MoneyRow, "charged" | "shown">[]) =>
   rows.reduce((sum, row) => sum + Math.abs((row.shown ?? 0) - row.charged), 0) /
   Math.max(
     1e-12,

@@ -104,7 +104,7 @@ interface Span {
 interface AttributionContext {
   /** Calls and refunds attributed earlier: the movements around them are not other spend. */
   readonly accounted?: readonly { readonly from: number; readonly to: number }[];
-  /** A paid task still running from here may yet be refunded: movements after it are not judged yet. */
+  /** A paid task still running from here may yet be refunded: movements after it are not split nor judged yet. */
   readonly holdFrom?: number | null;
 }
 
@@ -141,6 +141,9 @@ export function attribute(
     0,
     Math.min(open ? open.first : samples.length - 1, held === -1 ? Infinity : held, unjudged.length > 0 ? 0 : Infinity),
   );
+  // A refund reaches back to the task's previous poll: a movement after a task that may still be
+  // refunded is split only once the refund can join it, or the refund would find it judged already.
+  const judgeable = (span: Span) => Number.isFinite(span.last) && (held === -1 || span.last <= held);
   // Stryker disable next-line ArrayDeclaration: an entry with no times spans no reading, so it is skipped like none
   for (const done of context.accounted ?? []) {
     const span = spanOf(samples, done.from, done.to);
@@ -150,7 +153,7 @@ export function attribute(
   const groups: MovementGroup[] = [];
   const otherSpend: OtherSpend[] = [];
   for (const span of merged) {
-    if (!Number.isFinite(span.last)) continue;
+    if (!judgeable(span)) continue;
     let spent = 0;
     for (let index = span.first; index < span.last; index++) {
       covered.add(index);
@@ -185,7 +188,7 @@ export function attribute(
     otherSpend,
     unmeasurable,
     waiting: [
-      ...merged.filter((span) => !Number.isFinite(span.last)).flatMap((span) => span.events.map((event) => event.id)),
+      ...merged.filter((span) => !judgeable(span)).flatMap((span) => span.events.map((event) => event.id)),
       ...unjudged,
     ],
     settledThrough: samples[settledIndex] ?? null,

@@ -102,6 +102,7 @@ export class CostAttributor {
           sign: -1,
           estimate: refunded,
           priced: exact,
+          ...(row.attributed === 0 ? { of: `charge:${row.id}` } : {}),
         });
       }
     }

@@ -27,6 +27,8 @@ export interface MoneyEvent {
   readonly low?: number;
   /** The most it can have cost, whatever the movement; null when only the movement bounds it. */
   readonly high?: number | null;
+  /** A refund's: the charge it gives back, when that charge is being split too. */
+  readonly of?: string;
 }
 
 export interface AttributedEvent {
@@ -120,8 +122,10 @@ function scaled(events: readonly MoneyEvent[], spent: number, expected: number):
  * cost and may have cost all the rest: other spend is what the points leave, as a range.
  */
 function shared(events: readonly MoneyEvent[], spent: number): Omit<Split, "expected"> {
-  const charges = events.filter((event) => event.sign === 1);
-  const refunds = events.filter((event) => event.sign === -1);
+  // A call refunded within the same movement nets to nothing in it: the movement bounds neither.
+  const paired = new Set(events.flatMap((event) => (event.sign === -1 && event.of ? [event.of] : [])));
+  const charges = events.filter((event) => event.sign === 1 && !paired.has(event.id));
+  const refunds = events.filter((event) => event.sign === -1 && !(event.of && paired.has(event.of)));
   const lowTotal = charges.reduce((total, event) => total + lowOf(event), 0);
   const givenBack = refunds.reduce((total, event) => total + (event.estimate ?? event.low ?? 0), 0);
   const charged = charges.map((event): AttributedEvent => {
@@ -146,11 +150,27 @@ function shared(events: readonly MoneyEvent[], spent: number): Omit<Split, "expe
   const ownHigh = net + sum(charged, (event) => (event.high ?? Infinity) - event.amount);
   const ownLow = net - sum(charged, (event) => event.amount - event.low);
   return {
-    attributed: [...charged, ...returned],
+    attributed: [...charged, ...returned, ...refundedPairs(events, paired)],
     other: Math.abs(other) > NOISE ? other : 0,
     otherLow: Math.min(Math.max(0, spent - ownHigh), Math.max(0, other)),
     otherHigh: Math.max(spent - ownLow, other),
   };
+}
+
+/** A call and its refund in one movement: the call within its own bounds, the refund giving back just that. */
+function refundedPairs(events: readonly MoneyEvent[], paired: ReadonlySet<string>): AttributedEvent[] {
+  return events.flatMap((charge) => {
+    if (charge.sign !== 1 || !paired.has(charge.id)) return [];
+    const low = lowOf(charge);
+    const kind = charge.priced && charge.estimate !== null ? "priced" : "estimated";
+    const amount = Math.min(Math.max(charge.estimate ?? low, low), charge.high ?? Infinity);
+    const refund = events.find((event) => event.of === charge.id);
+    const high = kind === "priced" ? amount : (charge.high ?? null);
+    return [
+      { id: charge.id, amount, low: Math.min(low, amount), high, kind },
+      ...(refund ? [exact(refund.id, amount, kind)] : []),
+    ];
+  });
 }
 
 /** The least a charge can have cost: its price when the server's list gives it, else its own lower bound. */

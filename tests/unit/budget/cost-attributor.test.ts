@@ -365,9 +365,8 @@ describe("other spend on the key", () => {
     ]);
   });
 
-  it("a running paid task holds judgment of what follows it; once it ends, calls measured meanwhile are not other spend", () => {
+  it("a running paid task holds every movement after it, its own included; once it ends they are judged", () => {
     const book = ledger();
-    book.publish("img", "image", "1024x1024", 0.04);
     book.prices.replacePublished("p", [
       { model: "img", unit: "image", size: "1024x1024", price: 0.04, observations: 0 },
       { model: "chat-m", unit: "call", size: null, price: 0, observations: 0 },
@@ -382,12 +381,14 @@ describe("other spend on the key", () => {
     book.reading(200, 0.05);
     book.reading(300, 0.15);
     book.costs.run("p");
-    expect(book.row(task).cost).toBeCloseTo(0.04, 9);
-    expect(book.row(reply).cost).toBeCloseTo(0.01, 9);
-    // The spend after 200 may yet be offset by the task's refund: it is not judged while the task runs.
+    // The task's refund may reach back to any of these movements: none is split while it runs.
+    expect(book.row(task)).toMatchObject({ attributed: 0 });
+    expect(book.row(reply)).toMatchObject({ attributed: 0 });
     expect(book.otherSpend()).toEqual([]);
     book.task("t", "succeeded");
     book.costs.run("p");
+    expect(book.row(task)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
+    expect(book.row(reply)).toMatchObject({ cost: expect.closeTo(0.01, 9), cost_kind: "measured" });
     expect(book.otherSpend()).toEqual([
       {
         from: 210,
@@ -398,6 +399,25 @@ describe("other spend on the key", () => {
         kind: "measured",
       },
     ]);
+  });
+
+  it("a task refunded after its charge was read joins its charge's movement: the refund is not counted twice", () => {
+    const book = ledger();
+    book.task("t", "processing");
+    book.reading(0, 0);
+    const id = book.call({ from: 20, to: 30, taskId: "t" });
+    book.reading(100, 0.4);
+    book.costs.run("p");
+    // The poll at 25 saw it running, before the reading that closed its charge's movement; the one at 450 saw it
+    // failed and refunded: the refund may have come in either movement.
+    book.refunded(id, 25, 450);
+    book.task("t", "failed");
+    book.reading(500, 0);
+    book.costs.run("p");
+    const row = book.row(id);
+    expect((row.cost ?? NaN) - (row.refund ?? NaN)).toBeCloseTo(0, 9);
+    // The key moved by nothing in all: nothing is other spend.
+    expect(book.otherSpend().reduce((sum, spend) => sum + spend.cost, 0)).toBeCloseTo(0, 9);
   });
 
   it("a task that has finished holds nothing", () => {

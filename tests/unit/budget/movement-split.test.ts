@@ -16,6 +16,21 @@ const refund = (id: string, estimate: number, extra: Partial<MoneyEvent> = {}): 
 });
 
 describe("a movement split over the calls in it", () => {
+  it("a call refunded within its own movement nets to nothing there: the movement bounds neither", () => {
+    // A task charged 0.4 and refunded before the next reading, beside a reply of unknown price: the key moved 0.0181.
+    const split = splitMovement(
+      [charge("task", null), refund("back", 0, { of: "task" }), charge("reply", null)],
+      0.0181,
+      0,
+    );
+    expect(split.attributed).toEqual([
+      { id: "reply", amount: 0, low: 0, high: 0.0181, kind: "estimated" },
+      { id: "task", amount: 0, low: 0, high: null, kind: "estimated" },
+      { id: "back", amount: 0, low: 0, high: 0, kind: "estimated" },
+    ]);
+    expect(split.other).toBeCloseTo(0.0181, 9);
+  });
+
   it("a lone call of unknown price is ≈ from the least it can cost to the movement, never measured", () => {
     // A chat-pro reply stopped while another client bought an image: the key moved 0.1246.
     const split = splitMovement([charge("chat", null, { low: 0.0085 })], 0.1246, 0);
