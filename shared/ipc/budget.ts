@@ -22,6 +22,8 @@ export const BudgetSnapshotSchema = z.object({
   requestId: z.string().nullable(),
   rateLimit: RateLimitSnapshotSchema.nullable(),
   otherSpend: OtherSpendSchema.optional(),
+  /** How much of today's readings' moves the key's two counters did not both show: not counted anywhere. */
+  unconfirmedToday: z.number().optional(),
 });
 export type BudgetSnapshot = z.infer<typeof BudgetSnapshotSchema>;
 

@@ -11,6 +11,7 @@
  */
 
 import { NOISE, splitMovement, type AttributedEvent, type MoneyEvent } from "./movement-split.ts";
+import { confirmedMove, unconfirmedBetween } from "./reading-agreement.ts";
 
 /** One balance reading: when it was asked for, when it came back, and the spending it showed. */
 export interface BalanceReading {
@@ -60,9 +61,17 @@ export interface Attribution {
 /**
  * What was spent between two readings. The key's daily use follows only this key (the balance is
  * the whole tenant's), so it is used unless it fell while the balance did not rise: the day was
- * reset, and the month's use tells, or across a month's reset the balance.
+ * reset, and the month's use tells, or across a month's reset the balance. When the two counters
+ * disagree with no reset to explain it (today's use rose while the month's did not), only what
+ * both show counts: the rest is unconfirmed, never booked.
  */
 export function spentBetween(before: BalanceReading, after: BalanceReading): number {
+  if (unconfirmedBetween(before, after, resolutionOf([before, after])) > 0) {
+    return confirmedMove(
+      (after.dailyUsed ?? 0) - (before.dailyUsed ?? 0),
+      (after.monthlyUsed ?? 0) - (before.monthlyUsed ?? 0),
+    );
+  }
   const balanceSpent = before.balance - after.balance;
   const counters: [number | null | undefined, number | null | undefined][] = [
     [before.dailyUsed, after.dailyUsed],
@@ -79,7 +88,7 @@ export function spentBetween(before: BalanceReading, after: BalanceReading): num
  * The smallest step the server's figures move in (a server rounding to 4 decimals moves in
  * 0.0001): two readings of a call can be off by that much without anyone else spending.
  */
-export function resolutionOf(readings: readonly BalanceReading[]): number {
+export function resolutionOf(readings: readonly Pick<BalanceReading, "balance" | "dailyUsed">[]): number {
   let decimals = 0;
   for (const reading of readings) {
     for (const value of [reading.balance, reading.dailyUsed]) {

@@ -2,7 +2,10 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import type { BalanceSample, BudgetSnapshot, OtherSpend } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
-import { allRows } from "../../common/sql-rows.ts";
+import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { resolutionOf } from "./balance-movements.ts";
+import { periodStart } from "./period-start.ts";
+import { unconfirmedBetween } from "./reading-agreement.ts";
 import { FULL_DETAIL_MS, thinReadings } from "./thin-readings.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,12 +37,20 @@ export class BudgetService {
     const sentAt = Date.now();
     const { data, meta } = await this.clientFor(profileId).getBalance();
     const now = Date.now();
+    const counters = {
+      balance: data.balance,
+      dailyUsed: data.api_key.daily_used,
+      monthlyUsed: data.api_key.monthly_used,
+    };
+    const previous = this.latestCounters(profileId);
+    const unconfirmed = previous ? unconfirmedBetween(previous, counters, resolutionOf([previous, counters])) : 0;
     // When the request went out matters too: the gateway read the balance somewhere in between.
     this.db
       .prepare(
-        "INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?, ?)",
+        `INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used, unconfirmed)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used);
+      .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used, unconfirmed);
     const snapshot = {
       profileId,
       balance: data,
@@ -49,7 +60,34 @@ export class BudgetService {
     };
     // The reading settles costs first (onReading), so the other spend it names includes its own stretch.
     this.onReading(snapshot);
-    return { ...snapshot, otherSpend: this.otherSpendOf(profileId, data) };
+    return {
+      ...snapshot,
+      otherSpend: this.otherSpendOf(profileId, data),
+      unconfirmedToday: this.unconfirmedSince(profileId, periodStart(data.api_key.daily_reset_at, "day")),
+    };
+  }
+
+  private latestCounters(
+    profileId: string,
+  ): { dailyUsed: number | null; monthlyUsed: number | null; balance: number } | null {
+    const row = oneRow<{ daily_used: number | null; monthly_used: number | null; balance: number }>(
+      this.db.prepare(
+        "SELECT daily_used, monthly_used, balance FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT 1",
+      ),
+      profileId,
+    );
+    return row ? { dailyUsed: row.daily_used, monthlyUsed: row.monthly_used, balance: row.balance } : null;
+  }
+
+  /** How much of today's readings' moves the key's two counters did not both show: never counted. */
+  private unconfirmedSince(profileId: string, since: number): number {
+    return onlyRow<{ total: number }>(
+      this.db.prepare(
+        "SELECT COALESCE(SUM(unconfirmed), 0) AS total FROM balance_samples WHERE profile_id = ? AND sampled_at >= ?",
+      ),
+      profileId,
+      since,
+    ).total;
   }
 
   /**

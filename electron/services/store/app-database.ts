@@ -285,13 +285,15 @@ export const APP_MIGRATIONS: readonly string[] = [
   );
   `,
   // A cost says where it comes from (\`cost_kind\`: priced, measured, estimated, free, unknown) and, as an
-  // estimate, the range that holds it; a call keeps the output its request allowed, which bounds its tokens.
+  // estimate, the range that holds it; a call keeps the output its request allowed, which bounds its tokens;
+  // a reading keeps how much of its move the key's two counters did not both show.
   `
   ALTER TABLE request_log RENAME COLUMN cost_basis TO cost_kind;
   ALTER TABLE request_log ADD COLUMN cost_low REAL;
   ALTER TABLE request_log ADD COLUMN cost_high REAL;
   ALTER TABLE request_log ADD COLUMN max_tokens INTEGER;
   UPDATE request_log SET cost_low = cost, cost_high = cost WHERE cost_kind IN ('measured', 'free');
+  ALTER TABLE balance_samples ADD COLUMN unconfirmed REAL NOT NULL DEFAULT 0;
   `,
 ];
 

@@ -15,6 +15,8 @@ export const spendEn = {
     otherToday: "Other spend on this key: {{amount}}, made outside this app",
     otherTodayShared: "Other spend on this key: {{amount}}; part may be this app's calls of unknown price",
     otherMonth: "This month: {{amount}}",
+    unconfirmed:
+      "Unconfirmed today: {{amount}} that the key's daily use showed and its monthly use did not (or the other way round). It is not counted anywhere.",
     otherHint:
       "Spend the key's own counters show that no call of this app explains: another device, a script or a teammate using the same key.",
     kind: {
@@ -108,7 +110,8 @@ export const spendEn = {
     reply: "cost {{amount}}",
     refund: "refunded {{amount}}",
     total: "Total {{amount}}",
-    estimatedHint: "Estimated (≈): the range holds what was charged. Figures with no ≈ are from the server's prices or measured.",
+    estimatedHint:
+      "Estimated (≈): the range holds what was charged. Figures with no ≈ are from the server's prices or measured.",
     estimate: "Estimated cost",
     estimateUnknown: "unknown until the first charge",
     estimating: "estimating…",

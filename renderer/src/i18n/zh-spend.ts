@@ -17,6 +17,8 @@ export const spendZh: typeof spendEn = {
     otherToday: "此密钥的其他花费：{{amount}}，在本应用之外产生",
     otherTodayShared: "此密钥的其他花费：{{amount}}；其中一部分可能是本应用价格未知的调用",
     otherMonth: "本月：{{amount}}",
+    unconfirmed:
+      "今日未确认：{{amount}}，密钥的今日用量与本月用量不一致（一个变化了，另一个没有）。这部分不计入任何统计。",
     otherHint: "密钥自身计数显示、但本应用的任何调用都无法解释的花费：其他设备、脚本或同事在使用同一个密钥。",
     kind: {
       chat: "对话",

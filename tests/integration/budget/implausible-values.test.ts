@@ -106,4 +106,25 @@ describe("figures a server gets wrong never become money", () => {
       expect(entry?.inputTokens ?? 0).toBeLessThan(1000);
     },
   );
+
+  it("holds a reading whose daily use rose while the month's did not as unconfirmed, and books none of it", async () => {
+    const profileId = app.vault.resolveId();
+    await app.budget.snapshot(profileId);
+    proxy.editAnswers((body, path) => {
+      if (path !== "/v1/balance") return body;
+      const balance = JSON.parse(body) as { api_key: { daily_used: number } };
+      balance.api_key.daily_used += 7;
+      return JSON.stringify(balance);
+    });
+    const glitch = await app.budget.snapshot(profileId);
+    proxy.editAnswers(null);
+    expect(glitch.unconfirmedToday).toBeCloseTo(7, 4);
+    // The next, honest reading falls back by 7 while the month does not move: unconfirmed too, never a refund.
+    const after = await app.budget.snapshot(profileId);
+    expect(after.unconfirmedToday).toBeCloseTo(14, 4);
+    await ledgerSettled(app);
+    // Neither the 7 up nor the 7 down is other spend on the key, even for a moment.
+    const outside = app.ledger.entries(profileId, {}).filter((entry) => entry.outside);
+    expect(outside.filter((entry) => Math.abs(entry.cost ?? 0) > 1)).toEqual([]);
+  });
 });

@@ -107,6 +107,11 @@ export function BudgetPane() {
               {t("budget.key")}: <strong data-testid="key-name">{key.name}</strong>
             </p>
             {snapshot.otherSpend && <OtherSpendLine otherSpend={snapshot.otherSpend} />}
+            {(snapshot.unconfirmedToday ?? 0) > 0 && (
+              <p className="balance__other" data-testid="unconfirmed-readings" role="note">
+                {t("spend.unconfirmed", { amount: formatMoney(snapshot.unconfirmedToday ?? 0) })}
+              </p>
+            )}
           </section>
           <div className="gauges">
             {BUDGET_PERIODS.map(({ period, label, emptyLabel, of }) => {
