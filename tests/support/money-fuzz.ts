@@ -72,15 +72,14 @@ export const rangeMisses = (row: FuzzRow) =>
   row.kind === "estimated" &&
   ((row.low ?? -Infinity) > row.charged + ROUNDING || (row.high ?? Infinity) < row.charged - ROUNDING);
 
-/** How much more than the key was charged the copies of the app show, together and each with its other spend. */
+/**
+ * How much more than the key was charged the copies of the app show: their own costs together,
+ * and each copy's own costs with the other spend it shows.
+ */
 export function doubleCounted(result: FuzzResult): number {
-  const ownTogether = result.own.reduce((sum, own) => sum + own, 0);
-  const appsCharged = result.rows.reduce((sum, row) => sum + row.charged, 0);
-  const each = result.own.map((own, i) => Math.max(0, own + (result.other[i] ?? 0) - result.keyCharged));
-  return (
-    Math.max(0, ownTogether - appsCharged - ROUNDING) +
-    each.reduce((sum, excess) => sum + Math.max(0, excess - ROUNDING), 0)
-  );
+  const over = (shown: number) => Math.max(0, shown - result.keyCharged - ROUNDING);
+  const each = result.own.map((own, i) => over(own + (result.other[i] ?? 0)));
+  return over(result.own.reduce((sum, own) => sum + own, 0)) + each.reduce((sum, excess) => sum + excess, 0);
 }
 
 type Step = (apps: readonly AppServices[], gateway: TestGateway, others: Set<string>) => Promise<void>;

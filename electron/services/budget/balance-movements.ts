@@ -142,17 +142,17 @@ export function attribute(
     for (let index = 0; index < after; index++) covered.add(index);
   }
   const merged = mergeOverlapping(spans);
-  // Movements after a call still out cannot be told apart from it yet: the run stops there.
-  const open = merged.find((span) => !Number.isFinite(span.last));
   const held =
     context.holdFrom == null ? -1 : samples.findLastIndex((sample) => sample.receivedAt <= (context.holdFrom ?? 0));
+  // A refund reaches back to the task's previous poll: a movement after a task that may still be
+  // refunded is split only once the refund can join it, or the refund would find it judged already.
+  const judgeable = (span: Span) => Number.isFinite(span.last) && (held === -1 || span.last <= held);
+  // Movements after a call still out (or held) cannot be told apart from it yet: the run stops there.
+  const open = merged.find((span) => !judgeable(span));
   const settledIndex = Math.max(
     0,
     Math.min(open ? open.first : samples.length - 1, held === -1 ? Infinity : held, unjudged.length > 0 ? 0 : Infinity),
   );
-  // A refund reaches back to the task's previous poll: a movement after a task that may still be
-  // refunded is split only once the refund can join it, or the refund would find it judged already.
-  const judgeable = (span: Span) => Number.isFinite(span.last) && (held === -1 || span.last <= held);
   // Stryker disable next-line ArrayDeclaration: an entry with no times spans no reading, so it is skipped like none
   for (const done of context.accounted ?? []) {
     const span = spanOf(samples, done.from, done.to);

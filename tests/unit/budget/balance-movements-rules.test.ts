@@ -78,6 +78,15 @@ describe("cost attribution rules", () => {
     expect(result.settledThrough).toBe(readings[1]);
   });
 
+  it("a call held by a running task is not other spend meanwhile: what it spans waits with it", () => {
+    const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.2), reading(300, 0.3)];
+    const result = attribute(readings, [charge("a", 20, 250)], { holdFrom: 150 });
+    expect(result.attributed).toEqual([]);
+    expect(result.waiting).toEqual(["a"]);
+    expect(result.otherSpend).toEqual([]);
+    expect(result.settledThrough).toBe(readings[0]);
+  });
+
   it("judges the stretches before a reading answered exactly when a paid task began", () => {
     const readings = [reading(0, 0), reading(100, 0.1), reading(200, 0.2)];
     expect(attribute(readings, [], { holdFrom: 110 }).otherSpend).toEqual([
