@@ -127,8 +127,8 @@ export async function anotherClientOnTheKey(app: AppServices, gateway: TestGatew
 
 /**
  * The gateway raises a model's price (its model list still publishes the old one, as a stale
- * cache would); returns the restarted gateway and, after each call at the new price (1, 2, 3…
- * images), the app's estimate of one image.
+ * cache would); returns the restarted gateway and, after each call at the new price (1, 2 and 3
+ * images in turn), the app's estimate of one image.
  */
 export async function priceChange(
   app: AppServices,
@@ -150,7 +150,7 @@ export async function priceChange(
   const estimates: number[] = [];
   for (let call = 0; call < calls; call++) {
     // Calls of different sizes: identical ones moved by the same factor could be another client in step.
-    await app.tasks.generateImage(profileId, imageJob("image-fast", call + 1));
+    await app.tasks.generateImage(profileId, imageJob("image-fast", (call % 3) + 1));
     await ledgerSettled(app);
     estimates.push(
       app.prices.estimate(profileId, { kind: "image", model: "image-fast", n: 1, size: "64x64" }).amount ?? 0,
