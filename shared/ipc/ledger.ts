@@ -121,6 +121,9 @@ export const SpendRowSchema = z.object({
   /** Other spend on the key, made outside this app. */
   outside: z.boolean(),
   cost: z.number(),
+  /** The range that holds it, where part of it is estimated (equal to `cost` when exact). */
+  low: z.number(),
+  high: z.number(),
   estimated: z.boolean(),
   requests: z.number().int(),
 });

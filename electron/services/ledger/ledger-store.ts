@@ -116,12 +116,16 @@ export class LedgerStore {
       kind: string;
       outside: number;
       cost: number;
+      low: number;
+      high: number;
       estimated: number;
       requests: number;
     }>(
       this.db.prepare(
         `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
                 SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
+                SUM(COALESCE(cost_low, cost, 0) - COALESCE(refund, 0)) AS low,
+                SUM(COALESCE(cost_high, cost, 0) - COALESCE(refund, 0)) AS high,
                 MAX(cost_kind NOT IN ('measured', 'priced', 'free')) AS estimated, COUNT(*) AS requests
          FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
          GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
@@ -135,6 +139,8 @@ export class LedgerStore {
       kind: LedgerKindSchema.catch("other").parse(row.kind),
       outside: row.outside === 1,
       cost: row.cost,
+      low: row.low,
+      high: row.high,
       estimated: row.estimated === 1,
       requests: row.requests,
     }));

@@ -14,11 +14,22 @@ const row = (day: string, model: string, kind: SpendRow["kind"], cost: number, e
   kind,
   outside: false,
   cost,
+  low: cost,
+  high: cost,
   estimated,
   requests: 1,
 });
 
 describe("spend by day", () => {
+  it("adds ranges as ranges: a total with an estimate in it holds the charges between its low and high", () => {
+    const estimate = { ...row("2026-11-23", "chat-pro", "chat", 0.0085, true), low: 0.0085, high: 0.12 };
+    const spend = spendByDay([estimate, row("2026-11-23", "image-fast", "image", 0.3)], 1, "model", NOW);
+    expect(spend).toMatchObject({ total: 0.3085, estimated: true });
+    expect(spend.low).toBeCloseTo(0.3085, 9);
+    expect(spend.high).toBeCloseTo(0.42, 9);
+    expect(spend.series.find((item) => item.label === "chat-pro")).toMatchObject({ low: 0.0085, high: 0.12 });
+  });
+
   it("lists the last days up to today as local midnights", () => {
     const days = lastDays(3, NOW);
     expect(days.map((day) => day.key)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);

@@ -5,7 +5,10 @@ interface SpendSeries {
   readonly label: string;
   readonly values: readonly number[];
   readonly total: number;
-  /** Some of it is estimated from prices rather than measured. */
+  /** The range that holds the total, where some of it is estimated. */
+  readonly low: number;
+  readonly high: number;
+  /** Some of it is estimated rather than priced or measured. */
   readonly estimated: boolean;
 }
 
@@ -15,6 +18,9 @@ interface SpendByDay {
   /** Largest total first. */
   readonly series: readonly SpendSeries[];
   readonly total: number;
+  readonly low: number;
+  readonly high: number;
+  readonly estimated: boolean;
 }
 
 /** The group of spend on the key that no call of this app explains, whatever the grouping. */
@@ -38,13 +44,15 @@ export function lastDays(count: number, now: Date): { key: string; midnight: Dat
 export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "model" | "kind", now: Date): SpendByDay {
   const days = lastDays(count, now);
   const dayIndex = new Map(days.map((day, index) => [day.key, index]));
-  const groups = new Map<string, { values: number[]; estimated: boolean }>();
+  const groups = new Map<string, { values: number[]; low: number; high: number; estimated: boolean }>();
   for (const row of rows) {
     const index = dayIndex.get(row.day);
     if (index === undefined) continue;
     const label = row.outside ? OTHER_SPEND_GROUP : groupBy === "model" ? row.model : row.kind;
-    const group = groups.get(label) ?? { values: days.map(() => 0), estimated: false };
+    const group = groups.get(label) ?? { values: days.map(() => 0), low: 0, high: 0, estimated: false };
     group.values[index] = (group.values[index] ?? 0) + row.cost;
+    group.low += row.low;
+    group.high += row.high;
     group.estimated ||= row.estimated;
     groups.set(label, group);
   }
@@ -55,6 +63,9 @@ export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "m
     days: days.map((day) => day.midnight.getTime() / 1000),
     series,
     total: series.reduce((sum, item) => sum + item.total, 0),
+    low: series.reduce((sum, item) => sum + item.low, 0),
+    high: series.reduce((sum, item) => sum + item.high, 0),
+    estimated: series.some((item) => item.estimated),
   };
 }
 
