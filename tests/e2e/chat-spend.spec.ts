@@ -133,3 +133,22 @@ test("a stopped reply shows what it cost", async ({ launchApp }) => {
     timeout: 45_000,
   });
 });
+
+test("a reply whose price no source confirms shows its range in the reply, the Requests table and other spend", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp({ profile: { url: unpriced.url, key: KEY } });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openChat(page);
+  await page.getByRole("textbox", { name: "Message" }).fill("What is a kite?");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  // The server publishes no price: the reply may have cost anything up to what the key moved.
+  const range = /≈ ¥0\.00 – ¥0\.\d+/;
+  await expect(replies(page).last().getByTestId("reply-cost")).toHaveText(new RegExp(`^cost ${range.source}$`));
+  await page.getByRole("button", { name: "Budget", exact: true }).click();
+  const row = page.getByRole("table", { name: "Requests" }).getByRole("row").filter({ hasText: "chat-fast" });
+  await expect(row.getByTestId("request-cost")).toHaveText(range);
+  await expect(page.getByTestId("other-spend")).toContainText("part may be this app's calls of unknown price");
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact(testInfo.project.name, "unconfirmed-range") });
+});

@@ -16,16 +16,26 @@ interface CostFigures {
 }
 
 /**
- * "¥0.12" priced or measured; an estimate as its range, "≈ ¥0.0085 – ¥0.12" (or "≈ ¥0.12" when the
- * range rounds to one figure or has no upper bound); "free"; "—" when nothing is known yet.
+ * A cost in two parts: "¥0.12" priced or measured; an estimate as its range, "≈ ¥0.0085" and
+ * "– ¥0.12" (one part when the range rounds to one figure or has no upper bound); "free"; "—"
+ * when nothing is known yet.
  */
-export function costLabel({ amount, low, high, kind }: CostFigures, words: CostWords): string {
-  if (kind === "free") return words.free;
-  if (amount === null || kind === "unknown") return words.unknown;
-  if (kind !== "estimated") return formatMoney(amount);
+export function costParts(
+  { amount, low, high, kind }: CostFigures,
+  words: CostWords,
+): { readonly main: string; readonly rest: string | null } {
+  if (kind === "free") return { main: words.free, rest: null };
+  if (amount === null || kind === "unknown") return { main: words.unknown, rest: null };
+  if (kind !== "estimated") return { main: formatMoney(amount), rest: null };
   const from = formatMoney(low ?? amount);
   const to = high === null ? from : formatMoney(high);
-  return from === to ? `≈ ${formatMoney(amount)}` : `≈ ${from} – ${to}`;
+  return from === to ? { main: `≈ ${formatMoney(amount)}`, rest: null } : { main: `≈ ${from}`, rest: `– ${to}` };
+}
+
+/** A cost on one line: "¥0.12", "≈ ¥0.0085 – ¥0.12", "free" or "—". */
+export function costLabel(figures: CostFigures, words: CostWords): string {
+  const { main, rest } = costParts(figures, words);
+  return rest === null ? main : `${main} ${rest}`;
 }
 
 /** A reply's, task's or conversation's cost; null reads as unknown. */

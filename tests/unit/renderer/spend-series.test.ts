@@ -30,6 +30,13 @@ describe("spend by day", () => {
     expect(spend.series.find((item) => item.label === "chat-pro")).toMatchObject({ low: 0.0085, high: 0.12 });
   });
 
+  it("a total with other spend in it is the key's own movement: exact, though its parts are ranges", () => {
+    const reply = { ...row("2026-11-23", "chat-fast", "chat", 0, true), low: 0, high: 0.0016 };
+    const other = { ...row("2026-11-23", "", "other", 0.0016, true), outside: true, low: 0, high: 0.0016 };
+    const spend = spendByDay([reply, other], 1, "model", NOW);
+    expect(spend).toMatchObject({ total: 0.0016, low: 0.0016, high: 0.0016, estimated: false });
+  });
+
   it("lists the last days up to today as local midnights", () => {
     const days = lastDays(3, NOW);
     expect(days.map((day) => day.key)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
-import { costLabel } from "../../components/cost-label.ts";
+import { RequestCost } from "./RequestCost.tsx";
 import { formatCount, formatMoney, formatStamp } from "../../components/format.ts";
 import { formatLatency } from "./requests-filter.ts";
 import { openTarget } from "../../state/open-target.ts";
@@ -74,15 +74,7 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
       <span role="cell" className="requests__number">
         {formatLatency(entry.latencyMs)}
       </span>
-      <span role="cell" className="requests__number" data-testid="request-cost">
-        {costLabel(
-          { amount: entry.cost, low: entry.costLow, high: entry.costHigh, kind: entry.costKind },
-          { free: t("cost.free"), unknown: t("cost.unknown") },
-        )}
-        {entry.refund !== null && entry.refund > 0 && (
-          <span className="requests__refund"> {t("requests.refunded", { amount: formatMoney(entry.refund) })}</span>
-        )}
-      </span>
+      <RequestCost entry={entry} />
     </>
   );
 }

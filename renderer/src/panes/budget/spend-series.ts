@@ -56,13 +56,19 @@ export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "m
     group.estimated ||= row.estimated;
     groups.set(label, group);
   }
+  const midnights = days.map((day) => day.midnight.getTime() / 1000);
   const series = [...groups.entries()]
     .map(([label, group]) => ({ label, ...group, total: group.values.reduce((sum, value) => sum + value, 0) }))
     .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+  const total = series.reduce((sum, item) => sum + item.total, 0);
+  // With other spend in it, the total is what the key's own counters moved: exact, though the
+  // app's calls of unknown price share their part of it with other spend.
+  if (groups.has(OTHER_SPEND_GROUP))
+    return { days: midnights, series, total, low: total, high: total, estimated: false };
   return {
-    days: days.map((day) => day.midnight.getTime() / 1000),
+    days: midnights,
     series,
-    total: series.reduce((sum, item) => sum + item.total, 0),
+    total,
     low: series.reduce((sum, item) => sum + item.low, 0),
     high: series.reduce((sum, item) => sum + item.high, 0),
     estimated: series.some((item) => item.estimated),
