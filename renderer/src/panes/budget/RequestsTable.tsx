@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
 import { RequestCost } from "./RequestCost.tsx";
-import { formatCount, formatMoney, formatStamp } from "../../components/format.ts";
+import { formatCount, formatStamp } from "../../components/format.ts";
 import { formatLatency } from "./requests-filter.ts";
 import { openTarget } from "../../state/open-target.ts";
 import { conversationTitle } from "../chat/conversation-title.ts";
