@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import type { AppServices } from "../../electron/composition/app-services.ts";
 import type { GatewayConfigInput } from "../../electron/local-gateway/config.ts";
+import { seededRandom } from "../../electron/local-gateway/media/seeded-random.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
 import { gatewayCharges, ledgerSettled, QUICK_SAMPLING, taskUntil } from "../integration/budget/budget-session.ts";
 import { startServices } from "./app-services.ts";
@@ -23,18 +24,6 @@ const FUZZ_GATEWAY: GatewayConfigInput = {
   syncImageSeconds: [0, 0.05],
   asyncImageSeconds: [0.1, 0.3],
 };
-
-/** A seeded stream of numbers in [0, 1) (mulberry32): a scenario is replayed from its seed alone. */
-function randomOf(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One paid call of an app's, as the gateway charged it and as that app shows it. */
 export interface FuzzRow {
@@ -185,7 +174,7 @@ async function image(app: AppServices, model: string, n: number) {
 
 /** Runs the scenario of `seed` against a fresh gateway and fresh copies of the app, and compares them with its charges. */
 export async function moneyScenario(seed: number): Promise<FuzzResult> {
-  const random = randomOf(seed);
+  const random = seededRandom(seed);
   const published = random() < 0.5;
   const instances = random() < 0.3 ? 2 : 1;
   const steps = stepsOf(random, instances);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ledger } from "./ledger-fixtures.ts";
+import { exactOtherSpend, ledger, upTo } from "./ledger-fixtures.ts";
 
 describe("a call's cost, from the balance readings around it", () => {
   it("a call alone in a movement that confirms its published price is measured at it", () => {
@@ -21,16 +21,7 @@ describe("a call's cost, from the balance readings around it", () => {
     book.reading(100, 0.1);
     book.costs.run("p");
     expect(book.row(id)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced", attributed: 1 });
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 10,
-        to: 100,
-        cost: expect.closeTo(0.06, 9),
-        low: expect.closeTo(0.06, 9),
-        high: expect.closeTo(0.06, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(10, 100, 0.06)]);
   });
 
   it("a price learned from too few calls tells nothing: the call is a range from its least to the movement", () => {
@@ -40,12 +31,7 @@ describe("a call's cost, from the balance readings around it", () => {
     const id = few.call({ from: 20, to: 30 });
     few.reading(100, 0.1);
     few.costs.run("p");
-    expect(few.row(id)).toMatchObject({
-      cost: 0,
-      cost_low: 0,
-      cost_high: expect.closeTo(0.1, 9),
-      cost_kind: "estimated",
-    });
+    expect(few.row(id)).toMatchObject(upTo(0.1));
     expect(few.otherSpend()).toEqual([
       { from: 10, to: 100, cost: expect.closeTo(0.1, 9), low: 0, high: expect.closeTo(0.1, 9), kind: "estimated" },
     ]);
@@ -130,12 +116,7 @@ describe("a call's cost, from the balance readings around it", () => {
     book.reading(100, 2.44);
     book.costs.run("p");
     for (const id of [reply, search, images, video]) {
-      expect(book.row(id)).toMatchObject({
-        cost: 0,
-        cost_low: 0,
-        cost_high: expect.closeTo(2.44, 9),
-        cost_kind: "estimated",
-      });
+      expect(book.row(id)).toMatchObject(upTo(2.44));
     }
     expect(book.otherSpend()).toEqual([
       expect.objectContaining({ cost: expect.closeTo(2.44, 9), low: 0, high: expect.closeTo(2.44, 9) }),
@@ -266,16 +247,7 @@ describe("refunds", () => {
   it("a refund gives back what the call cost: other spend in the refund's movement is other spend", () => {
     const { book, id } = refundedTask(0.05);
     expect(book.row(id).refund).toBeCloseTo(0.04, 9);
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 110,
-        to: 200,
-        cost: expect.closeTo(0.05, 9),
-        low: expect.closeTo(0.05, 9),
-        high: expect.closeTo(0.05, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(110, 200, 0.05)]);
   });
 
   it("a refund no reading can measure gives back what its call cost in the ledger, whatever the price now", () => {
@@ -330,16 +302,7 @@ describe("other spend on the key", () => {
     book.costs.run("p");
     book.reading(200, 0.14);
     expect(book.costs.run("p")).toBe(true);
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 110,
-        to: 200,
-        cost: expect.closeTo(0.1, 9),
-        low: expect.closeTo(0.1, 9),
-        high: expect.closeTo(0.1, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(110, 200, 0.1)]);
     book.reading(300, 0.14);
     expect(book.costs.run("p")).toBe(false);
     expect(book.otherSpend()).toHaveLength(1);
@@ -353,16 +316,7 @@ describe("other spend on the key", () => {
     expect(book.otherSpend()).toEqual([]);
     book.reading(200, 0.7);
     book.costs.run("p");
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 110,
-        to: 200,
-        cost: expect.closeTo(0.2, 9),
-        low: expect.closeTo(0.2, 9),
-        high: expect.closeTo(0.2, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(110, 200, 0.2)]);
   });
 
   it("a running paid task holds every movement after it, its own included; once it ends they are judged", () => {
@@ -389,16 +343,7 @@ describe("other spend on the key", () => {
     book.costs.run("p");
     expect(book.row(task)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
     expect(book.row(reply)).toMatchObject({ cost: expect.closeTo(0.01, 9), cost_kind: "measured" });
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 210,
-        to: 300,
-        cost: expect.closeTo(0.1, 9),
-        low: expect.closeTo(0.1, 9),
-        high: expect.closeTo(0.1, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(210, 300, 0.1)]);
   });
 
   it("a task refunded after its charge was read joins its charge's movement: the refund is not counted twice", () => {
@@ -444,16 +389,7 @@ describe("other spend on the key", () => {
     expect(book.costs.run("p")).toBe(false);
     book.reading(300, 0.4);
     book.costs.run("p");
-    expect(book.otherSpend()).toEqual([
-      {
-        from: 210,
-        to: 300,
-        cost: expect.closeTo(0.1, 9),
-        low: expect.closeTo(0.1, 9),
-        high: expect.closeTo(0.1, 9),
-        kind: "measured",
-      },
-    ]);
+    expect(book.otherSpend()).toEqual([exactOtherSpend(210, 300, 0.1)]);
     expect(book.otherSpend("q")).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +49,24 @@ export interface OtherSpendRow {
   readonly high: number | null;
   readonly kind: string;
 }
+
+/** Other spend the key's counters and the calls' prices fix exactly, as the ledger keeps it. */
+export const exactOtherSpend = (from: number, to: number, cost: number) => ({
+  from,
+  to,
+  cost: expect.closeTo(cost, 9),
+  low: expect.closeTo(cost, 9),
+  high: expect.closeTo(cost, 9),
+  kind: "measured",
+});
+
+/** A call of unknown price as the ledger keeps it: nothing of its own, up to `high` shared with other spend. */
+export const upTo = (high: number) => ({
+  cost: 0,
+  cost_low: 0,
+  cost_high: expect.closeTo(high, 9),
+  cost_kind: "estimated",
+});
 
 /** The app's own database in a fresh folder, with its price book and cost attributor, and ways to fill it. */
 export function ledger() {
