@@ -110,6 +110,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       `${BUDGET}price-fitting.ts`,
       `${BUDGET}price-lookup.ts`,
       `${BUDGET}call-pricing.ts`,
+      `${BUDGET}waiting-calls.ts`,
+      `${BUDGET}confirmed-sizes.ts`,
     ],
     // The budget's integration tests run this code too, against the local gateway: too slow to run for each mutant.
     tests: [

@@ -28,6 +28,11 @@ export class Billing {
     return { ...DEFAULT_PRICES[model.kind], ...model.price };
   }
 
+  /** What one image or second of video costs at `size`: its own price where the model has one, else `perUnit`. */
+  unitPrice(model: ModelConfig, size: string): number {
+    return model.price?.perUnitBySize?.[size] ?? this.priceOf(model).perUnit;
+  }
+
   tokenCost(model: ModelConfig, inputTokens: number, outputTokens: number): number {
     const price = this.priceOf(model);
     return (inputTokens * price.inputPer1kTokens + outputTokens * price.outputPer1kTokens) / 1000;

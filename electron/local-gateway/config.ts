@@ -10,6 +10,8 @@ const ModelRatesSchema = z.object({
   outputPer1kTokens: nonNegative.optional(),
   /** CNY per request (search models), per image (image models) or per second of video (video models). */
   perUnit: nonNegative.optional(),
+  /** Per image or second of video at a size (`1920x1080`), where it differs from `perUnit`; never published. */
+  perUnitBySize: z.record(z.string(), nonNegative).optional(),
 });
 
 const ModelConfigSchema = z.object({

@@ -28,8 +28,11 @@ function chat(code: string, price: ModelConfig["price"] = undefined): ModelConfi
   return { code, kind: "chat", syncMode: "sync", online: true, fault: null, ...(price ? { price } : {}) };
 }
 
+/** A model's prices that do not depend on the size. */
+export type FlatRates = Required<Omit<NonNullable<ModelConfig["price"]>, "perUnitBySize">>;
+
 /** Prices for models whose config names none, in CNY. */
-export const DEFAULT_PRICES: Record<ModelConfig["kind"], Required<NonNullable<ModelConfig["price"]>>> = {
+export const DEFAULT_PRICES: Record<ModelConfig["kind"], FlatRates> = {
   chat: { inputPer1kTokens: 0.004, outputPer1kTokens: 0.012, perUnit: 0 },
   search: { inputPer1kTokens: 0.002, outputPer1kTokens: 0.006, perUnit: 0.03 },
   image: { inputPer1kTokens: 0, outputPer1kTokens: 0, perUnit: 0.2 },

@@ -1,6 +1,5 @@
 import type { ModelConfig } from "./config.ts";
-
-type Rates = Required<NonNullable<ModelConfig["price"]>>;
+import type { FlatRates as Rates } from "./model-catalog.ts";
 
 /** A price as OpenRouter writes it: a decimal string, without float noise. */
 const decimal = (value: number) => String(Number(value.toPrecision(12)));

@@ -14,7 +14,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const model = ctx.models.resolve(body.model, "image", key);
     const n = body.n ?? 1;
     const { width, height } = parseSize(body.size ?? "1024x1024");
-    const cost = ctx.billing.priceOf(model).perUnit * n;
+    const cost = ctx.billing.unitPrice(model, `${width}x${height}`) * n;
     ctx.billing.ensureCanSpend(key, cost, ctx.now());
 
     // Async when asked, or always for a model configured as async.

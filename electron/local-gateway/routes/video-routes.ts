@@ -13,7 +13,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const model = ctx.models.resolve(body.model, "video", key);
     const size = body.size ?? "1280x720";
     const duration = body.duration ?? 5;
-    const cost = ctx.billing.priceOf(model).perUnit * duration;
+    const cost = ctx.billing.unitPrice(model, size) * duration;
     ctx.billing.ensureCanSpend(key, cost, ctx.now());
     ctx.videoAdmission.admit(key, ctx.now());
     const reference = body.image ? await loadReferenceImage(body.image, ctx.referenceChecks) : undefined;

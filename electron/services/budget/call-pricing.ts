@@ -20,6 +20,16 @@ export interface CallPricing {
   readonly fallback: number | null;
 }
 
+/** What a run prices calls by. */
+export interface PricingContext {
+  /** The prices in force. */
+  readonly prices: readonly ModelPrice[];
+  /** The lowest price the server listed (or the user set) for each unit so far. */
+  readonly lowest: readonly ModelPrice[];
+  /** Whether a price listed without a size holds for a quantity (confirmed-sizes.ts). */
+  readonly sizeHolds: (feature: Feature) => boolean;
+}
+
 /** A call as the ledger keeps it, with the output its request allowed. */
 export interface LedgerCall extends PricedCall {
   readonly id: number;
@@ -37,21 +47,17 @@ const OUTPUT_COUNT_SHARE = 0.5;
 /** Prices confirmed by at least this many calls per price of the model tell a call from other spend. */
 const CALLS_PER_PRICE_TO_CONFIRM = 3;
 
-/**
- * The estimate, bounds and kind of a call from its model's prices: `prices` in force, `lowest`
- * the lowest price the server published (or the user set) for each unit so far.
- */
+/** The estimate, bounds and kind of a call from its model's prices. */
 export function callPricing(
   db: DatabaseSync,
   call: LedgerCall,
-  prices: readonly ModelPrice[],
-  lowest: readonly ModelPrice[],
+  { prices, lowest, sizeHolds }: PricingContext,
 ): CallPricing {
   const features = featuresOf(call);
   if (features) {
     // A price of another size is a guess (a smaller picture may cost a quarter): it estimates, it never measures.
     const estimate = estimateOf(features, atTheirSizes(prices, features));
-    const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature));
+    const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature, sizeHolds));
     // The least stays the lowest price ever listed: a list out of date may be above what the server charges now.
     if (priced) return { estimate, priced, low: leastOf(features, lowest), high: estimate, fallback: estimate };
     return {
@@ -95,10 +101,18 @@ const atTheirSizes = (prices: readonly ModelPrice[], features: readonly Feature[
       ),
   );
 
-/** A price the server listed (or the user set) at the call's size, or for every size; not one of another size. */
-function trustedPrice(prices: readonly ModelPrice[], feature: Feature): boolean {
+/**
+ * A price the server listed (or the user set) at the call's size, or without a size where that
+ * holds (a unit of no size, or a size a charge confirmed); never one of another size.
+ */
+function trustedPrice(
+  prices: readonly ModelPrice[],
+  feature: Feature,
+  sizeHolds: PricingContext["sizeHolds"],
+): boolean {
   const price = priceOf(prices, feature.model, feature.unit, feature.size);
-  return price !== null && price.source !== "learned" && (price.size === null || price.size === feature.size);
+  if (price === null || price.source === "learned") return false;
+  return price.size === feature.size || (price.size === null && sizeHolds(feature));
 }
 
 /**

@@ -2,46 +2,27 @@ import type { DatabaseSync } from "node:sqlite";
 import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { attribute, type Attribution } from "./balance-movements.ts";
-import { callPricing, type CallPricing } from "./call-pricing.ts";
-import { NOISE, type AttributedEvent, type MoneyEvent } from "./movement-split.ts";
+import { callPricing, type PricingContext } from "./call-pricing.ts";
+import { ConfirmedSizes } from "./confirmed-sizes.ts";
+import { NOISE, type AttributedEvent } from "./movement-split.ts";
 import { latestReading, readingsSince } from "./balance-readings.ts";
 import { OtherSpendLedger } from "./other-spend.ts";
 import type { PriceBook } from "./price-book.ts";
 import { detectPriceChange } from "./price-change.ts";
-import { featuresOf, fitPrices, type Feature } from "./price-fitting.ts";
+import { fitPrices, type Feature } from "./price-fitting.ts";
 import { estimateOfStoredCalls, explainedObservations } from "./price-observations.ts";
-
-interface WaitingRow {
-  id: number;
-  kind: string;
-  model: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  units: number | null;
-  size: string | null;
-  max_tokens: number | null;
-  started_at: number;
-  settled_at: number | null;
-  attributed: number;
-  cost: number | null;
-  cost_kind: string;
-  refund_pending: number;
-  refund_from: number | null;
-  refund_to: number | null;
-}
-
-const WAITING_COLUMNS = `id, kind, model, input_tokens, output_tokens, units, size, max_tokens, started_at, settled_at,
-  attributed, cost, cost_kind, refund_pending, refund_from, refund_to`;
-
-const callOf = (row: WaitingRow) => ({
-  ...row,
-  inputTokens: row.input_tokens,
-  outputTokens: row.output_tokens,
-  maxTokens: row.max_tokens,
-});
-const featuresOfRow = (row: WaitingRow) => featuresOf(callOf(row));
-/** Costs the ledger holds as one exact figure: a refund of them gives back just that. */
-const EXACT_KINDS = ["priced", "measured"];
+import {
+  callOf,
+  featuresOfRow,
+  moneyEventsOf,
+  NO_PRICING,
+  UNKNOWN,
+  unmeasured,
+  waitingRows,
+  WAITING_COLUMNS,
+  type Unknown,
+  type WaitingRow,
+} from "./waiting-calls.ts";
 
 /**
  * Turns balance readings into costs in the ledger, by the rules of balance-movements.ts: each
@@ -53,59 +34,22 @@ export class CostAttributor {
   private readonly db: DatabaseSync;
   private readonly prices: PriceBook;
   private readonly other: OtherSpendLedger;
+  private readonly sizes: ConfirmedSizes;
 
   constructor(db: DatabaseSync, prices: PriceBook) {
     this.db = db;
     this.prices = prices;
     this.other = new OtherSpendLedger(db);
+    this.sizes = new ConfirmedSizes(db);
   }
 
   /** Attributes what the readings so far can tell; true when a cost, refund or other spend was written. */
   run(profileId: string): boolean {
-    const rows = allRows<WaitingRow>(
-      this.db.prepare(
-        `SELECT ${WAITING_COLUMNS} FROM request_log
-         WHERE profile_id = ? AND chargeable = 1 AND outside = 0 AND (attributed = 0 OR refund_pending = 1)`,
-      ),
-      profileId,
-    );
-    const prices = this.prices.prices(profileId);
-    const lowest = this.prices.history.lowestTrusted(profileId);
+    const rows = waitingRows(this.db, profileId);
+    const context = this.pricingContext(profileId);
     const features = new Map(rows.map((row) => [row.id, featuresOfRow(row)]));
-    const pricing = new Map(rows.map((row) => [row.id, callPricing(this.db, callOf(row), prices, lowest)]));
-    const events: MoneyEvent[] = [];
-    for (const row of rows) {
-      // Stryker disable next-line LogicalOperator: every row was priced just above
-      const call = pricing.get(row.id) ?? NO_PRICING;
-      if (row.attributed === 0) {
-        const { estimate, priced, low, high } = call;
-        events.push({
-          id: `charge:${row.id}`,
-          from: row.started_at,
-          to: row.settled_at,
-          sign: 1,
-          estimate,
-          priced,
-          low,
-          high,
-        });
-      }
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a refund's start is written with its pending flag, and no refund is settled before its call
-      if (row.refund_pending === 1 && row.refund_from !== null) {
-        // A refund gives back what its call was booked at, so the call's net is nothing whatever its range.
-        const refunded = row.cost ?? call.estimate ?? call.low;
-        const exact = row.cost === null ? call.priced : EXACT_KINDS.includes(row.cost_kind);
-        events.push({
-          id: `refund:${row.id}`,
-          from: row.refund_from,
-          to: row.refund_to,
-          sign: -1,
-          estimate: refunded,
-          priced: exact,
-          ...(row.attributed === 0 ? { of: `charge:${row.id}` } : {}),
-        });
-      }
-    }
+    const pricing = new Map(rows.map((row) => [row.id, callPricing(this.db, callOf(row), context)]));
+    const events = rows.flatMap((row) => moneyEventsOf(row, pricing.get(row.id) ?? NO_PRICING));
     const cursor = this.other.cursor(profileId);
     const since = Math.min(cursor ?? Infinity, ...events.map((event) => event.from));
     const readings = Number.isFinite(since)
@@ -134,6 +78,10 @@ export class CostAttributor {
       },
       featuresOfEvent,
     );
+    for (const event of result.attributed) {
+      const confirmed = event.kind === "measured" && event.id.startsWith("charge:") ? featuresOfEvent(event.id) : null;
+      if (confirmed) this.sizes.confirm(profileId, confirmed);
+    }
     const changed = new Set<string>();
     for (const group of result.groups) {
       const lone = loneChargeOf(group);
@@ -166,8 +114,7 @@ export class CostAttributor {
 
   /** Gives calls with no cost yet an estimate from the prices in force (a measurement still replaces it). */
   estimateUnpriced(profileId: string): void {
-    const prices = this.prices.prices(profileId);
-    const lowest = this.prices.history.lowestTrusted(profileId);
+    const context = this.pricingContext(profileId);
     const unknown = allRows<WaitingRow>(
       this.db.prepare(
         `SELECT ${WAITING_COLUMNS} FROM request_log WHERE profile_id = ? AND chargeable = 1 AND cost_kind = 'unknown'`,
@@ -179,7 +126,7 @@ export class CostAttributor {
       "UPDATE request_log SET cost = ?, cost_low = ?, cost_high = ?, cost_kind = ? WHERE id = ?",
     );
     for (const row of unknown) {
-      const call = callPricing(this.db, callOf(row), prices, lowest);
+      const call = callPricing(this.db, callOf(row), context);
       const estimate = unmeasured(`charge:${row.id}`, call.fallback, call);
       if (estimate) update.run(estimate.amount, estimate.low, estimate.high, estimate.kind, row.id);
     }
@@ -254,6 +201,14 @@ export class CostAttributor {
     }
   }
 
+  private pricingContext(profileId: string): PricingContext {
+    return {
+      prices: this.prices.prices(profileId),
+      lowest: this.prices.history.lowestTrusted(profileId),
+      sizeHolds: this.sizes.holds(profileId),
+    };
+  }
+
   /** When the oldest paid task of the profile that is still running began: it may yet be refunded. */
   private runningTaskSince(profileId: string): number | null {
     const statuses = ACTIVE_TASK_STATUSES.map((status) => `'${status}'`).join(", ");
@@ -265,28 +220,6 @@ export class CostAttributor {
       profileId,
     ).since;
   }
-}
-
-/** A call with nothing to price it by. */
-interface Unknown {
-  readonly id: string;
-  readonly amount: null;
-  readonly low: null;
-  readonly high: null;
-  readonly kind: "unknown";
-}
-const UNKNOWN = (id: string): Unknown => ({ id, amount: null, low: null, high: null, kind: "unknown" });
-const NO_PRICING: CallPricing = { estimate: null, priced: false, low: 0, high: null, fallback: null };
-
-/**
- * What a call no movement measures is booked at: its price when the server's list gives it, else
- * its usage (or the tokens the app counted) at the prices in force, ≈ and within its bounds.
- */
-function unmeasured(id: string, amount: number | null, call: CallPricing): AttributedEvent | null {
-  if (amount === null) return null;
-  if (call.priced) return { id, amount, low: amount, high: amount, kind: "priced" };
-  const point = Math.min(Math.max(amount, call.low), call.high ?? Infinity);
-  return { id, amount: point, low: Math.min(call.low, point), high: call.high, kind: "estimated" };
 }
 
 /** The event of a movement that was a single call's charge alone (no refund, no other call), or null. */

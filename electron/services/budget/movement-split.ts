@@ -99,10 +99,25 @@ export function splitMovement(events: readonly MoneyEvent[], spent: number, roun
 }
 
 /**
- * The key moved by less than the prices say: they are out of date, so each call is scaled to the
- * movement, ≈ from its own least to what the movement leaves once the others have theirs.
+ * The key moved by less than the prices say: they are out of date. The calls the server's list
+ * prices keep their price while the others can take the shortfall; those are scaled to what is
+ * left, each ≈ from its own least to what the movement leaves once the others have theirs.
  */
 function scaled(events: readonly MoneyEvent[], spent: number, expected: number): Omit<Split, "expected"> {
+  const listed = events.filter((event) => event.priced);
+  const listedTotal = listed.reduce((total, event) => total + (event.estimate ?? 0), 0);
+  const rest = events.filter((event) => !event.priced);
+  if (rest.length > 0 && listedTotal <= spent) {
+    const split = scaledTo(rest, spent - listedTotal, expected - listedTotal);
+    return {
+      ...split,
+      attributed: [...listed.map((event) => exact(event.id, event.estimate ?? 0, "priced")), ...split.attributed],
+    };
+  }
+  return scaledTo(events, spent, expected);
+}
+
+function scaledTo(events: readonly MoneyEvent[], spent: number, expected: number): Omit<Split, "expected"> {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: an expected 0 with a gap under 0 means spent < 0, which never gets here
   const scale = Math.abs(expected) > NOISE ? spent / expected : 0;
   const points = events.map((event) => Math.max(0, (event.estimate ?? 0) * scale));

@@ -286,7 +286,8 @@ export const APP_MIGRATIONS: readonly string[] = [
   `,
   // A cost says where it comes from (\`cost_kind\`: priced, measured, estimated, free, unknown) and, as an
   // estimate, the range that holds it; a call keeps the output its request allowed, which bounds its tokens;
-  // a reading keeps how much of its move the key's two counters did not both show.
+  // a reading keeps how much of its move the key's two counters did not both show; a price listed without a size
+  // holds at the sizes a charge confirmed it at.
   `
   ALTER TABLE request_log RENAME COLUMN cost_basis TO cost_kind;
   ALTER TABLE request_log ADD COLUMN cost_low REAL;
@@ -294,6 +295,14 @@ export const APP_MIGRATIONS: readonly string[] = [
   ALTER TABLE request_log ADD COLUMN max_tokens INTEGER;
   UPDATE request_log SET cost_low = cost, cost_high = cost WHERE cost_kind IN ('measured', 'free');
   ALTER TABLE balance_samples ADD COLUMN unconfirmed REAL NOT NULL DEFAULT 0;
+  CREATE TABLE confirmed_sizes (
+    profile_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    size TEXT NOT NULL,
+    confirmed_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, model, unit, size)
+  );
   `,
 ];
 

@@ -89,4 +89,23 @@ describe("what a call no movement measures is estimated at", () => {
     book.costs.run(PROFILE);
     expect(book.row(id)).toMatchObject({ cost: null, cost_kind: "unknown", attributed: 1 });
   });
+
+  it("a price listed without a size holds at the sizes a lone call confirmed it at, and only there", () => {
+    const book = ledger();
+    book.publish("img", "image", null, 0.04);
+    book.reading(0, 0);
+    // The first 1024 px picture moves the key by the listed price: measured, and the size is confirmed.
+    const first = book.call({ from: 20, to: 30 });
+    book.reading(100, 0.04);
+    book.costs.run(PROFILE);
+    expect(book.row(first)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "measured" });
+    // In a burst: the confirmed size is priced by the list; a smaller picture is not, whatever the list says.
+    const large = book.call({ from: 120, to: 130 });
+    const small = book.call({ from: 121, to: 131, size: "512x512" });
+    book.reading(200, 0.09);
+    book.costs.run(PROFILE);
+    expect(book.row(large)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced" });
+    // What the listed picture leaves of the movement.
+    expect(book.row(small)).toMatchObject({ cost_kind: "estimated", cost_low: 0, cost_high: expect.closeTo(0.01, 9) });
+  });
 });

@@ -134,8 +134,8 @@ describe("any split", () => {
         expect(Math.abs(own + split.other - spent)).toBeLessThan(1e-8);
         let unknownShown = 0;
         let unknownTrue = 0;
-        split.attributed.forEach((event, i) => {
-          const call = calls[i];
+        split.attributed.forEach((event) => {
+          const call = calls[Number(event.id)];
           if (!call) throw new Error("an event per call");
           const slack = 1e-9 + 0.0101 * call.truth;
           expect(event.amount).toBeGreaterThanOrEqual(event.low - 1e-12);
