@@ -9,11 +9,17 @@ import { recordingPage } from "./fake-page.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "./local-gateway.ts";
 import { MONEY_MODELS, otherClientSpends } from "./money-scenarios.ts";
 
-/** The money catalogue, and an async image model whose tasks fail and are refunded. */
+/**
+ * The money catalogue, an image model whose larger size costs more than the flat price it lists,
+ * and an async image model whose tasks fail and are refunded.
+ */
 const FUZZ_MODELS: NonNullable<GatewayConfigInput["models"]> = [
-  ...MONEY_MODELS,
+  ...MONEY_MODELS.filter((model) => model.code !== "image-fast"),
+  { code: "image-fast", kind: "image", syncMode: "sync", price: { perUnit: 0.1, perUnitBySize: { "96x64": 0.15 } } },
   { code: "image-flaky", kind: "image", syncMode: "async", fault: "upstream", price: { perUnit: 0.2 } },
 ];
+/** The sizes pictures are asked at: the flat price's and a dearer one. */
+const SIZES = ["64x64", "96x64"] as const;
 
 /** Text streams fast enough for many calls, slowly enough to be stopped; tasks finish in a moment. */
 const FUZZ_GATEWAY: GatewayConfigInput = {
@@ -87,10 +93,11 @@ function stepsOf(random: () => number, instances: number): Step[] {
     const model = pick(["chat-fast", "chat-pro"]);
     const stream = random() < 0.5;
     const n = 1 + Math.floor(random() * 3);
+    const size = pick(SIZES);
     return async (app) => {
       if (kind === "chat" || kind === "search") await chat(app, model, words, maxTokens, stream, kind === "search");
       else if (kind === "stop") await stoppedReply(app, model, maxTokens);
-      else await image(app, kind === "image" ? "image-fast" : kind === "async" ? "image-pro" : "image-flaky", n);
+      else await image(app, kind === "image" ? "image-fast" : kind === "async" ? "image-pro" : "image-flaky", n, size);
     };
   };
   const count = 3 + Math.floor(random() * 5);
@@ -160,12 +167,12 @@ const replyEnded = (app: AppServices, conversationId: string, messageId: string)
     (message) => message !== undefined && message.status !== "streaming",
   );
 
-async function image(app: AppServices, model: string, n: number) {
+async function image(app: AppServices, model: string, n: number, size: string) {
   const task = await app.tasks.generateImage(app.vault.resolveId(), {
     model,
     prompt: "a paper kite",
     n,
-    size: "64x64",
+    size,
     responseFormat: "url",
     async: model !== "image-fast",
   });
