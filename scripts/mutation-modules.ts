@@ -112,6 +112,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       `${BUDGET}call-pricing.ts`,
       `${BUDGET}waiting-calls.ts`,
       `${BUDGET}confirmed-sizes.ts`,
+      `${BUDGET}unconfirmed-size.ts`,
     ],
     // The budget's integration tests run this code too, against the local gateway: too slow to run for each mutant.
     tests: [

@@ -31,6 +31,16 @@ export class ConfirmedSizes {
     return (feature) => !SIZED_UNITS.has(feature.unit) || confirmed.has(keyOf(feature));
   }
 
+  /** The sizes a model's listed price of a unit was confirmed at. */
+  of(profileId: string, model: string, unit: string): string[] {
+    return allRows<{ size: string }>(
+      this.db.prepare("SELECT size FROM confirmed_sizes WHERE profile_id = ? AND model = ? AND unit = ? ORDER BY size"),
+      profileId,
+      model,
+      unit,
+    ).map((row) => row.size);
+  }
+
   /** A lone call measured at its price confirms that price at its sizes. */
   confirm(profileId: string, features: readonly Feature[]): void {
     const insert = this.db.prepare(

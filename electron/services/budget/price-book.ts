@@ -9,7 +9,9 @@ import {
 } from "../../../shared/ipc/ledger.ts";
 import { allRows } from "../../common/sql-rows.ts";
 import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from "../ledger/call-terms.ts";
+import { ConfirmedSizes } from "./confirmed-sizes.ts";
 import { PriceHistory } from "./price-history.ts";
+import { sizeFactors } from "./unconfirmed-size.ts";
 import { OBSERVATION_INVOLVES_MODEL } from "./price-change.ts";
 import { priceOf } from "./price-lookup.ts";
 import { inTransaction } from "../../common/sql-transaction.ts";
@@ -43,10 +45,12 @@ const RANK = "CASE source WHEN 'user' THEN 0 WHEN 'published' THEN 1 ELSE 2 END"
 export class PriceBook {
   private readonly db: DatabaseSync;
   readonly history: PriceHistory;
+  private readonly sizes: ConfirmedSizes;
 
   constructor(db: DatabaseSync) {
     this.db = db;
     this.history = new PriceHistory(db);
+    this.sizes = new ConfirmedSizes(db);
   }
 
   /** The prices in force, one per model, unit and size. */
@@ -196,8 +200,10 @@ export class PriceBook {
     const units = image ? (request.n ?? 1) : (request.duration ?? DEFAULT_VIDEO_SECONDS);
     const price = priceOf(prices, request.model, unit, size);
     if (!price) return { amount: null, high: null, source: null };
-    const amount = (perCall?.price ?? 0) + price.price * units;
-    return { amount, high: amount, source: price.source };
+    const confirmed = this.sizes.of(profileId, request.model, unit);
+    const [low, high] = sizeFactors(price, size, confirmed, image ? DEFAULT_IMAGE_SIZE : DEFAULT_VIDEO_SIZE);
+    const base = perCall?.price ?? 0;
+    return { amount: base + price.price * units * low, high: base + price.price * units * high, source: price.source };
   }
 
   private upsert(profileId: string, price: LearnedPrice, source: PriceSource, factor: number | null = null): void {
