@@ -1,3 +1,5 @@
+import { withoutLedgerLink } from "../ledger/ledger-context.ts";
+
 /** When the balance is read on its own: shortly after paid work ends, and now and then while work goes on. */
 export interface SamplerTiming {
   /** Quiet time after a paid call ends before reading, so calls ending together share one reading. */
@@ -95,7 +97,8 @@ export class BalanceSampler {
 
   private async read(profileId: string): Promise<void> {
     try {
-      await this.sample(profileId);
+      // A timer set during a task's call runs in its context: the reading is no call of the task's.
+      await withoutLedgerLink(() => this.sample(profileId));
     } catch {
       // A server without a balance endpoint, or offline: costs stay estimated.
       this.activeUntil.delete(profileId);

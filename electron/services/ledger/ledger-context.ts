@@ -27,6 +27,14 @@ export async function withLedgerLink<T>(link: LedgerLink, work: () => Promise<T>
   }
 }
 
+/**
+ * Runs `work` linked to nothing: calls the app makes by itself (a balance reading on a timer set
+ * while a task's call was out) are not that task's, whatever started them.
+ */
+export function withoutLedgerLink<T>(work: () => T): T {
+  return scopes.exit(work);
+}
+
 /** The link of the calls being made now, and a way to act once they are over; null outside any. */
 export function currentLedgerScope(): { link: LedgerLink; whenDone: (end: () => void) => void } | null {
   const scope = scopes.getStore();

@@ -157,7 +157,11 @@ async function noteRefund(
   const body = TaskStatusBodySchema.safeParse(await readJson(response, MAX_IMAGE_ANSWER_BYTES));
   if (!body.success || !REFUNDED_STATUSES.includes(body.data.status)) return;
   const previous = oneRow<{ started_at: number }>(
-    db.prepare("SELECT MAX(started_at) AS started_at FROM request_log WHERE task_id = ? AND started_at < ?"),
+    // The task's own calls only: a model list or balance reading made meanwhile says nothing of when it failed.
+    db.prepare(
+      `SELECT MAX(started_at) AS started_at FROM request_log
+       WHERE task_id = ? AND started_at < ? AND kind IN ('image', 'video', 'poll', 'cancel')`,
+    ),
     taskId,
     startedAt,
   );

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BalanceSampler } from "../../../electron/services/budget/balance-sampler.ts";
+import { currentLedgerScope, withLedgerLink } from "../../../electron/services/ledger/ledger-context.ts";
 
 const TIMING = { afterActivityMs: 400, everyMs: 60_000, activeForMs: 10 * 60_000 };
 
@@ -81,6 +82,20 @@ describe("the balance sampler", () => {
     sampler.noteActivity("a");
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(reads).toBe(1);
+    sampler.close();
+  });
+});
+
+describe("a reading the sampler takes", () => {
+  it("is linked to no task or reply, though the call that set its timer was", async () => {
+    // Real timers: a timer carries the context it was set in, which fake timers do not.
+    const read = Promise.withResolvers<unknown>();
+    const sampler = new BalanceSampler(async () => read.resolve(currentLedgerScope()?.link ?? null), {
+      ...TIMING,
+      afterActivityMs: 1,
+    });
+    await withLedgerLink({ taskId: "t" }, async () => sampler.noteActivity("a"));
+    expect(await read.promise).toBeNull();
     sampler.close();
   });
 });

@@ -229,6 +229,20 @@ describe("the request log", () => {
     expect(activity).toEqual(["p1", "p1"]);
   });
 
+  it("looks for the task's previous call among its own: a balance reading made meanwhile is not one", async () => {
+    const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await withLedgerLink({ taskId: "t1" }, async () => {
+      await post("/v1/images/generations", {}, answer(200, { id: "t1" }));
+      await later();
+      await logged(`${base}/v1/balance`, { headers: answer(200, { balance: 1 }) });
+      await later();
+      await logged(`${base}/v1/tasks/t1`, { headers: answer(200, { status: "failed" }) });
+    });
+    const [submit] = rows();
+    await expect.poll(() => rows()[0]?.refund_pending).toBe(1);
+    expect(rows()[0]?.refund_from).toBe(submit!.started_at);
+  });
+
   it("marks a cancelled task's charge for refund from the cancel call", async () => {
     await withLedgerLink({ taskId: "t2" }, async () => {
       await post("/v1/video/generations", {}, answer(200, { id: "t2" }));
