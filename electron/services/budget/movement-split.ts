@@ -68,7 +68,7 @@ const exact = (id: string, amount: number, kind: CostKind): AttributedEvent => (
 /**
  * Splits a movement `spent` over its events; `rounding` is how far the readings' figures may be off.
  * The cases, in order: the prices explain the movement (to the rounding, or a lone call within 2 %);
- * the key moved less than the prices say (they are out of date, so every call is scaled and ≈); else
+ * the key moved less than the prices say (they are out of date: calls are scaled to it, ≈); else
  * the prices explain their part and what is left is other spend, shared with the calls of unknown price.
  */
 export function splitMovement(events: readonly MoneyEvent[], spent: number, rounding: number): Split {
