@@ -2,8 +2,9 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Balance } from "../../../shared/gateway-api/balance.ts";
 import type { BalanceSample, BudgetSnapshot, OtherSpend } from "../../../shared/ipc/budget.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
-import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { resolutionOf } from "./balance-movements.ts";
+import { latestReading } from "./balance-readings.ts";
 import { periodStart } from "./period-start.ts";
 import { unconfirmedBetween } from "./reading-agreement.ts";
 import { FULL_DETAIL_MS, thinReadings } from "./thin-readings.ts";
@@ -42,7 +43,7 @@ export class BudgetService {
       dailyUsed: data.api_key.daily_used,
       monthlyUsed: data.api_key.monthly_used,
     };
-    const previous = this.latestCounters(profileId);
+    const [previous] = latestReading(this.db, profileId);
     const unconfirmed = previous ? unconfirmedBetween(previous, counters, resolutionOf([previous, counters])) : 0;
     // When the request went out matters too: the gateway read the balance somewhere in between.
     this.db
@@ -65,18 +66,6 @@ export class BudgetService {
       otherSpend: this.otherSpendOf(profileId, data),
       unconfirmedToday: this.unconfirmedSince(profileId, periodStart(data.api_key.daily_reset_at, "day")),
     };
-  }
-
-  private latestCounters(
-    profileId: string,
-  ): { dailyUsed: number | null; monthlyUsed: number | null; balance: number } | null {
-    const row = oneRow<{ daily_used: number | null; monthly_used: number | null; balance: number }>(
-      this.db.prepare(
-        "SELECT daily_used, monthly_used, balance FROM balance_samples WHERE profile_id = ? ORDER BY sampled_at DESC LIMIT 1",
-      ),
-      profileId,
-    );
-    return row ? { dailyUsed: row.daily_used, monthlyUsed: row.monthly_used, balance: row.balance } : null;
   }
 
   /** How much of today's readings' moves the key's two counters did not both show: never counted. */
