@@ -38,5 +38,9 @@ export function costLabel(figures: CostFigures, words: CostWords): string {
   return rest === null ? main : `${main} ${rest}`;
 }
 
+/** A sum of money as any cost reads: plain when exact, its range when part of it is estimated. */
+export const sumLabel = (sum: { amount: number; low: number; high: number }, estimated: boolean): string =>
+  costLabel({ ...sum, kind: estimated ? "estimated" : "measured" }, { free: "", unknown: "" });
+
 /** A reply's, task's or conversation's cost; null reads as unknown. */
 export const costOf = (cost: Cost | null, words: CostWords): string => (cost ? costLabel(cost, words) : words.unknown);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { MoneyRange, OtherSpend } from "../../../../shared/ipc/budget.ts";
-import { costLabel } from "../../components/cost-label.ts";
+import { sumLabel } from "../../components/cost-label.ts";
 
 /** A sum whose range is wider than a cent's rounding reads as its range. */
 const shared = (range: MoneyRange) => range.high - range.low > 1e-9;
@@ -13,8 +13,7 @@ export function OtherSpendLine({ otherSpend }: { readonly otherSpend: OtherSpend
   const { t } = useTranslation();
   const { today, month } = otherSpend;
   if ([today, month].every((range) => range.amount === 0 && range.high === 0)) return null;
-  const label = (range: MoneyRange) =>
-    costLabel({ ...range, kind: shared(range) ? "estimated" : "measured" }, { free: "", unknown: "" });
+  const label = (range: MoneyRange) => sumLabel(range, shared(range));
   return (
     <p className="balance__other" data-testid="other-spend" title={t("spend.otherHint")}>
       {t(shared(today) ? "spend.otherTodayShared" : "spend.otherToday", { amount: label(today) })}{" "}

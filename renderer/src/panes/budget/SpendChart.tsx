@@ -8,7 +8,7 @@ import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
 import { moneyTicks, themedAxis, timeTicks, DAY_STEPS } from "../../components/chart/axes.ts";
 import { paletteColour, useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
-import { costLabel } from "../../components/cost-label.ts";
+import { sumLabel } from "../../components/cost-label.ts";
 import { formatMoney } from "../../components/format.ts";
 import { OTHER_SPEND_GROUP, spendByDay, stackedTops } from "./spend-series.ts";
 import { formatDate } from "../../components/format.ts";
@@ -76,7 +76,9 @@ export function SpendChart({ id, title, groupBy, rows, days, today, actions }: S
   const data = useMemo((): uPlot.AlignedData => [[...spend.days], ...stackedTops(spend.series)], [spend]);
 
   const summary = spend.series.length
-    ? spend.series.map((item) => `${name(item.label)} ${rangeOf(item)}`).join(" · ")
+    ? spend.series
+        .map((item) => `${name(item.label)} ${sumLabel({ ...item, amount: item.total }, item.estimated)}`)
+        .join(" · ")
     : t("spend.none");
   return (
     <section className="budget-card" aria-labelledby={`${id}-title`}>
@@ -90,16 +92,13 @@ export function SpendChart({ id, title, groupBy, rows, days, today, actions }: S
         <UPlotChart options={options} data={data} height={220} label={t("spend.chartLabel", { title, days })} />
       )}
       <p className="budget-card__summary" data-testid={`${id}-summary`}>
-        {spend.series.length > 0 && <strong>{t("spend.total", { amount: rangeOf(spend), days })} </strong>}
+        {spend.series.length > 0 && (
+          <strong>
+            {t("spend.total", { amount: sumLabel({ ...spend, amount: spend.total }, spend.estimated), days })}{" "}
+          </strong>
+        )}
         {summary}
       </p>
     </section>
   );
 }
-
-/** A sum of spend as the ledger shows any cost: plain when exact, its range when part of it is estimated. */
-const rangeOf = (spend: { total: number; low: number; high: number; estimated: boolean }) =>
-  costLabel(
-    { amount: spend.total, low: spend.low, high: spend.high, kind: spend.estimated ? "estimated" : "measured" },
-    { free: "", unknown: "" },
-  );
