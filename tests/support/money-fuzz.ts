@@ -3,10 +3,16 @@ import type { AppServices } from "../../electron/composition/app-services.ts";
 import type { GatewayConfigInput } from "../../electron/local-gateway/config.ts";
 import { seededRandom } from "../../electron/local-gateway/media/seeded-random.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
-import { gatewayCharges, ledgerSettled, QUICK_SAMPLING, taskUntil } from "../integration/budget/budget-session.ts";
+import {
+  chatTurn,
+  gatewayCharges,
+  ledgerSettled,
+  QUICK_SAMPLING,
+  stopReplyAfter,
+  taskUntil,
+} from "../integration/budget/budget-session.ts";
 import { startServices } from "./app-services.ts";
-import { recordingPage } from "./fake-page.ts";
-import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "./local-gateway.ts";
+import { KEYS, startTestGateway, tempDir, type TestGateway } from "./local-gateway.ts";
 import { MONEY_MODELS, otherClientSpends } from "./money-scenarios.ts";
 
 /**
@@ -95,8 +101,11 @@ function stepsOf(random: () => number, instances: number): Step[] {
     const n = 1 + Math.floor(random() * 3);
     const size = pick(SIZES);
     return async (app) => {
-      if (kind === "chat" || kind === "search") await chat(app, model, words, maxTokens, stream, kind === "search");
-      else if (kind === "stop") await stoppedReply(app, model, maxTokens);
+      const prompt = Array.from({ length: words }, (_, i) => `word${i % 89}`).join(" ");
+      if (kind === "chat" || kind === "search")
+        await chatTurn(app, { model, maxTokens, stream }, prompt, kind === "search");
+      // A reply that ended before Stop reached it is a reply like any other.
+      else if (kind === "stop") await stopReplyAfter(app, { model, maxTokens }, 1);
       else await image(app, kind === "image" ? "image-fast" : kind === "async" ? "image-pro" : "image-flaky", n, size);
     };
   };
@@ -132,40 +141,6 @@ function stepsOf(random: () => number, instances: number): Step[] {
     };
   });
 }
-
-async function chat(
-  app: AppServices,
-  model: string,
-  words: number,
-  maxTokens: number,
-  stream: boolean,
-  search: boolean,
-) {
-  const { page } = recordingPage();
-  const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model, maxTokens, stream });
-  const prompt = Array.from({ length: words }, (_, i) => `word${i % 89}`).join(" ");
-  const run = app.chat.send(page, conversation.id, prompt, search);
-  await replyEnded(app, conversation.id, run.assistantMessageId);
-}
-
-/** A reply stopped after its first words, or ended before Stop reached it. */
-async function stoppedReply(app: AppServices, model: string, maxTokens: number) {
-  const { page, received } = recordingPage();
-  const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model, maxTokens, stream: true });
-  const run = app.chat.send(page, conversation.id, "a long answer please", false);
-  await waitUntil(
-    async () => received.some((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')),
-    (started) => started,
-  );
-  app.streams.cancel(run.streamId, page.id);
-  await replyEnded(app, conversation.id, run.assistantMessageId);
-}
-
-const replyEnded = (app: AppServices, conversationId: string, messageId: string) =>
-  waitUntil(
-    async () => app.conversations.messages(conversationId).find((message) => message.id === messageId),
-    (message) => message !== undefined && message.status !== "streaming",
-  );
 
 async function image(app: AppServices, model: string, n: number, size: string) {
   const task = await app.tasks.generateImage(app.vault.resolveId(), {

@@ -41,12 +41,32 @@ export async function chatTurn(app: AppServices, settings: Partial<ChatSettings>
   const { page } = recordingPage();
   const conversation = app.conversations.create({ ...app.chat.defaultSettings(), ...settings });
   const run = app.chat.send(page, conversation.id, text, searchWeb);
-  await waitUntil(
-    async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
-    (message) => message !== undefined && message.status !== "streaming",
-  );
+  await replyEnded(app, conversation.id, run.assistantMessageId);
   return { conversationId: conversation.id, messageId: run.assistantMessageId };
 }
+
+/**
+ * Asks for a long reply, presses Stop once `deltas` deltas have come and waits for the reply to be
+ * stored; `stopped` says whether Stop reached the stream before it ended.
+ */
+export async function stopReplyAfter(app: AppServices, settings: Partial<ChatSettings>, deltas: number) {
+  const { page, received } = recordingPage();
+  const conversation = app.conversations.create({ ...app.chat.defaultSettings(), ...settings, stream: true });
+  const run = app.chat.send(page, conversation.id, "a long answer please", false);
+  await waitUntil(
+    async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
+    (count) => count >= deltas,
+  );
+  const stopped = app.streams.cancel(run.streamId, page.id);
+  await replyEnded(app, conversation.id, run.assistantMessageId);
+  return { conversationId: conversation.id, messageId: run.assistantMessageId, stopped };
+}
+
+const replyEnded = (app: AppServices, conversationId: string, messageId: string) =>
+  waitUntil(
+    async () => app.conversations.messages(conversationId).find((message) => message.id === messageId),
+    (message) => message !== undefined && message.status !== "streaming",
+  );
 
 export const taskUntil = (app: AppServices, id: string, done: (task: TaskView) => boolean) =>
   waitUntil(

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
 import type { ChatMessage } from "../../../shared/ipc/chat.ts";
-import { recordingPage } from "../../support/fake-page.ts";
 import { startServices } from "../../support/app-services.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
-import { gatewayCharges, ledgerSettled, QUICK_SAMPLING, taskUntil } from "./budget-session.ts";
+import { gatewayCharges, ledgerSettled, QUICK_SAMPLING, stopReplyAfter, taskUntil } from "./budget-session.ts";
 
 let gateway: TestGateway;
 let app: AppServices;
@@ -85,19 +84,11 @@ describe("costs of replies and tasks that did not finish", () => {
 
 /** Asks for a long reply and stops it after three deltas; resolves with the stopped reply. */
 async function replyStoppedAfterThreeDeltas(app: AppServices): Promise<ChatMessage> {
-  const { page, received } = recordingPage();
-  const conversation = app.conversations.create({ ...app.chat.defaultSettings(), model: "chat-pro" });
-  const run = app.chat.send(page, conversation.id, "a long answer please", false);
-  await waitUntil(
-    async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
-    (deltas) => deltas >= 3,
-  );
-  expect(app.streams.cancel(run.streamId, page.id)).toBe(true);
-  const stopped = await waitUntil(
-    async () => app.conversations.messages(conversation.id).find((message) => message.id === run.assistantMessageId),
-    (message) => message?.status === "stopped",
-  );
-  return stopped!;
+  const { conversationId, messageId, stopped } = await stopReplyAfter(app, { model: "chat-pro" }, 3);
+  expect(stopped).toBe(true);
+  const reply = app.conversations.messages(conversationId).find((message) => message.id === messageId);
+  expect(reply?.status).toBe("stopped");
+  return reply!;
 }
 
 /**
