@@ -26,6 +26,21 @@ const samples = () =>
     app.db.prepare("SELECT COUNT(*) AS count, MAX(ABS(balance)) AS largest FROM balance_samples"),
   );
 
+/** A reply asked for with `maxTokens` whose answer the server gives these token counts; once its cost is settled. */
+async function replyCounted(promptTokens: string, completionTokens: string, maxTokens: number) {
+  proxy.editAnswers((body, path) =>
+    path === "/v1/chat/completions"
+      ? body
+          .replace(/"prompt_tokens":\d+/, `"prompt_tokens":${promptTokens}`)
+          .replace(/"completion_tokens":\d+/, `"completion_tokens":${completionTokens}`)
+      : body,
+  );
+  const reply = await chatTurn(app, { model: "chat-fast", maxTokens, stream: false }, "Count to three.");
+  proxy.editAnswers(null);
+  await ledgerSettled(app);
+  return app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
+}
+
 describe("figures a server gets wrong never become money", () => {
   it("refuses an absurd balance, naming the field, and keeps no reading of it", async () => {
     const profileId = app.vault.resolveId();
@@ -53,17 +68,7 @@ describe("figures a server gets wrong never become money", () => {
   });
 
   it("does not turn negative or absurd token counts into a cost", { timeout: 30_000 }, async () => {
-    proxy.editAnswers((body, path) =>
-      path === "/v1/chat/completions"
-        ? body
-            .replace(/"prompt_tokens":\d+/, '"prompt_tokens":-100000')
-            .replace(/"completion_tokens":\d+/, '"completion_tokens":4000000000000')
-        : body,
-    );
-    const reply = await chatTurn(app, { model: "chat-fast", maxTokens: 40, stream: false }, "Count to three.");
-    proxy.editAnswers(null);
-    await ledgerSettled(app);
-    const message = app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
+    const message = await replyCounted("-100000", "4000000000000", 40);
     expect(message?.status).toBe("complete");
     // The reply says so where the user reads it.
     expect(message?.meta?.tokensImplausible).toBe(true);
@@ -84,17 +89,7 @@ describe("figures a server gets wrong never become money", () => {
     "drops a token count beyond what the request allowed, though it is a plausible number",
     { timeout: 30_000 },
     async () => {
-      proxy.editAnswers((body, path) =>
-        path === "/v1/chat/completions"
-          ? body
-              .replace(/"prompt_tokens":\d+/, '"prompt_tokens":5000000')
-              .replace(/"completion_tokens":\d+/, '"completion_tokens":99999999')
-          : body,
-      );
-      const reply = await chatTurn(app, { model: "chat-fast", maxTokens: 1024, stream: false }, "Count to three.");
-      proxy.editAnswers(null);
-      await ledgerSettled(app);
-      const message = app.conversations.messages(reply.conversationId).find((m) => m.id === reply.messageId);
+      const message = await replyCounted("5000000", "99999999", 1024);
       expect(message?.meta?.tokensImplausible).toBe(true);
       // More output than max_tokens allowed, more input than the question has bytes: neither is stored or exported.
       expect(message?.meta?.outputTokens ?? 0).toBeLessThanOrEqual(1024);
