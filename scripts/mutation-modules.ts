@@ -119,6 +119,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       "tests/unit/budget/cost-attributor*.test.ts",
       "tests/unit/budget/price-*.test.ts",
       "tests/unit/budget/call-pricing.test.ts",
+      "tests/unit/budget/unconfirmed-size.test.ts",
     ],
     threshold: 80,
   },

@@ -4,7 +4,9 @@ import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
 import { readStoredColumn } from "../store/stored-json.ts";
 import { estimateOf, featuresOf, type Feature, type PricedCall } from "./price-fitting.ts";
+import type { SizesConfirmed } from "./confirmed-sizes.ts";
 import { priceOf } from "./price-lookup.ts";
+import { sizeScale } from "./unconfirmed-size.ts";
 
 /** What the prices can say of one call before any movement is read. */
 export interface CallPricing {
@@ -16,6 +18,11 @@ export interface CallPricing {
   readonly low: number;
   /** The most it can have cost, when something bounds it (a stopped reply: its max_tokens); else null. */
   readonly high: number | null;
+  /**
+   * Where the estimate is a price of another size: the best guess of the cost, the price scaled to
+   * this size's area (unconfirmed-size.ts); else the estimate.
+   */
+  readonly point: number | null;
   /** For a call no movement measures: its usage (or the tokens the app counted) at the prices in force. */
   readonly fallback: number | null;
 }
@@ -26,8 +33,8 @@ export interface PricingContext {
   readonly prices: readonly ModelPrice[];
   /** The lowest price the server listed (or the user set) for each unit so far. */
   readonly lowest: readonly ModelPrice[];
-  /** Whether a price listed without a size holds for a quantity (confirmed-sizes.ts). */
-  readonly sizeHolds: (feature: Feature) => boolean;
+  /** Where prices listed without a size were confirmed by a charge. */
+  readonly sizes: SizesConfirmed;
 }
 
 /** A call as the ledger keeps it, with the output its request allowed. */
@@ -51,27 +58,31 @@ const CALLS_PER_PRICE_TO_CONFIRM = 3;
 export function callPricing(
   db: DatabaseSync,
   call: LedgerCall,
-  { prices, lowest, sizeHolds }: PricingContext,
+  { prices, lowest, sizes }: PricingContext,
 ): CallPricing {
   const features = featuresOf(call);
   if (features) {
     // A price of another size is a guess (a smaller picture may cost a quarter): it estimates, it never measures.
-    const estimate = estimateOf(features, atTheirSizes(prices, features));
-    const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature, sizeHolds));
+    const ofTheirSizes = atTheirSizes(prices, features);
+    const estimate = estimateOf(features, ofTheirSizes);
+    const priced = estimate !== null && features.every((feature) => trustedPrice(prices, feature, sizes));
     // The least stays the lowest price ever listed: a list out of date may be above what the server charges now.
-    if (priced) return { estimate, priced, low: leastOf(features, lowest), high: estimate, fallback: estimate };
+    const low = leastOf(features, lowest);
+    if (priced) return { estimate, priced, low, high: estimate, point: estimate, fallback: estimate };
+    // A price learned from few calls may still be settling: it cannot tell other spend from a call.
+    const settled = learnedFromFewCalls(prices, call.model) ? null : estimate;
     return {
-      // A price learned from few calls may still be settling: it cannot tell other spend from a call.
-      estimate: learnedFromFewCalls(prices, call.model) ? null : estimate,
+      estimate: settled,
       priced,
-      low: leastOf(features, lowest),
+      low,
       high: null,
-      fallback: estimateOf(features, prices),
+      point: settled === null ? null : guessOf(features, ofTheirSizes, sizes),
+      fallback: guessOf(features, prices, sizes),
     };
   }
   const counted = countedTokensOf(db, call.id);
   const read = counted && featuresOf({ ...call, ...counted });
-  if (!counted || !read) return { estimate: null, priced: false, low: 0, high: null, fallback: null };
+  if (!counted || !read) return { estimate: null, priced: false, low: 0, high: null, point: null, fallback: null };
   const least = featuresOf({
     ...call,
     inputTokens: 0,
@@ -87,6 +98,7 @@ export function callPricing(
     priced: false,
     low: least ? leastOf(least, lowest) : 0,
     high: most ? estimateOf(most, trusted) : null,
+    point: null,
     fallback: estimateOf(read, prices),
   };
 }
@@ -105,14 +117,21 @@ const atTheirSizes = (prices: readonly ModelPrice[], features: readonly Feature[
  * A price the server listed (or the user set) at the call's size, or without a size where that
  * holds (a unit of no size, or a size a charge confirmed); never one of another size.
  */
-function trustedPrice(
-  prices: readonly ModelPrice[],
-  feature: Feature,
-  sizeHolds: PricingContext["sizeHolds"],
-): boolean {
+function trustedPrice(prices: readonly ModelPrice[], feature: Feature, sizes: SizesConfirmed): boolean {
   const price = priceOf(prices, feature.model, feature.unit, feature.size);
   if (price === null || price.source === "learned") return false;
-  return price.size === feature.size || (price.size === null && sizeHolds(feature));
+  return price.size === feature.size || (price.size === null && sizes.holds(feature));
+}
+
+/** What the prices say a call costs, each scaled to its quantity's size where it does not hold there; null when one has none. */
+function guessOf(features: readonly Feature[], prices: readonly ModelPrice[], sizes: SizesConfirmed): number | null {
+  let total = 0;
+  for (const feature of features) {
+    const price = priceOf(prices, feature.model, feature.unit, feature.size);
+    if (!price) return null;
+    total += price.price * feature.quantity * sizeScale(price, feature.size, sizes.at(feature.model, feature.unit));
+  }
+  return total;
 }
 
 /**

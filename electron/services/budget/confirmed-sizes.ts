@@ -8,6 +8,14 @@ const SIZED_UNITS = new Set(["image", "video_second"]);
 const keyOf = (feature: { readonly model: string; readonly unit: string; readonly size: string | null }) =>
   JSON.stringify([feature.model, feature.unit, feature.size]);
 
+/** Where the listed prices without a size were confirmed by a charge. */
+export interface SizesConfirmed {
+  /** The sizes a model's listed price of a unit was confirmed at. */
+  readonly at: (model: string, unit: string) => readonly string[];
+  /** Whether a listed price without a size holds for this quantity: a unit of no size, or a size confirmed. */
+  readonly holds: (feature: Feature) => boolean;
+}
+
 /**
  * The sizes at which a price listed without a size (the server's, or the user's) was confirmed by
  * a charge: a lone call measured at it. Elsewhere it is a guess (a smaller picture may cost a
@@ -20,25 +28,17 @@ export class ConfirmedSizes {
     this.db = db;
   }
 
-  /** Whether a listed price without a size holds for this quantity: a unit of no size, or a size confirmed. */
-  holds(profileId: string): (feature: Feature) => boolean {
-    const confirmed = new Set(
-      allRows<{ model: string; unit: string; size: string }>(
-        this.db.prepare("SELECT model, unit, size FROM confirmed_sizes WHERE profile_id = ?"),
-        profileId,
-      ).map((row) => keyOf(row)),
-    );
-    return (feature) => !SIZED_UNITS.has(feature.unit) || confirmed.has(keyOf(feature));
-  }
-
-  /** The sizes a model's listed price of a unit was confirmed at. */
-  of(profileId: string, model: string, unit: string): string[] {
-    return allRows<{ size: string }>(
-      this.db.prepare("SELECT size FROM confirmed_sizes WHERE profile_id = ? AND model = ? AND unit = ? ORDER BY size"),
+  /** The sizes the profile's listed prices were confirmed at, read once. */
+  of(profileId: string): SizesConfirmed {
+    const rows = allRows<{ model: string; unit: string; size: string }>(
+      this.db.prepare("SELECT model, unit, size FROM confirmed_sizes WHERE profile_id = ? ORDER BY size"),
       profileId,
-      model,
-      unit,
-    ).map((row) => row.size);
+    );
+    const confirmed = new Set(rows.map((row) => keyOf(row)));
+    return {
+      at: (model, unit) => rows.filter((row) => row.model === model && row.unit === unit).map((row) => row.size),
+      holds: (feature) => !SIZED_UNITS.has(feature.unit) || confirmed.has(keyOf(feature)),
+    };
   }
 
   /** A lone call measured at its price confirms that price at its sizes. */

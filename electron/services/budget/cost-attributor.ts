@@ -205,7 +205,7 @@ export class CostAttributor {
     return {
       prices: this.prices.prices(profileId),
       lowest: this.prices.history.lowestTrusted(profileId),
-      sizeHolds: this.sizes.holds(profileId),
+      sizes: this.sizes.of(profileId),
     };
   }
 

@@ -21,6 +21,11 @@ export interface MoneyEvent {
   readonly sign: 1 | -1;
   /** What trusted or confirmed prices say it costs (unsigned), or null when they cannot tell. */
   readonly estimate: number | null;
+  /**
+   * The best guess of its cost where that is not the estimate (a listed price scaled to a size it
+   * was not confirmed at): the point of its range when the movement does not confirm the estimate.
+   */
+  readonly point?: number | null;
   /** The estimate is the server's published price (or the user's) times the usage the server reported. */
   readonly priced?: boolean;
   /** The least it can have cost, whatever the movement (0 when nothing bounds it). */
@@ -150,7 +155,7 @@ function shared(events: readonly MoneyEvent[], spent: number): Omit<Split, "expe
     // own least means money came back elsewhere meanwhile, and then the movement bounds nothing.
     const room = spent + givenBack - (lowTotal - low);
     const high = Math.min(event.high ?? Infinity, room >= low ? room : Infinity);
-    const amount = Math.min(Math.max(event.estimate ?? low, low), high);
+    const amount = Math.min(Math.max(guessOf(event) ?? low, low), high);
     return { id: event.id, amount, low, high: Number.isFinite(high) ? high : null, kind: "estimated" };
   });
   // A refund gives back what its call was booked at (the attributor always knows that figure).
@@ -178,7 +183,7 @@ function refundedPairs(events: readonly MoneyEvent[], paired: ReadonlySet<string
     if (charge.sign !== 1 || !paired.has(charge.id)) return [];
     const low = lowOf(charge);
     const kind = charge.priced && charge.estimate !== null ? "priced" : "estimated";
-    const amount = Math.min(Math.max(charge.estimate ?? low, low), charge.high ?? Infinity);
+    const amount = Math.min(Math.max(guessOf(charge) ?? low, low), charge.high ?? Infinity);
     const refund = events.find((event) => event.of === charge.id);
     const high = kind === "priced" ? amount : (charge.high ?? null);
     return [
@@ -187,6 +192,8 @@ function refundedPairs(events: readonly MoneyEvent[], paired: ReadonlySet<string
     ];
   });
 }
+
+const guessOf = (event: MoneyEvent) => event.point ?? event.estimate;
 
 /** The least a charge can have cost: its price when the server's list gives it, else its own lower bound. */
 const lowOf = (event: MoneyEvent) => (event.priced && event.estimate !== null ? event.estimate : (event.low ?? 0));

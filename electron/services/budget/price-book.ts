@@ -200,7 +200,7 @@ export class PriceBook {
     const units = image ? (request.n ?? 1) : (request.duration ?? DEFAULT_VIDEO_SECONDS);
     const price = priceOf(prices, request.model, unit, size);
     if (!price) return { amount: null, high: null, source: null };
-    const confirmed = this.sizes.of(profileId, request.model, unit);
+    const confirmed = this.sizes.of(profileId).at(request.model, unit);
     const [low, high] = sizeFactors(price, size, confirmed, image ? DEFAULT_IMAGE_SIZE : DEFAULT_VIDEO_SIZE);
     const base = perCall?.price ?? 0;
     return { amount: base + price.price * units * low, high: base + price.price * units * high, source: price.source };

@@ -56,13 +56,14 @@ export function waitingRows(db: DatabaseSync, profileId: string): WaitingRow[] {
 export function moneyEventsOf(row: WaitingRow, call: CallPricing): MoneyEvent[] {
   const events: MoneyEvent[] = [];
   if (row.attributed === 0) {
-    const { estimate, priced, low, high } = call;
+    const { estimate, priced, low, high, point } = call;
     events.push({
       id: `charge:${row.id}`,
       from: row.started_at,
       to: row.settled_at,
       sign: 1,
       estimate,
+      point,
       priced,
       low,
       high,
@@ -93,7 +94,14 @@ export interface Unknown {
   readonly kind: "unknown";
 }
 export const UNKNOWN = (id: string): Unknown => ({ id, amount: null, low: null, high: null, kind: "unknown" });
-export const NO_PRICING: CallPricing = { estimate: null, priced: false, low: 0, high: null, fallback: null };
+export const NO_PRICING: CallPricing = {
+  estimate: null,
+  priced: false,
+  low: 0,
+  high: null,
+  point: null,
+  fallback: null,
+};
 
 /**
  * What a call no movement measures is booked at: its price when the server's list gives it, else

@@ -108,4 +108,30 @@ describe("what a call no movement measures is estimated at", () => {
     // What the listed picture leaves of the movement.
     expect(book.row(small)).toMatchObject({ cost_kind: "estimated", cost_low: 0, cost_high: expect.closeTo(0.01, 9) });
   });
+
+  it("at a size it was not confirmed at, a listed price is a guess scaled by area from the nearest confirmed size", () => {
+    const book = ledger();
+    book.publish("img", "image", null, 0.04);
+    book.reading(0, 0);
+    book.call({ from: 20, to: 30 });
+    book.reading(100, 0.04);
+    book.costs.run(PROFILE);
+    // A tall picture has 1.75 times the area of the confirmed square one; the server charged 0.08.
+    const square = book.call({ from: 120, to: 130 });
+    const tall = book.call({ from: 121, to: 131, size: "1024x1792" });
+    book.reading(200, 0.16);
+    book.costs.run(PROFILE);
+    expect(book.row(square)).toMatchObject({ cost: expect.closeTo(0.04, 9), cost_kind: "priced" });
+    expect(book.row(tall)).toMatchObject({
+      cost: expect.closeTo(0.07, 9),
+      cost_low: 0,
+      cost_high: expect.closeTo(0.08, 9),
+      cost_kind: "estimated",
+    });
+    // Alone in its movement and not the listed price: the same guess, within what the key moved.
+    const alone = book.call({ from: 220, to: 230, size: "1024x1792" });
+    book.reading(300, 0.24);
+    book.costs.run(PROFILE);
+    expect(book.row(alone)).toMatchObject({ cost: expect.closeTo(0.07, 9), cost_kind: "estimated" });
+  });
 });

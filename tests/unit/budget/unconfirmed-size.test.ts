@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
-import { sizeFactors } from "../../../electron/services/budget/unconfirmed-size.ts";
+import { sizeFactors, sizeScale } from "../../../electron/services/budget/unconfirmed-size.ts";
 import { ledger, PROFILE } from "./ledger-fixtures.ts";
 
 const listed = (size: string | null): ModelPrice => ({
@@ -27,6 +27,13 @@ describe("a price before paying at a size it was not confirmed at", () => {
     expect(sizeFactors(listed("1024x1024"), "512x512", [], "1024x1024")).toEqual([0.125, 2]);
     // Never confirmed anywhere: even the default size is a guess until its first charge.
     expect(sizeFactors(listed(null), "1280x720", [], "1280x720")).toEqual([0.5, 2]);
+  });
+
+  it("its best guess is scaled by area from the nearest size it holds at, and taken as it is where it holds at none", () => {
+    expect(sizeScale(listed(null), "1920x1080", ["640x360", "1280x720"])).toBeCloseTo(2.25, 9);
+    expect(sizeScale(listed("1024x1024"), "512x512", [])).toBe(0.25);
+    expect(sizeScale(listed(null), "1280x720", ["1280x720"])).toBe(1);
+    expect(sizeScale(listed(null), "1920x1080", [])).toBe(1);
   });
 
   it("the Videos form's estimate holds the real charge of a size the list does not price (2.50 listed, 6.00 charged)", () => {
