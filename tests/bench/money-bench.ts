@@ -77,8 +77,8 @@ async function moneyFuzz(): Promise<void> {
   const rows = results.flatMap((result) => result.rows);
   const estimated = rows.filter((row) => row.kind === "estimated");
   const keyCharged = results.reduce((sum, result) => sum + result.keyCharged, 0);
-  const errorOf = (published: boolean) =>
-    sumAbsErrorShare(results.filter((result) => result.published === published).flatMap((result) => result.rows));
+  const errorOf = (list: FuzzResult["list"]) =>
+    sumAbsErrorShare(results.filter((result) => result.list === list).flatMap((result) => result.rows));
   report("money_fuzz_scenarios", results.length, "scenarios");
   report("money_measured_rows_off_over_2pct", rows.filter(rowOff).length, "rows");
   report("money_range_misses_pct", percent(estimated.filter(rangeMisses).length / Math.max(1, estimated.length)), "%");
@@ -87,8 +87,14 @@ async function moneyFuzz(): Promise<void> {
     percent(results.reduce((sum, result) => sum + doubleCounted(result), 0) / keyCharged),
     "%",
   );
-  report("money_sum_abs_error_pct", percent(errorOf(true)), "%");
-  report("money_sum_abs_error_pct_baseline_unpublished", percent(errorOf(false)), "%");
+  report("money_sum_abs_error_pct", percent(errorOf("true")), "%");
+  report("money_sum_abs_error_pct_list_off", percent(errorOf("off")), "%");
+  report("money_sum_abs_error_pct_baseline_unpublished", percent(errorOf("absent")), "%");
+  report(
+    "money_stale_list_priced_rows_off",
+    rows.filter((row) => row.listStale && rowOff({ ...row, listStale: false })).length,
+    "rows",
+  );
 }
 
 /**

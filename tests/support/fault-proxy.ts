@@ -49,8 +49,23 @@ export async function startFaultProxy(gatewayUrl: string): Promise<FaultProxy> {
   function relay(request: IncomingMessage, response: ServerResponse, onAnswered?: (status: number) => boolean) {
     const path = request.url ?? "/";
     const upstream = forward(
-      { host: gateway.hostname, port: gateway.port, method: request.method, path, headers: { ...request.headers } },
+      // A connection of its own each time: one kept from before a restart of the gateway would be dead.
+      {
+        host: gateway.hostname,
+        port: gateway.port,
+        method: request.method,
+        path,
+        headers: { ...request.headers },
+        agent: false,
+      },
       (answer) => {
+        // A stream passes as it comes, so a client can stop it midway as it would at the gateway.
+        if (!onAnswered && /event-stream/.test(String(answer.headers["content-type"]))) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          response.on("close", () => answer.destroy());
+          answer.pipe(response);
+          return;
+        }
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
         answer.on("end", () => {

@@ -46,8 +46,8 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
       <span role="cell" title={entry.at}>
         {formatStamp(entry.at)}
       </span>
-      <span role="cell">
-        {entry.outside ? t("spend.otherSpend") : t(`spend.kind.${entry.kind}`, { defaultValue: entry.kind })}
+      <span role="cell" title={entry.outside ? t("spend.otherSpend") : undefined}>
+        {t(`spend.kind.${entry.outside ? "other" : entry.kind}`, { defaultValue: entry.kind })}
       </span>
       <span role="cell" title={entry.outside ? t("spend.outsideApp") : (entry.title ?? entry.model ?? undefined)}>
         {entry.outside ? (
