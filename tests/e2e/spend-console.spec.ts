@@ -73,6 +73,11 @@ test("an image and a video: their costs by model and per request, the CSV, and t
   await expect(byModel).toContainText(/image-fast ≈? ?¥0\.[1-9]\d*/);
   await expect(byModel).toContainText(/video-std ≈? ?¥[1-9]\.\d+/);
   await expect(videoRow).toContainText(/req_[0-9a-f]+/);
+  // Minutes of readings and two paid calls forecast nothing: the spend so far is all there is.
+  await expect(page.getByTestId("projection-day")).toHaveText(/^Too early to forecast:/);
+  await expect(page.getByTestId("projection-month")).toHaveText(/^Too early to forecast this month/);
+  await expect(page.getByTestId("projection-balance")).toHaveText(/^Too early to forecast how long the balance lasts/);
+  await expect(page.getByTestId("rate-day")).toBeEmpty();
 
   // A request id finds its one row; the kind filter keeps only its kind.
   const videoRequestId = (await videoRow.getByRole("cell").nth(4).textContent()) ?? "";

@@ -59,19 +59,9 @@ export class BudgetAlerts {
     const insert = this.db.prepare(
       "INSERT OR IGNORE INTO budget_alerts_fired (profile_id, metric, threshold, period, value, budget_limit, fired_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
+    // A threshold crossed once in a period is notified once: a refund that brings use back under
+    // it ends it as current (see current()), not as notified.
     const crossings = crossingsOf(settings, reading);
-    // A refund brought use back under a threshold: its alert is over, and may fire again if crossed again.
-    const stillCrossed = (metric: string, threshold: number) =>
-      crossings.some((crossing) => crossing.metric === metric && crossing.threshold === threshold);
-    const forget = this.db.prepare(
-      "DELETE FROM budget_alerts_fired WHERE profile_id = ? AND metric = ? AND threshold = ? AND period = ?",
-    );
-    for (const row of this.firedRows(profileId)) {
-      if (row.metric === "balance" || stillCrossed(row.metric, row.threshold)) continue;
-      if (row.period === periodsOf(reading)[row.metric === "daily" ? "daily" : "monthly"]) {
-        forget.run(profileId, row.metric, row.threshold, row.period);
-      }
-    }
     const fired: BudgetAlert[] = [];
     for (const crossing of crossings) {
       const { changes } = insert.run(
@@ -97,20 +87,26 @@ export class BudgetAlerts {
     return fired;
   }
 
-  /** The alerts fired in the periods `reading` belongs to, highest threshold of each metric first. */
+  /**
+   * The alerts fired in the periods `reading` belongs to that it still crosses, at its figures,
+   * highest threshold of each metric first: a refund that brought use back under one ends it.
+   */
   current(profileId: string, profileName: string, reading: Balance): BudgetAlert[] {
     const periodOf = periodsOf(reading);
+    const crossings = crossingsOf(this.settings(profileId), reading);
     return this.firedRows(profileId).flatMap((row) => {
       const metric = AlertMetricSchema.safeParse(row.metric);
       if (!metric.success || row.period !== periodOf[metric.data]) return [];
+      const now = crossings.find((crossing) => crossing.metric === row.metric && crossing.threshold === row.threshold);
+      if (!now) return [];
       return [
         {
           profileId,
           profileName,
           metric: metric.data,
           threshold: row.threshold,
-          value: row.value,
-          limit: row.budget_limit,
+          value: now.value,
+          limit: now.limit,
           firedAt: new Date(row.fired_at).toISOString(),
         },
       ];

@@ -25,15 +25,16 @@ export function useMainEvents(): void {
         void queryClient.invalidateQueries({ queryKey: taskKeys.taskLists });
         // A failed or cancelled task is refunded: the budget shown is stale at once.
         if (task.status === "failed" || task.status === "cancelled")
-          void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
+          for (const queryKey of [queryKeys.budgets, alertKeys.fired]) void queryClient.invalidateQueries({ queryKey });
         notifyTaskEnded(task);
       }),
       api.capabilities.onChanged((capabilities) =>
         queryClient.setQueryData(queryKeys.capabilities(capabilities.profileId), capabilities),
       ),
-      // A balance reading settled costs: replies, tasks and the ledger show them now, not at the next reading.
+      // A balance reading settled costs: replies, tasks and the ledger show them now, not at the next
+      // reading; and a refund in it may end an alert.
       api.budget.onCostsChanged(({ profileId }) => {
-        for (const queryKey of [chatKeys.details, taskKeys.taskLists, queryKeys.ledger(profileId)])
+        for (const queryKey of [chatKeys.details, taskKeys.taskLists, queryKeys.ledger(profileId), alertKeys.fired])
           void queryClient.invalidateQueries({ queryKey });
       }),
       api.budget.onAlert((alert) => {

@@ -32,12 +32,16 @@ describe("budget alerts", () => {
     ]);
   });
 
-  it("end when a refund brings use back under their threshold, and fire again when it is crossed again", () => {
+  it("end when a refund brings use back under their threshold, and are not notified twice in a period", () => {
     const alerts = new BudgetAlerts(openAppDatabase(join(tempDir("alerts-"), "app.db")));
     expect(thresholds(alerts.evaluate("p", "Work", reading(5.2), NOON))).toEqual(["daily 50"]);
     expect(alerts.evaluate("p", "Work", reading(3), NOON)).toEqual([]);
     expect(alerts.current("p", "Work", reading(3))).toEqual([]);
-    expect(thresholds(alerts.evaluate("p", "Work", reading(5.5), NOON))).toEqual(["daily 50"]);
+    // Crossed again the same day: current again, at today's figure, but not notified again.
+    expect(alerts.evaluate("p", "Work", reading(5.5), NOON)).toEqual([]);
+    expect(alerts.current("p", "Work", reading(5.5))).toEqual([
+      expect.objectContaining({ metric: "daily", threshold: 50, value: 5.5 }),
+    ]);
   });
 
   it("do not fire again after a restart, and fire again when the day resets", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY, HOUR, projectBalance, projectBudget } from "../../../renderer/src/panes/budget/projection.ts";
-import { balanceSpent, spendRate } from "../../../renderer/src/panes/budget/spend-rate.ts";
+import { balanceSpent, enoughToForecast, spendRate } from "../../../renderer/src/panes/budget/spend-rate.ts";
 
 const MINUTE = 60_000;
 const NOW = Date.parse("2026-11-23T15:00:00+08:00");
@@ -65,6 +65,30 @@ describe("spend rate", () => {
     const rate = spendRate(balanceSpent(samples, { at: NOW, value: 49.44 }), NOW, [15 * MINUTE, 7 * DAY]);
     const projection = projectBalance({ balance: 49.44, rate, now: NOW, lineSpan: HOUR });
     expect(projection.state).toBe("lasts");
+  });
+});
+
+describe("when a forecast can be made", () => {
+  const rule = { span: 30 * MINUTE, spends: 3 };
+  const spent = (minutesAgo: readonly number[], values: readonly number[]) =>
+    minutesAgo.map((ago, index) => ({ at: NOW - ago * MINUTE, value: values[index] ?? 0 }));
+
+  it("waits for readings over the whole span, however much they show", () => {
+    expect(enoughToForecast(spent([5, 4, 3, 2, 0], [0, 1, 2, 3, 4]), NOW, rule)).toBe(false);
+    expect(enoughToForecast(spent([31, 20, 10, 0], [0, 1, 2, 3]), NOW, rule)).toBe(true);
+  });
+
+  it("waits for three readings that showed spend: one call over an hour forecasts nothing, nor does a refund", () => {
+    expect(enoughToForecast(spent([60, 30, 0], [0, 3, 3]), NOW, rule)).toBe(false);
+    expect(enoughToForecast(spent([60, 40, 30, 0], [0, 3, 1, 2]), NOW, rule)).toBe(false);
+    expect(enoughToForecast([], NOW, rule)).toBe(false);
+  });
+
+  it("until then the budget and the balance are too early to forecast, unless already used up", () => {
+    const input = { used: 3, budget: 10, resetAt: NOW + HOUR, rate: { low: 1, high: 1 }, now: NOW, ready: false };
+    expect(projectBudget(input).state).toBe("early");
+    expect(projectBudget({ ...input, used: 10 }).state).toBe("exhausted");
+    expect(projectBalance({ balance: 5, rate: null, now: NOW, lineSpan: HOUR, ready: false }).state).toBe("early");
   });
 });
 

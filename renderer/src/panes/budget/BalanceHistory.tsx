@@ -17,10 +17,11 @@ import { formatDateTime, formatMoney } from "../../components/format.ts";
 import { balanceReadings, type TimedSample } from "./period-readings.ts";
 import { DAY, HOUR, projectBalance } from "./projection.ts";
 import { balanceSentence, rateSentence } from "./projection-sentence.ts";
-import { balanceSpent, spendRate } from "./spend-rate.ts";
+import { balanceSpent, enoughToForecast, spendRate } from "./spend-rate.ts";
 
-/** The balance's rate is the last 15 minutes' and the last week's, from as soon as two readings show spend. */
-const RATE_WINDOWS = [15 * 60_000, 7 * DAY];
+/** The balance's rate is the last 30 minutes' and the last week's, once readings over half an hour show three spends. */
+const RATE_WINDOWS = [30 * 60_000, 7 * DAY];
+const FORECAST_RULE = { span: 30 * 60_000, spends: 3 };
 
 interface BalanceHistoryProps {
   readonly samples: readonly TimedSample[];
@@ -37,9 +38,11 @@ export function BalanceHistory({ samples, balance, readAt }: BalanceHistoryProps
   const { readings, projection, rate, data } = useMemo(() => {
     const readings = balanceReadings(samples, { at: now, value: balance });
     const first = readings[0]?.at ?? now;
-    const rate = spendRate(balanceSpent(samples, { at: now, value: balance }), now, RATE_WINDOWS);
+    const spent = balanceSpent(samples, { at: now, value: balance });
+    const ready = enoughToForecast(spent, now, FORECAST_RULE);
+    const rate = ready ? spendRate(spent, now, RATE_WINDOWS) : null;
     // The dashed line looks a quarter of the history ahead, so the history keeps most of the width.
-    const projection = projectBalance({ balance, rate, now, lineSpan: Math.max((now - first) / 4, HOUR) });
+    const projection = projectBalance({ balance, rate, now, lineSpan: Math.max((now - first) / 4, HOUR), ready });
     const line = "line" in projection ? projection.line : null;
     const x = readings.map((reading) => reading.at / 1000);
     const data: uPlot.AlignedData = [

@@ -18,12 +18,14 @@ import { periodStart, usedReadings, type TimedSample } from "./period-readings.t
 import { periodColumns } from "./period-series.ts";
 import { DAY, HOUR, projectBudget } from "./projection.ts";
 import { budgetSentence, rateSentence } from "./projection-sentence.ts";
-import { spendRate } from "./spend-rate.ts";
+import { enoughToForecast, spendRate } from "./spend-rate.ts";
 import { formatClock, formatDay } from "../../components/format.ts";
 
 const MINUTE = 60_000;
-/** Today's rate is the last 15 minutes' and the last hour's; the month's the last day's and week's. */
-const RATE_WINDOWS = { day: [15 * MINUTE, HOUR], month: [DAY, 7 * DAY] } as const;
+/** Today's rate is the last 30 minutes' and the last 3 hours'; the month's the last day's and week's. */
+const RATE_WINDOWS = { day: [30 * MINUTE, 3 * HOUR], month: [DAY, 7 * DAY] } as const;
+/** Today's forecast waits for half an hour of readings, the month's for a day, each with three spends. */
+const FORECAST_RULES = { day: { span: 30 * MINUTE, spends: 3 }, month: { span: DAY, spends: 3 } } as const;
 
 interface PeriodChartProps {
   readonly period: "day" | "month";
@@ -50,12 +52,10 @@ export function PeriodChart({ period, samples, used, budget, resetAt, readAt }: 
       value: used,
     });
     // Within the period a fall of its used is a refund, netted; before it lies the previous period.
-    const rate = spendRate(
-      readings.filter((reading) => reading.at >= start),
-      now,
-      windows,
-    );
-    const projection = projectBudget({ used, budget, resetAt: reset, rate, now });
+    const inPeriod = readings.filter((reading) => reading.at >= start);
+    const ready = enoughToForecast(inPeriod, now, FORECAST_RULES[period]);
+    const rate = ready ? spendRate(inPeriod, now, windows) : null;
+    const projection = projectBudget({ used, budget, resetAt: reset, rate, now, ready });
     const line = "line" in projection ? projection.line : null;
     const data: uPlot.AlignedData = periodColumns({ start, reset, budget, readings, line });
     return { projection, rate, data };

@@ -25,6 +25,8 @@ export function budgetSentence(t: TFunction, period: "day" | "month", projection
       return t(`${prefix}.exhausted`);
     case "idle":
       return t(`${prefix}.idle`);
+    case "early":
+      return t(`${prefix}.early`);
     case "thin":
       return t("projection.thin");
   }
@@ -34,7 +36,10 @@ export function budgetSentence(t: TFunction, period: "day" | "month", projection
 export function rateSentence(t: TFunction, subject: "day" | "month" | "balance", rate: SpendRate | null): string {
   if (rate === null || rate.high <= 0) return "";
   const per = subject === "day" ? HOUR : DAY;
-  return t(`projection.${subject}.rate`, { low: formatMoney(rate.low * per), high: formatMoney(rate.high * per) });
+  const [low, high] = [formatMoney(rate.low * per), formatMoney(rate.high * per)];
+  // Two windows that agree (or held the same readings) give one figure, not a range.
+  if (low === high) return t(`projection.${subject}.rateOne`, { amount: low });
+  return t(`projection.${subject}.rate`, { low, high });
 }
 
 /** "12 days" or "5 hours". */
@@ -63,6 +68,8 @@ export function balanceSentence(t: TFunction, projection: BalanceProjection): st
       return t("projection.balance.exhausted");
     case "idle":
       return t("projection.balance.idle");
+    case "early":
+      return t("projection.balance.early");
     case "thin":
       return t("projection.thin");
   }

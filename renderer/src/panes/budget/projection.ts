@@ -16,6 +16,8 @@ export interface ProjectionLine {
 }
 
 export type BudgetProjection =
+  /** The readings are too few or too short to forecast from (spend-rate.ts's enoughToForecast). */
+  | { readonly state: "early" }
   | { readonly state: "thin" }
   | { readonly state: "exhausted" }
   | { readonly state: "idle" }
@@ -33,9 +35,11 @@ export function projectBudget(input: {
   readonly resetAt: number;
   readonly rate: SpendRate | null;
   readonly now: number;
+  readonly ready?: boolean;
 }): BudgetProjection {
-  const { used, budget, resetAt, rate, now } = input;
+  const { used, budget, resetAt, rate, now, ready = true } = input;
   if (used >= budget) return { state: "exhausted" };
+  if (!ready) return { state: "early" };
   if (rate === null) return { state: "thin" };
   if (rate.high <= 0) return { state: "idle" };
   const from = { at: now, value: used };
@@ -53,6 +57,7 @@ export function projectBudget(input: {
 const BALANCE_HORIZON_DAYS = 365;
 
 export type BalanceProjection =
+  | { readonly state: "early" }
   | { readonly state: "thin" }
   | { readonly state: "exhausted" }
   | { readonly state: "idle" }
@@ -70,9 +75,11 @@ export function projectBalance(input: {
   readonly rate: SpendRate | null;
   readonly now: number;
   readonly lineSpan: number;
+  readonly ready?: boolean;
 }): BalanceProjection {
-  const { balance, rate, now, lineSpan } = input;
+  const { balance, rate, now, lineSpan, ready = true } = input;
   if (balance <= 0) return { state: "exhausted" };
+  if (!ready) return { state: "early" };
   if (rate === null) return { state: "thin" };
   if (rate.high <= 0) return { state: "idle" };
   const untilZero = balance / rate.high;

@@ -24,6 +24,24 @@ export function spendRate(spent: readonly Reading[], now: number, windows: reado
   return { low: Math.min(...rates), high: Math.max(...rates) };
 }
 
+/** What a forecast waits for: readings over `span` ms, at least `spends` of which showed spend. */
+export interface ForecastRule {
+  readonly span: number;
+  readonly spends: number;
+}
+
+/**
+ * Whether `spent` (a running total, oldest first) is enough to forecast from: a few minutes or a
+ * single call extrapolated over hours or a month says nothing. Each rise counts as one paid call
+ * (calls between the same two readings count once).
+ */
+export function enoughToForecast(spent: readonly Reading[], now: number, rule: ForecastRule): boolean {
+  const first = spent[0];
+  if (!first || now - first.at < rule.span) return false;
+  const spends = spent.filter((reading, index) => index > 0 && reading.value > (spent[index - 1]?.value ?? 0));
+  return spends.length >= rule.spends;
+}
+
 /**
  * The balance's readings as a running total of what was spent: a fall is spend; a rise is a
  * refund when the key's own use fell with it (it is taken off), else a top-up (left out).
