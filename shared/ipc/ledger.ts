@@ -60,7 +60,12 @@ const LedgerEntrySchema = z.object({
   requestId: z.string().nullable(),
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
+  /** Until the answer's headers arrived. */
   latencyMs: z.number(),
+  /** A streamed reply's first token; null for anything else. */
+  firstTokenMs: z.number().nullable(),
+  /** Until the whole answer was read (a reply's last token); null where the app did not see its end. */
+  totalMs: z.number().nullable(),
   cost: z.number().nullable(),
   /** The range that holds the cost (equal to it when exact); null where unknown or unbounded. */
   costLow: z.number().nullable(),

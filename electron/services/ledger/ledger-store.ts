@@ -8,7 +8,9 @@ import {
   type SpendRow,
 } from "../../../shared/ipc/ledger.ts";
 import type { MoneyRange } from "../../../shared/ipc/budget.ts";
+import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
+import { readStoredColumn } from "../store/stored-json.ts";
 import { ledgerWhere } from "./ledger-filter.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -41,6 +43,8 @@ interface LedgerRow {
   task_id: string | null;
   outside: number;
   title: string | null;
+  message_id: string | null;
+  reply_meta: string | null;
 }
 
 /** What the call was for, in the user's words: its conversation's title or its task's prompt. */
@@ -49,7 +53,14 @@ const TITLE = `COALESCE((SELECT title FROM conversations WHERE conversations.id 
 
 const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, error_code, error, request_id,
   input_tokens, output_tokens, duration_ms, cost, cost_low, cost_high, cost_kind, refund, conversation_id, task_id, outside,
-  ${TITLE} AS title`;
+  ${TITLE} AS title, message_id, (SELECT meta FROM messages WHERE messages.id = request_log.message_id) AS reply_meta`;
+
+/**
+ * A call's net at one end of its range. A refund gives back what the call was booked at, so a
+ * refunded call nets to its figure less the refund (nothing), whatever its range was.
+ */
+const NET_OF = (end: "cost_low" | "cost_high") =>
+  `CASE WHEN refund > 0 THEN COALESCE(cost, 0) - refund ELSE COALESCE(${end}, cost, 0) END`;
 
 /** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
 export class LedgerStore {
@@ -124,9 +135,10 @@ export class LedgerStore {
       this.db.prepare(
         `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
                 SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
-                SUM(COALESCE(cost_low, cost, 0) - COALESCE(refund, 0)) AS low,
-                SUM(COALESCE(cost_high, cost, 0) - COALESCE(refund, 0)) AS high,
-                MAX(cost_kind NOT IN ('measured', 'priced', 'free')) AS estimated, COUNT(*) AS requests
+                SUM(${NET_OF("cost_low")}) AS low,
+                SUM(${NET_OF("cost_high")}) AS high,
+                MAX(cost_kind NOT IN ('measured', 'priced', 'free') AND COALESCE(refund, 0) <= 0) AS estimated,
+                COUNT(*) AS requests
          FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
          GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
       ),
@@ -175,6 +187,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     inputTokens: row.input_tokens,
     outputTokens: row.output_tokens,
     latencyMs: row.duration_ms,
+    ...timingsOf(row),
     cost: row.cost,
     costLow: row.cost_low,
     costHigh: row.cost_high,
@@ -185,4 +198,14 @@ function entryOf(row: LedgerRow): LedgerEntry {
     outside: row.outside === 1,
     title: row.title,
   };
+}
+
+/**
+ * A reply's first token and total, as its message recorded them; any other call's answer is read
+ * whole with its headers (a JSON body), so its total is its latency.
+ */
+function timingsOf(row: LedgerRow): { firstTokenMs: number | null; totalMs: number | null } {
+  if (row.message_id === null) return { firstTokenMs: null, totalMs: row.duration_ms };
+  const meta = readStoredColumn(row.reply_meta, MessageMetaSchema);
+  return { firstTokenMs: meta?.ttftMs ?? null, totalMs: meta?.totalMs ?? null };
 }

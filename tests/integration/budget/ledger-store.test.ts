@@ -97,6 +97,46 @@ describe("the ledger store", () => {
     expect(ledger.spend("p", 30, new Date(noon))).toHaveLength(3);
   });
 
+  it("times a reply by its first token and its last, and any other call by its answer", () => {
+    const now = Date.now();
+    call({ at: now - 1000, kind: "image", model: "image-fast", requestId: "req_img" });
+    call({ at: now, kind: "chat", model: "chat-fast", requestId: "req_chat" });
+    db.prepare(
+      "INSERT INTO conversations (id, title, settings, created_at, updated_at) VALUES ('c', 'T', '{}', 0, 0)",
+    ).run();
+    const meta = {
+      model: "chat-fast",
+      wireFormat: "chat-completions",
+      searched: false,
+      finish: "finished",
+      stopSequence: null,
+      inputTokens: 5,
+      outputTokens: 9,
+      ttftMs: 240,
+      totalMs: 7500,
+      requestId: "req_chat",
+      sources: [],
+    };
+    db.prepare(
+      `INSERT INTO messages (id, conversation_id, position, role, content, status, meta, created_at)
+       VALUES ('m', 'c', 1, 'assistant', 'Hi', 'complete', ?, 0)`,
+    ).run(JSON.stringify(meta));
+    db.prepare("UPDATE request_log SET message_id = 'm' WHERE request_id = 'req_chat'").run();
+    const [reply, image] = ledger.page("p", {}, 0, 10).entries;
+    expect(reply).toMatchObject({ latencyMs: 10, firstTokenMs: 240, totalMs: 7500 });
+    expect(image).toMatchObject({ latencyMs: 10, firstTokenMs: null, totalMs: 10 });
+  });
+
+  it("counts a refunded call as nothing, whatever the range it was booked with", () => {
+    const today = new Date();
+    const noon = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12).getTime();
+    call({ at: noon, kind: "image", model: "image-pro", cost: 0.2, costKind: "estimated", refund: 0.2 });
+    db.prepare("UPDATE request_log SET cost_low = 0, cost_high = 0.6").run();
+    expect(ledger.spend("p", 7, new Date(noon))).toEqual([
+      expect.objectContaining({ model: "image-pro", cost: 0, low: 0, high: 0, estimated: false }),
+    ]);
+  });
+
   it("prunes rows older than the retention", () => {
     call({ at: Date.now() - 200 * DAY, kind: "chat" });
     call({ at: Date.now() - 10 * DAY, kind: "chat" });

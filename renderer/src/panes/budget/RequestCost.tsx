@@ -5,7 +5,8 @@ import { formatMoney } from "../../components/format.ts";
 
 /**
  * A request's cost in its table cell: the figure, and below it, smaller, the top of its range or
- * what was refunded, so a range fits the column without being cut.
+ * what was refunded and what that leaves ("− ¥2.50 = ¥0.00"; the Status cell says "refunded"), so
+ * it fits the column without being cut. The cell's title reads it whole.
  */
 export function RequestCost({ entry }: { readonly entry: LedgerEntry }) {
   const { t } = useTranslation();
@@ -13,12 +14,23 @@ export function RequestCost({ entry }: { readonly entry: LedgerEntry }) {
     { amount: entry.cost, low: entry.costLow, high: entry.costHigh, kind: entry.costKind },
     { free: t("cost.free"), unknown: t("cost.unknown") },
   );
-  const refunded =
-    entry.refund !== null && entry.refund > 0 ? t("requests.refunded", { amount: formatMoney(entry.refund) }) : null;
-  const below = [rest, refunded].filter((part) => part !== null).join(" ");
-  const whole = below ? `${main} ${below}` : main;
+  const figure = rest === null ? main : `${main} ${rest}`;
+  const refund = entry.refund !== null && entry.refund > 0 ? entry.refund : null;
+  if (refund !== null) {
+    // A refund gives back what the call was booked at: its point, whatever its range.
+    const booked = `${entry.costKind === "estimated" ? "≈ " : ""}${formatMoney(entry.cost ?? 0)}`;
+    const net = formatMoney(Math.max(0, (entry.cost ?? 0) - refund));
+    const whole = t("requests.refundedWhole", { amount: figure, refund: formatMoney(refund), net });
+    return (
+      <CostCell title={whole} main={booked} below={t("requests.refunded", { amount: formatMoney(refund), net })} />
+    );
+  }
+  return <CostCell title={figure} main={main} below={rest} />;
+}
+
+function CostCell({ title, main, below }: { title: string; main: string; below: string | null }) {
   return (
-    <span role="cell" className="requests__number requests__cost" data-testid="request-cost" title={whole}>
+    <span role="cell" className="requests__number requests__cost" data-testid="request-cost" title={title}>
       <span>{main}</span>
       {below && (
         <>

@@ -14,7 +14,7 @@ import { useConversations } from "../chat/chat-queries.ts";
 const ROW_HEIGHT = 34;
 /** Rows before the end at which the next page joins the table. */
 const GROW_MARGIN = 60;
-const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "latency", "cost"] as const;
+const COLUMNS = ["time", "kind", "model", "status", "requestId", "tokens", "firstToken", "total", "cost"] as const;
 
 /** A chat call's model, which opens the conversation it was made for. */
 function ConversationLink(props: { conversationId: string; title: string | null; children: ReactNode }) {
@@ -41,6 +41,9 @@ function useOpenableConversations(): ReadonlySet<string> {
 function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const failed = entry.errorCode !== null || (entry.status !== null && entry.status >= 400);
+  const status = [entry.status, entry.errorCode].filter((part) => part !== null).join(" ") || "—";
+  // A refunded call's outcome is its refund: the HTTP status of its submission stays in the title.
+  const refunded = entry.refund !== null && entry.refund > 0;
   return (
     <>
       <span role="cell" title={entry.at}>
@@ -60,8 +63,8 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
           (entry.model ?? "—")
         )}
       </span>
-      <span role="cell" className={failed ? "requests__error" : undefined}>
-        {[entry.status, entry.errorCode].filter((part) => part !== null).join(" ") || "—"}
+      <span role="cell" className={failed ? "requests__error" : undefined} title={status}>
+        {refunded ? t("requests.refundedStatus") : status}
       </span>
       <span role="cell" className="requests__id" title={entry.requestId ?? undefined}>
         {entry.requestId ?? "—"}
@@ -71,8 +74,15 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
           ? "—"
           : `${entry.inputTokens ?? "–"} / ${entry.outputTokens ?? "–"}`}
       </span>
+      <span
+        role="cell"
+        className="requests__number"
+        title={t("requests.headersAfter", { time: formatLatency(entry.latencyMs) })}
+      >
+        {entry.firstTokenMs === null ? "—" : formatLatency(entry.firstTokenMs)}
+      </span>
       <span role="cell" className="requests__number">
-        {formatLatency(entry.latencyMs)}
+        {entry.totalMs === null ? "—" : formatLatency(entry.totalMs)}
       </span>
       <RequestCost entry={entry} />
     </>
