@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
 
@@ -24,6 +24,21 @@ function clippedCells(table: Locator): Promise<string[]> {
   );
 }
 
+/** The active profile's row of All profiles shows the reading its cards show: balance and today's use. */
+async function expectOverviewMatchesCards(page: Page) {
+  const used = page.getByRole("region", { name: "Daily budget" }).getByText(/^Used ¥[\d.,]+ of/);
+  await expect(used).toBeVisible();
+  const overview = page.getByRole("table", { name: "All profiles" }).getByRole("row").nth(1);
+  await expect(async () => {
+    const today = /^Used (¥[\d.,]+) of/.exec((await used.textContent()) ?? "")?.[1];
+    const balance = await page.getByTestId("balance-amount").textContent();
+    await expect(overview.getByRole("cell").nth(0)).toHaveText(balance ?? "", { timeout: 1_000 });
+    await expect(overview.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${today?.replace(".", "\\.")} /`), {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
+}
+
 test("a refunded task's row reads its cost, refund and net whole, with timings named for what they measure, at 960 and 1280 px", async ({
   launchApp,
 }, testInfo) => {
@@ -38,6 +53,7 @@ test("a refunded task's row reads its cost, refund and net whole, with timings n
   });
 
   await page.getByRole("button", { name: "Budget", exact: true }).click();
+  await expectOverviewMatchesCards(page);
   const requests = page.getByRole("table", { name: "Requests" });
   const row = requests.getByRole("row").filter({ hasText: "image-upstream-error" }).first();
   // The refund is known once a balance reading after the failure has been read.
@@ -48,6 +64,19 @@ test("a refunded task's row reads its cost, refund and net whole, with timings n
     });
   }).toPass({ timeout: 30_000 });
   await expect(row.getByRole("cell").nth(3)).toHaveText("refunded");
+  await expectOverviewMatchesCards(page);
+  // New spend, then the card's Refresh: All profiles, read before it, follows the card's reading.
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await page.getByRole("combobox", { name: "Model" }).fill("image-fast");
+  await page.getByLabel("Prompt").fill("a lighthouse that renders");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(
+    page.getByRole("region", { name: "Image gallery" }).getByRole("img", { name: "a lighthouse that renders" }),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Budget", exact: true }).click();
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Daily budget" }).getByText(/^Used ¥0\.00 of/)).toHaveCount(0);
+  await expectOverviewMatchesCards(page);
   await expect(row.getByRole("cell").nth(3)).toHaveAttribute("title", "200");
   await expect(row.getByTestId("request-cost")).toHaveAttribute("title", /^≈? ?¥[\d.]+.* − ¥[\d.]+ refunded = ¥0\.00$/);
   const headers = requests.getByRole("columnheader");

@@ -147,7 +147,7 @@ export function BudgetPane() {
               <RequestsSection profileId={snapshot.profileId} />
               <div className="budget-cards">
                 <RateHeadroom profileId={snapshot.profileId} />
-                <ProfilesOverview />
+                <ProfilesOverview active={snapshot} />
               </div>
             </>
           )}

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { BudgetSnapshot } from "../../../../shared/ipc/budget.ts";
 import type { ProfileBudget } from "../../../../shared/ipc/budget-overview.ts";
+import { useBudgetAlerts } from "../../api/alert-queries.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { errorText } from "../../components/app-text.ts";
@@ -54,9 +56,28 @@ function ProfileRow({ row }: { readonly row: ProfileBudget }) {
   );
 }
 
+/**
+ * The active profile's row from the reading its cards show (and the alerts its banner shows),
+ * when that is the newer: the two never disagree on the same pane.
+ */
+function withActive(
+  rows: readonly ProfileBudget[],
+  active: BudgetSnapshot | undefined,
+  alerts: ProfileBudget["alerts"] | undefined,
+): ProfileBudget[] {
+  return rows.map((row) => {
+    if (!active || row.profileId !== active.profileId) return row;
+    const older = row.snapshot === null || Date.parse(row.snapshot.fetchedAt) <= Date.parse(active.fetchedAt);
+    return older
+      ? { ...row, state: "ok", snapshot: active, error: null, alerts: alerts ?? row.alerts }
+      : { ...row, alerts: alerts ?? row.alerts };
+  });
+}
+
 /** Every profile's balance and budgets side by side, for people with several keys. */
-export function ProfilesOverview() {
+export function ProfilesOverview({ active }: { readonly active: BudgetSnapshot | undefined }) {
   const { t } = useTranslation();
+  const { data: alerts } = useBudgetAlerts(active?.profileId ?? null);
   const { data, isFetching, refetch } = useQuery({
     queryKey: OVERVIEW_KEY,
     queryFn: () => unwrap(api.budget.overview()),
@@ -83,7 +104,7 @@ export function ProfilesOverview() {
           </tr>
         </thead>
         <tbody>
-          {data?.map((row) => (
+          {withActive(data ?? [], active, alerts).map((row) => (
             <ProfileRow key={row.profileId} row={row} />
           ))}
         </tbody>
