@@ -134,6 +134,8 @@ export const ConversationSummarySchema = z.object({
   updatedAt: z.string(),
   /** The start of the matching text when listed by a search. */
   excerpt: z.string().nullable(),
+  /** In the list: what its paid calls cost so far (null until one has a cost). */
+  cost: CostSchema.nullable().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 

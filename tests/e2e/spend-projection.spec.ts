@@ -114,5 +114,10 @@ test("a reply shows what it cost and the conversation its total", async ({ launc
     await expect(reply.getByTestId("reply-cost")).toHaveText(/^cost ≈? ?¥0\.\d+$/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("conversation-cost")).toHaveText(/^Total ≈? ?¥0\.\d+$/);
+  // The conversation list carries each conversation's total under its title.
+  const total = (await page.getByTestId("conversation-cost").textContent())?.replace(/^Total /, "");
+  await expect(
+    page.getByRole("complementary", { name: "Conversations" }).getByTestId("conversation-list-cost"),
+  ).toHaveText(total ?? "");
   await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-chat-costs.png`) });
 });

@@ -1,10 +1,19 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { ConversationSummary } from "../../../shared/ipc/chat.ts";
 import { allRows } from "../../common/sql-rows.ts";
+import { ledgerCostsByConversation } from "../ledger/ledger-costs.ts";
 import { summaryOf, type ConversationRow } from "./conversation-rows.ts";
 
-/** Conversations not deleted, newest first; a query matches titles and message text, case-insensitively. */
+/**
+ * Conversations not deleted, newest first, each with what it cost so far; a query matches titles
+ * and message text, case-insensitively.
+ */
 export function listConversations(db: DatabaseSync, query?: string): ConversationSummary[] {
+  const costs = ledgerCostsByConversation(db);
+  return matchingConversations(db, query).map((summary) => ({ ...summary, cost: costs.get(summary.id) ?? null }));
+}
+
+function matchingConversations(db: DatabaseSync, query?: string): ConversationSummary[] {
   const text = query?.trim();
   if (!text) {
     const rows = allRows<ConversationRow>(

@@ -37,6 +37,22 @@ export function ledgerCostOf(db: DatabaseSync, column: LinkColumn, id: string): 
   );
 }
 
+/** The cost of each conversation's calls, in one query. */
+export function ledgerCostsByConversation(db: DatabaseSync): Map<string, Cost> {
+  const rows = allRows<CostRow & { conversation_id: string }>(
+    db.prepare(
+      `SELECT conversation_id, ${AGGREGATE} FROM request_log
+       WHERE chargeable = 1 AND conversation_id IS NOT NULL GROUP BY conversation_id`,
+    ),
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const cost = costOf(row);
+      return cost ? [[row.conversation_id, cost] as const] : [];
+    }),
+  );
+}
+
 /** The cost of each reply of a conversation, in one query. */
 export function ledgerCostsByMessage(db: DatabaseSync, conversationId: string): Map<string, Cost> {
   const rows = allRows<CostRow & { message_id: string }>(

@@ -51,7 +51,8 @@ function budgetQuery(queryClient: QueryClient, profileId: string | null) {
       // A moved balance is new spend in the ledger, or a cost attributed to a request.
       void queryClient.invalidateQueries({ queryKey: queryKeys.ledger(snapshot.profileId) });
       // Replies and tasks show their costs, which the ledger may just have learned.
-      for (const queryKey of [chatKeys.details, taskKeys.taskLists]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [chatKeys.details, chatKeys.lists, taskKeys.taskLists])
+        void queryClient.invalidateQueries({ queryKey });
       return snapshot;
     },
   };

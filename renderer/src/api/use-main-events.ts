@@ -34,7 +34,13 @@ export function useMainEvents(): void {
       // A balance reading settled costs: replies, tasks and the ledger show them now, not at the next
       // reading; and a refund in it may end an alert.
       api.budget.onCostsChanged(({ profileId }) => {
-        for (const queryKey of [chatKeys.details, taskKeys.taskLists, queryKeys.ledger(profileId), alertKeys.fired])
+        for (const queryKey of [
+          chatKeys.details,
+          chatKeys.lists,
+          taskKeys.taskLists,
+          queryKeys.ledger(profileId),
+          alertKeys.fired,
+        ])
           void queryClient.invalidateQueries({ queryKey });
       }),
       api.budget.onAlert((alert) => {

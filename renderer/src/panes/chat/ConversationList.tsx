@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
+import { costOf } from "../../components/cost-label.ts";
 import { conversationTitle } from "./conversation-title.ts";
 import { PresetMenu } from "./PresetMenu.tsx";
 import "./conversation-list.css";
@@ -112,6 +113,11 @@ export function ConversationList(props: ConversationListProps) {
                       <span className="conversation-list__title">{conversationTitle(conversation.title, t)}</span>
                       {conversation.excerpt && (
                         <span className="conversation-list__excerpt">{conversation.excerpt}</span>
+                      )}
+                      {conversation.cost && (
+                        <span className="conversation-list__excerpt" data-testid="conversation-list-cost">
+                          {costOf(conversation.cost, { free: t("cost.free"), unknown: t("cost.unknown") })}
+                        </span>
                       )}
                     </button>
                     <div className="conversation-list__actions">
