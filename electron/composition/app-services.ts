@@ -11,6 +11,7 @@ import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
+import { priceFromLists } from "../services/budget/list-pricing.ts";
 import { publishedPricesOf } from "../services/budget/published-prices.ts";
 import { capabilityFetch } from "../services/capabilities/capability-fetch.ts";
 import { CapabilityService } from "../services/capabilities/capability-service.ts";
@@ -151,7 +152,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     async (profileId) => {
       // A server that publishes its prices is asked first, so even the first calls are priced.
       await capabilities.ready(profileId);
-      await budget.snapshot(profileId);
+      if (capabilityStore.get(profileId).features.balance !== "missing") await budget.snapshot(profileId);
+      else if (priceFromLists(db, prices, profileId))
+        listeners.forEach((listener) => listener.costsChanged?.({ profileId }));
     },
     options.samplerTiming ?? DEFAULT_SAMPLER_TIMING,
     busyOf,

@@ -131,6 +131,8 @@ export const SpendRowSchema = z.object({
   high: z.number(),
   estimated: z.boolean(),
   requests: z.number().int(),
+  /** Calls of the app's with no price to book them by (a server with no balance and no price for them). */
+  unpriced: z.number().int(),
 });
 export type SpendRow = z.infer<typeof SpendRowSchema>;
 

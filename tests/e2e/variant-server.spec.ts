@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import { expect, test } from "./support/app-fixture.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
 import { startVariantServer, VARIANT_REPLY, type VariantServer } from "../support/variant-server.ts";
 
 let server: VariantServer;
@@ -10,7 +12,7 @@ test.afterAll(() => server.close());
 
 test("against an OpenAI-compatible server without balance, images or video, every pane says what it lacks", async ({
   launchApp,
-}) => {
+}, testInfo) => {
   const { page } = await launchApp({ profile: { url: server.url, key: "sk-variant-e2e-0001" } });
   const statusBar = page.getByRole("contentinfo", { name: "Status" });
   await expect(statusBar).toContainText("Budget unknown");
@@ -40,6 +42,20 @@ test("against an OpenAI-compatible server without balance, images or video, ever
   const reply = page.getByRole("article", { name: "Assistant" }).last();
   await expect(reply.locator(".markdown")).toHaveText(VARIANT_REPLY);
   await expect(reply.getByTestId("reply-meta")).toContainText(/≈ \d+ in · \d+ out tokens/);
+
+  // No balance: the Budget pane still shows what the app recorded of its own calls, and which have no price.
+  await page.getByRole("button", { name: "Budget" }).click();
+  const recorded = page.getByRole("region", { name: "Spend recorded by this app" });
+  await expect(recorded).toBeVisible();
+  await expect(recorded.getByRole("note")).toContainText("1 call this month has no price");
+  await expect(recorded.getByRole("button", { name: "Set a price" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Requests" }).getByRole("row").filter({ hasText: "plain" })).toHaveCount(
+    1,
+  );
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-budget-recorded.png`),
+  });
 
   await page.getByRole("button", { name: "Images" }).click();
   await page.getByRole("textbox", { name: "Prompt" }).fill("a lighthouse");

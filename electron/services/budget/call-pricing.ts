@@ -4,7 +4,8 @@ import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
 import { readStoredColumn } from "../store/stored-json.ts";
 import { estimateOf, featuresOf, type Feature, type PricedCall } from "./price-fitting.ts";
-import type { SizesConfirmed } from "./confirmed-sizes.ts";
+import type { ConfirmedSizes, SizesConfirmed } from "./confirmed-sizes.ts";
+import type { PriceBook } from "./price-book.ts";
 import { priceOf } from "./price-lookup.ts";
 import { sizeScale } from "./unconfirmed-size.ts";
 
@@ -35,6 +36,15 @@ export interface PricingContext {
   readonly lowest: readonly ModelPrice[];
   /** Where prices listed without a size were confirmed by a charge. */
   readonly sizes: SizesConfirmed;
+}
+
+/** What a profile's calls are priced by now. */
+export function pricingContextOf(prices: PriceBook, sizes: ConfirmedSizes, profileId: string): PricingContext {
+  return {
+    prices: prices.prices(profileId),
+    lowest: prices.history.lowestTrusted(profileId),
+    sizes: sizes.of(profileId),
+  };
 }
 
 /** A call as the ledger keeps it, with the output its request allowed. */

@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { ACTIVE_TASK_STATUSES } from "../../../shared/ipc/tasks.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { attribute, type Attribution } from "./balance-movements.ts";
-import { callPricing, type PricingContext } from "./call-pricing.ts";
+import { callPricing, pricingContextOf, type PricingContext } from "./call-pricing.ts";
 import { ConfirmedSizes } from "./confirmed-sizes.ts";
 import { NOISE, type AttributedEvent } from "./movement-split.ts";
 import { latestReading, readingsSince } from "./balance-readings.ts";
@@ -16,10 +16,12 @@ import {
   featuresOfRow,
   moneyEventsOf,
   NO_PRICING,
+  recordCost,
   UNKNOWN,
   unmeasured,
   waitingRows,
   WAITING_COLUMNS,
+  idOf,
   type Unknown,
   type WaitingRow,
 } from "./waiting-calls.ts";
@@ -189,24 +191,11 @@ export class CostAttributor {
   }
 
   private record(event: AttributedEvent | Unknown): void {
-    const id = idOf(event.id);
-    if (event.id.startsWith("refund:")) {
-      this.db.prepare("UPDATE request_log SET refund = ?, refund_pending = 0 WHERE id = ?").run(event.amount, id);
-    } else {
-      this.db
-        .prepare(
-          "UPDATE request_log SET cost = ?, cost_low = ?, cost_high = ?, cost_kind = ?, attributed = 1 WHERE id = ?",
-        )
-        .run(event.amount, event.low, event.high, event.kind, id);
-    }
+    recordCost(this.db, event);
   }
 
   private pricingContext(profileId: string): PricingContext {
-    return {
-      prices: this.prices.prices(profileId),
-      lowest: this.prices.history.lowestTrusted(profileId),
-      sizes: this.sizes.of(profileId),
-    };
+    return pricingContextOf(this.prices, this.sizes, profileId);
   }
 
   /** When the oldest paid task of the profile that is still running began: it may yet be refunded. */
@@ -228,5 +217,3 @@ function loneChargeOf(group: { readonly eventIds: readonly string[] }): string |
   // Stryker disable next-line OptionalChaining: a movement is attributed to one event at least
   return only?.startsWith("charge:") && others.length === 0 ? only : null;
 }
-
-const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));

@@ -85,6 +85,21 @@ export function moneyEventsOf(row: WaitingRow, call: CallPricing): MoneyEvent[] 
   return events;
 }
 
+/** The ledger row of a `charge:` or `refund:` event. */
+export const idOf = (eventId: string) => Number(eventId.slice(eventId.indexOf(":") + 1));
+
+/** Writes what a charge cost (the call is then attributed), or what a refund gave back. */
+export function recordCost(db: DatabaseSync, event: AttributedEvent | Unknown): void {
+  const id = idOf(event.id);
+  if (event.id.startsWith("refund:")) {
+    db.prepare("UPDATE request_log SET refund = ?, refund_pending = 0 WHERE id = ?").run(event.amount, id);
+  } else {
+    db.prepare(
+      "UPDATE request_log SET cost = ?, cost_low = ?, cost_high = ?, cost_kind = ?, attributed = 1 WHERE id = ?",
+    ).run(event.amount, event.low, event.high, event.kind, id);
+  }
+}
+
 /** A call with nothing to price it by. */
 export interface Unknown {
   readonly id: string;

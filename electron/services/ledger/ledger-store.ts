@@ -62,6 +62,13 @@ const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, 
 const NET_OF = (end: "cost_low" | "cost_high") =>
   `CASE WHEN refund > 0 THEN COALESCE(cost, 0) - refund ELSE COALESCE(${end}, cost, 0) END`;
 
+/**
+ * A part of a sum that makes it ≈: an estimate, or a call still waiting for its cost. Not a call
+ * settled with no price (it is counted apart) nor a refunded one (it nets to nothing).
+ */
+const ESTIMATED = `cost_kind NOT IN ('measured', 'priced', 'free') AND NOT (cost_kind = 'unknown' AND attributed = 1)
+  AND COALESCE(refund, 0) <= 0`;
+
 /** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
 export class LedgerStore {
   private readonly db: DatabaseSync;
@@ -131,14 +138,15 @@ export class LedgerStore {
       high: number;
       estimated: number;
       requests: number;
+      unpriced: number;
     }>(
       this.db.prepare(
         `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
                 SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
                 SUM(${NET_OF("cost_low")}) AS low,
                 SUM(${NET_OF("cost_high")}) AS high,
-                MAX(cost_kind NOT IN ('measured', 'priced', 'free') AND COALESCE(refund, 0) <= 0) AS estimated,
-                COUNT(*) AS requests
+                MAX(${ESTIMATED}) AS estimated,
+                COUNT(*) AS requests, SUM(cost IS NULL AND attributed = 1) AS unpriced
          FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
          GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
       ),
@@ -155,6 +163,7 @@ export class LedgerStore {
       high: row.high,
       estimated: row.estimated === 1,
       requests: row.requests,
+      unpriced: row.unpriced,
     }));
   }
 

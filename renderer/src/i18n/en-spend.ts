@@ -83,6 +83,15 @@ export const spendEn = {
       idle: "Nothing spent in the last 7 days.",
     },
   },
+  recorded: {
+    title: "Spend recorded by this app",
+    hint: "This server has no balance endpoint, so only this app's own calls are known: each at the server's published price (or yours, set in Settings) times the usage it returned.",
+    today: "Today",
+    month: "This month",
+    unpriced_one: "{{count}} call this month has no price, so its cost is unknown.",
+    unpriced_other: "{{count}} calls this month have no price, so their cost is unknown.",
+    setPrice: "Set a price",
+  },
   requests: {
     title: "Requests",
     export: "Export CSV",

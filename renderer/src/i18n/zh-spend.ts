@@ -83,6 +83,15 @@ export const spendZh: typeof spendEn = {
       idle: "最近 7 天没有花费。",
     },
   },
+  recorded: {
+    title: "本应用记录的花费",
+    hint: "此服务器没有余额接口，只能知道本应用自己的调用：每次按服务器公布的价格（或你在设置中填写的价格）乘以返回的用量计算。",
+    today: "今天",
+    month: "本月",
+    unpriced_one: "本月有 {{count}} 次调用没有价格，费用未知。",
+    unpriced_other: "本月有 {{count}} 次调用没有价格，费用未知。",
+    setPrice: "设置价格",
+  },
   requests: {
     title: "请求",
     export: "导出 CSV",

@@ -18,6 +18,7 @@ const row = (day: string, model: string, kind: SpendRow["kind"], cost: number, e
   high: cost,
   estimated,
   requests: 1,
+  unpriced: 0,
 });
 
 describe("spend by day", () => {

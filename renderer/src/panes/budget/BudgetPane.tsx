@@ -16,6 +16,7 @@ import { BudgetGauge } from "./BudgetGauge.tsx";
 import { PeriodChart } from "./PeriodChart.tsx";
 import { timedSamples } from "./period-readings.ts";
 import { ProfilesOverview } from "./ProfilesOverview.tsx";
+import { RecordedSpend } from "./RecordedSpend.tsx";
 import { RateHeadroom } from "./RateHeadroom.tsx";
 import { ReadingHeld } from "./ReadingHeld.tsx";
 import { RequestsSection } from "./RequestsSection.tsx";
@@ -85,6 +86,13 @@ export function BudgetPane() {
       {!profile && <p className="empty-state">{t("budget.noProfile")}</p>}
       {profile && <BudgetAlertBanner profileId={profile.id} />}
       {balanceMissing && <NotOffered feature="balance" />}
+      {profile && balanceMissing && (
+        <>
+          <RecordedSpend profileId={profile.id} />
+          <SpendSection profileId={profile.id} />
+          <RequestsSection profileId={profile.id} />
+        </>
+      )}
       {budget.isError && <ErrorNotice key={budget.errorUpdatedAt} error={errorDetail(budget.error)} />}
       {profile && !balanceMissing && budget.isPending && (
         <div className="skeleton" aria-busy="true" aria-label={t("budget.loading")}>
