@@ -58,9 +58,13 @@ test("against an OpenAI-compatible server without balance, images or video, ever
   });
 
   await page.getByRole("button", { name: "Images" }).click();
+  // Its model list names no image model: said before any form fails.
+  await expect(page.getByText("This server offers no image models")).toBeVisible();
   await page.getByRole("textbox", { name: "Prompt" }).fill("a lighthouse");
   await page.getByRole("combobox", { name: "Model" }).fill("plain");
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(page.getByText("This server does not offer image generation.")).toBeVisible();
+  await page.getByRole("button", { name: "Videos" }).click();
+  await expect(page.getByText("This server offers no video models")).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
 });

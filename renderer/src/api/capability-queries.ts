@@ -21,6 +21,16 @@ export function useFeatureMissing(feature: Feature, profileId: string | null = n
   return useCapabilities(profileId ?? profile?.id ?? null).data?.features[feature] === "missing";
 }
 
+/**
+ * Whether the server's model list is known and neither it nor the profile names a model of this
+ * kind (by its list or its name): the pane says so before a form fails.
+ */
+export function useNoModelsOf(kind: ModelKind): boolean {
+  const profile = useActiveProfile();
+  const { data } = useCapabilities(profile?.id ?? null);
+  return Boolean(data?.models) && preferredModel(kind, profile?.models, data?.models) === null;
+}
+
 /** The code a form starts with for a kind: the profile's first, else the first server code of that kind. */
 export function usePreferredModel(kind: ModelKind): string {
   const profile = useActiveProfile();

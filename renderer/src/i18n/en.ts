@@ -69,6 +69,10 @@ export const en = {
       images: "This server does not offer image generation.",
       video: "This server does not offer video generation.",
     },
+    noModels: {
+      image: "This server offers no image models: its model list names none. You can still type a model code.",
+      video: "This server offers no video models: its model list names none. You can still type a model code.",
+    },
   },
   status: {
     bar: "Status",

@@ -3,9 +3,9 @@ import { IMAGE_SEED_MAX, ImageRequestSchema } from "../../../../shared/ipc/tasks
 import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useFeatureMissing, usePreferredModel } from "../../api/capability-queries.ts";
+import { useFeatureMissing, useNoModelsOf, usePreferredModel } from "../../api/capability-queries.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
-import { NotOffered } from "../../components/NotOffered.tsx";
+import { NoModels, NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
 import { useGallery } from "../../api/task-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
@@ -23,6 +23,7 @@ export function ImagesPane() {
   const { t } = useTranslation();
   const preferredModel = usePreferredModel("image");
   const missing = useFeatureMissing("images");
+  const noModels = useNoModelsOf("image");
   const { data: gallery = [] } = useGallery("image");
   const tasks = useTasksOfKind("image");
   const modelOptions = useModelOptions("image", tasks.recentModels);
@@ -75,7 +76,7 @@ export function ImagesPane() {
           })
         }
       >
-        {missing && <NotOffered feature="images" />}
+        {missing ? <NotOffered feature="images" /> : noModels && <NoModels kind="image" />}
         <ModelPicker
           name="model"
           label={t("media.model")}

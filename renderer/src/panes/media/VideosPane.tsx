@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";
-import { useFeatureMissing, usePreferredModel } from "../../api/capability-queries.ts";
+import { useFeatureMissing, useNoModelsOf, usePreferredModel } from "../../api/capability-queries.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
-import { NotOffered } from "../../components/NotOffered.tsx";
+import { NoModels, NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
 import { onOption } from "../../components/select-option.ts";
 import { useGallery } from "../../api/task-queries.ts";
@@ -24,6 +24,7 @@ export function VideosPane() {
   const { t } = useTranslation();
   const preferredModel = usePreferredModel("video");
   const missing = useFeatureMissing("video");
+  const noModels = useNoModelsOf("video");
   const { data: videos = [] } = useGallery("video");
   const { data: images = [] } = useGallery("image");
   const tasks = useTasksOfKind("video");
@@ -58,7 +59,7 @@ export function VideosPane() {
         spendCheck={spendCheck}
         onSubmit={() => submit({ model, prompt, size, duration, ...(reference ? { image: reference.image } : {}) })}
       >
-        {missing && <NotOffered feature="video" />}
+        {missing ? <NotOffered feature="video" /> : noModels && <NoModels kind="video" />}
         <ModelPicker
           name="model"
           label={t("media.model")}
