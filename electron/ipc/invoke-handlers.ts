@@ -67,7 +67,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "budget.requests": ({ profileId, offset, limit, ...filter }) =>
       ledger.page(vault.resolveId(profileId), filter, offset, limit),
     "budget.exportCsv": ({ profileId, ...filter }) => ledgerExport(ledger.entries(vault.resolveId(profileId), filter)),
-    "budget.spend": ({ profileId, days }) => ledger.spend(vault.resolveId(profileId), days),
+    "budget.spend": ({ profileId, days, until }) =>
+      ledger.spend(vault.resolveId(profileId), days, until ? new Date(`${until}T12:00:00`) : undefined),
     "budget.prices": ({ profileId }) => prices.prices(vault.resolveId(profileId)),
     "budget.setPrice": ({ profileId, model, unit, size, price }) => {
       const id = vault.resolveId(profileId);

@@ -111,11 +111,14 @@ export const LedgerPageSchema = z.object({
 });
 export type LedgerPage = z.infer<typeof LedgerPageSchema>;
 
-export const SPEND_RANGES = [7, 30, 90] as const;
-
+/** Spend of `days` local days (at most a year) ending with `until` (`YYYY-MM-DD`; today when absent). */
 export const SpendRequestSchema = z.object({
   profileId: z.string().min(1).optional(),
-  days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+  days: z.number().int().min(1).max(366),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 /** Spend of one local day (`YYYY-MM-DD`) for one model and kind. */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
@@ -100,4 +101,21 @@ test("a refunded task's row reads its cost, refund and net whole, with timings n
         path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-requests-refund-${width}.png`),
       });
   }
+
+  // The pane's period drives the spend charts, the Requests table and its CSV.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const period = page.getByRole("group", { name: "Period" });
+  await expect(period.getByRole("combobox", { name: "Period" })).toHaveValue("7");
+  await period.getByRole("combobox", { name: "Period" }).selectOption({ label: "Custom range" });
+  await period.getByLabel("Start date").fill("2020-01-01");
+  await period.getByLabel("End date").fill("2020-01-31");
+  await expect(requests.getByRole("row")).toHaveCount(1);
+  await expect(page.getByTestId("spend-model-summary")).toHaveText("Nothing spent in this range yet.");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = readFileSync((await (await download).path()) ?? "", "utf8");
+  expect(csv.trim().split("\r\n")).toHaveLength(1);
+  await period.getByRole("combobox", { name: "Period" }).selectOption({ label: "Today" });
+  await expect(requests.getByRole("row").filter({ hasText: "image-upstream-error" })).toHaveCount(1);
+  await expect(page.getByTestId("spend-model-summary")).toContainText(/ today: /);
 });

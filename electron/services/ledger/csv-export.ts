@@ -22,8 +22,6 @@ export const LEDGER_CSV_COLUMNS = [
   "conversation_id",
   "task_id",
   "title",
-  "first_token_ms",
-  "total_ms",
 ] as const;
 
 /** Money is written to the millionth of a unit: finer is float noise, not a charge. */
@@ -67,8 +65,6 @@ function cellsOf(entry: LedgerEntry): Cell[] {
     entry.conversationId,
     entry.taskId,
     entry.outside ? "Other spend on this key, made outside this app" : entry.title,
-    entry.firstTokenMs,
-    entry.totalMs,
   ];
 }
 

@@ -125,9 +125,13 @@ export class LedgerStore {
     ).map(entryOf);
   }
 
-  /** Spend per local day, model and kind over the last `days` days, today included; refunds count against it. */
-  spend(profileId: string, days: number, now = new Date()): SpendRow[] {
-    const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).getTime();
+  /**
+   * Spend per local day, model and kind over `days` days ending with the day of `last` (today by
+   * default); refunds count against it.
+   */
+  spend(profileId: string, days: number, last = new Date()): SpendRow[] {
+    const since = new Date(last.getFullYear(), last.getMonth(), last.getDate() - (days - 1)).getTime();
+    const until = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1).getTime();
     const rows = allRows<{
       day: string;
       model: string | null;
@@ -147,11 +151,12 @@ export class LedgerStore {
                 SUM(${NET_OF("cost_high")}) AS high,
                 MAX(${ESTIMATED}) AS estimated,
                 COUNT(*) AS requests, SUM(cost IS NULL AND attributed = 1) AS unpriced
-         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ?
+         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ? AND started_at < ?
          GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
       ),
       profileId,
       since,
+      until,
     );
     return rows.map((row) => ({
       day: row.day,
@@ -214,6 +219,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
  * whole with its headers (a JSON body), so its total is its latency.
  */
 function timingsOf(row: LedgerRow): { firstTokenMs: number | null; totalMs: number | null } {
+  if (row.outside === 1) return { firstTokenMs: null, totalMs: null };
   if (row.message_id === null) return { firstTokenMs: null, totalMs: row.duration_ms };
   const meta = readStoredColumn(row.reply_meta, MessageMetaSchema);
   return { firstTokenMs: meta?.ttftMs ?? null, totalMs: meta?.totalMs ?? null };

@@ -4,13 +4,14 @@ import { unwrap } from "./api-error.ts";
 import { api } from "./desktop-api.ts";
 import { queryKeys } from "./queries.ts";
 
-export type SpendDays = 7 | 30 | 90;
-
-/** Spend per day, model and kind over the last `days`; refreshed with the balance (see `useBudget`). */
-export const useSpend = (profileId: string, days: SpendDays) =>
+/**
+ * Spend per day, model and kind over `days` days ending with `until` (`YYYY-MM-DD`); refreshed
+ * with the balance (see `useBudget`).
+ */
+export const useSpend = (profileId: string, days: number, until: string) =>
   useQuery({
-    queryKey: queryKeys.spend(profileId, days),
-    queryFn: () => unwrap(api.budget.spend({ profileId, days })),
+    queryKey: queryKeys.spend(profileId, days, until),
+    queryFn: () => unwrap(api.budget.spend({ profileId, days, until })),
     placeholderData: keepPreviousData,
   });
 

@@ -17,7 +17,7 @@ export const queryKeys = {
   budgetHistory: (profileId: string, days: number) => ["budget-history", profileId, days] as const,
   /** What a profile's ledger answers (spend, requests, estimates): stale whenever its balance moves. */
   ledger: (profileId: string) => ["ledger", profileId] as const,
-  spend: (profileId: string, days: number) => ["ledger", profileId, "spend", days] as const,
+  spend: (profileId: string, days: number, until: string) => ["ledger", profileId, "spend", days, until] as const,
   requests: (profileId: string, filter: LedgerFilter, page: number) =>
     ["ledger", profileId, "requests", filter, page] as const,
   estimate: (profileId: string, request: CostEstimateRequest) => ["ledger", profileId, "estimate", request] as const,

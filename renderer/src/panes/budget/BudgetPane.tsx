@@ -16,11 +16,10 @@ import { BudgetGauge } from "./BudgetGauge.tsx";
 import { PeriodChart } from "./PeriodChart.tsx";
 import { timedSamples } from "./period-readings.ts";
 import { ProfilesOverview } from "./ProfilesOverview.tsx";
+import { PeriodSections } from "./PeriodSections.tsx";
 import { RecordedSpend } from "./RecordedSpend.tsx";
 import { RateHeadroom } from "./RateHeadroom.tsx";
 import { ReadingHeld } from "./ReadingHeld.tsx";
-import { RequestsSection } from "./RequestsSection.tsx";
-import { SpendSection } from "./SpendSection.tsx";
 import "./budget.css";
 
 const NO_SAMPLES: readonly BalanceSample[] = [];
@@ -89,8 +88,7 @@ export function BudgetPane() {
       {profile && balanceMissing && (
         <>
           <RecordedSpend profileId={profile.id} />
-          <SpendSection profileId={profile.id} />
-          <RequestsSection profileId={profile.id} />
+          <PeriodSections profileId={profile.id} />
         </>
       )}
       {budget.isError && <ErrorNotice key={budget.errorUpdatedAt} error={errorDetail(budget.error)} />}
@@ -151,8 +149,7 @@ export function BudgetPane() {
           {detailed && (
             <>
               <BalanceHistory samples={timed} balance={snapshot.balance.balance} readAt={snapshot.fetchedAt} />
-              <SpendSection profileId={snapshot.profileId} />
-              <RequestsSection profileId={snapshot.profileId} />
+              <PeriodSections profileId={snapshot.profileId} />
               <div className="budget-cards">
                 <RateHeadroom profileId={snapshot.profileId} />
                 <ProfilesOverview active={snapshot} />

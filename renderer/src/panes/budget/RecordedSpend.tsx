@@ -25,8 +25,9 @@ function total(rows: readonly SpendRow[]): string {
  */
 export function RecordedSpend({ profileId }: { readonly profileId: string }) {
   const { t } = useTranslation();
-  const today = localDayKey(new Date(useNow(60_000)));
-  const { data: rows = NO_ROWS } = useSpend(profileId, 90);
+  const now = new Date(useNow(60_000));
+  const today = localDayKey(now);
+  const { data: rows = NO_ROWS } = useSpend(profileId, now.getDate(), today);
   const month = rows.filter((row) => row.day.startsWith(today.slice(0, 7)));
   const unpriced = month.reduce((count, row) => count + row.unpriced, 0);
   return (

@@ -7,19 +7,26 @@ import { ActionError } from "../../components/ActionError.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { downloadFile } from "../chat/download-file.ts";
 import { EMPTY_DRAFT, ledgerFilter, type RequestsDraft } from "./requests-filter.ts";
+import type { PeriodDays } from "./budget-period.ts";
 import { RequestsTable } from "./RequestsTable.tsx";
 import "./requests.css";
 
 const OUTCOMES = ["", "ok", "error"] as const;
 const KINDS = ["", ...LEDGER_KINDS] as const;
 
-/** Every gateway call of the profile: filters, a search by request id, the table and its CSV. */
-export function RequestsSection({ profileId }: { profileId: string }) {
+/**
+ * Every gateway call of the profile in the pane's period (its own From and To, where set, take the
+ * place of the period's): filters, a search by request id, the table and its CSV.
+ */
+export function RequestsSection({ profileId, period }: { profileId: string; period: PeriodDays }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<RequestsDraft>(EMPTY_DRAFT);
   // Typing a request id refilters after the keystroke has painted.
   const deferred = useDeferredValue(draft);
-  const filter = ledgerFilter(deferred, profileId);
+  const filter = ledgerFilter(
+    { ...deferred, from: deferred.from || period.first, to: deferred.to || period.last },
+    profileId,
+  );
   const exportCsv = useExportCsv();
   // The models of the whole ledger, from the unfiltered first page, so choosing one keeps the others offered.
   const { data: models = [] } = useQuery({

@@ -49,12 +49,17 @@ function EntryCells({ entry, openable }: { entry: LedgerEntry; openable: Readonl
       <span role="cell" title={entry.at}>
         {formatStamp(entry.at)}
       </span>
-      <span role="cell" title={entry.outside ? t("spend.otherSpend") : undefined}>
-        {t(`spend.kind.${entry.outside ? "other" : entry.kind}`, { defaultValue: entry.kind })}
-      </span>
-      <span role="cell" title={entry.outside ? t("spend.outsideApp") : (entry.title ?? entry.model ?? undefined)}>
+      <span role="cell">{t(`spend.kind.${entry.outside ? "other" : entry.kind}`, { defaultValue: entry.kind })}</span>
+      <span
+        role="cell"
+        title={
+          entry.outside
+            ? `${t("spend.otherSpend")}, ${t("spend.outsideApp")}`
+            : (entry.title ?? entry.model ?? undefined)
+        }
+      >
         {entry.outside ? (
-          t("spend.outsideApp")
+          t("spend.otherSpend")
         ) : entry.conversationId && openable.has(entry.conversationId) ? (
           <ConversationLink conversationId={entry.conversationId} title={entry.title}>
             {entry.model ?? "—"}

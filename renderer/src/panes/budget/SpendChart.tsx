@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
@@ -28,14 +27,14 @@ interface SpendChartProps {
   readonly groupBy: "model" | "kind";
   readonly rows: readonly SpendRow[];
   readonly days: number;
-  /** Local midnight of today: the last bar. */
+  /** Local midnight of the period's last day: the last bar. */
   readonly today: Date;
-  /** Shown in the header, e.g. the range toggle. */
-  readonly actions?: ReactNode;
+  /** The period in words: "in 7 days", "this month". */
+  readonly period: string;
 }
 
 /** Spend per day stacked by model or kind, its legend showing each group's figure for the day under the cursor. */
-export function SpendChart({ id, title, groupBy, rows, days, today, actions }: SpendChartProps) {
+export function SpendChart({ id, title, groupBy, rows, days, today, period }: SpendChartProps) {
   const { t } = useTranslation();
   const theme = useChartTheme();
   const spend = useMemo(() => spendByDay(rows, days, groupBy, today), [rows, days, groupBy, today]);
@@ -86,15 +85,14 @@ export function SpendChart({ id, title, groupBy, rows, days, today, actions }: S
         <h2 id={`${id}-title`} className="gauge__title">
           {title}
         </h2>
-        {actions}
       </header>
       {spend.series.length > 0 && (
-        <UPlotChart options={options} data={data} height={220} label={t("spend.chartLabel", { title, days })} />
+        <UPlotChart options={options} data={data} height={220} label={t("spend.chartLabel", { title, period })} />
       )}
       <p className="budget-card__summary" data-testid={`${id}-summary`}>
         {spend.series.length > 0 && (
           <strong>
-            {t("spend.total", { amount: sumLabel({ ...spend, amount: spend.total }, spend.estimated), days })}{" "}
+            {t("spend.total", { amount: sumLabel({ ...spend, amount: spend.total }, spend.estimated), period })}{" "}
           </strong>
         )}
         {summary}

@@ -1,0 +1,22 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNow } from "../../components/use-now.ts";
+import { DEFAULT_PERIOD, periodDays } from "./budget-period.ts";
+import { PeriodControl, periodLabel } from "./PeriodControl.tsx";
+import { RequestsSection } from "./RequestsSection.tsx";
+import { SpendSection } from "./SpendSection.tsx";
+
+/** What the Budget pane's period drives: spend by model and by kind per day, the Requests table and its CSV. */
+export function PeriodSections({ profileId }: { profileId: string }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState(DEFAULT_PERIOD);
+  // The last day is today's: the day is checked every minute.
+  const days = periodDays(period, new Date(useNow(60_000)));
+  return (
+    <>
+      <PeriodControl period={period} onChange={setPeriod} />
+      <SpendSection profileId={profileId} period={days} label={periodLabel(t, period, days)} />
+      <RequestsSection profileId={profileId} period={days} />
+    </>
+  );
+}
