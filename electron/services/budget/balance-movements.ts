@@ -11,7 +11,7 @@
  */
 
 import { NOISE, splitMovement, type AttributedEvent, type MoneyEvent } from "./movement-split.ts";
-import { confirmedMove, unconfirmedBetween } from "./reading-agreement.ts";
+import { confirmedMove, periodBegan, unconfirmedBetween } from "./reading-agreement.ts";
 
 /** One balance reading: when it was asked for, when it came back, and the spending it showed. */
 export interface BalanceReading {
@@ -20,6 +20,9 @@ export interface BalanceReading {
   readonly balance: number;
   readonly dailyUsed: number | null;
   readonly monthlyUsed?: number | null;
+  /** When the key's day and month reset, as the reading said (ISO); absent where it did not. */
+  readonly dailyResetAt?: string | null;
+  readonly monthlyResetAt?: string | null;
 }
 
 /** A movement and the events that made it, for learning prices. */
@@ -73,9 +76,10 @@ export function spentBetween(before: BalanceReading, after: BalanceReading): num
     );
   }
   const balanceSpent = before.balance - after.balance;
-  const counters: [number | null | undefined, number | null | undefined][] = [
-    [before.dailyUsed, after.dailyUsed],
-    [before.monthlyUsed, after.monthlyUsed],
+  // A counter whose period began in between counts from then: its move is not what was spent.
+  const counters: (readonly [number | null | undefined, number | null | undefined])[] = [
+    ...(periodBegan(before, after, "day") ? [] : [[before.dailyUsed, after.dailyUsed] as const]),
+    ...(periodBegan(before, after, "month") ? [] : [[before.monthlyUsed, after.monthlyUsed] as const]),
   ];
   for (const [was, is] of counters) {
     if (was == null || is == null) continue;

@@ -26,8 +26,13 @@ function readings(db: DatabaseSync, where: string, ...params: (string | number)[
     balance: number;
     daily_used: number | null;
     monthly_used: number | null;
+    daily_reset_at: string | null;
+    monthly_reset_at: string | null;
   }>(
-    db.prepare(`SELECT sent_at, sampled_at, balance, daily_used, monthly_used FROM balance_samples ${where}`),
+    db.prepare(
+      `SELECT sent_at, sampled_at, balance, daily_used, monthly_used, daily_reset_at, monthly_reset_at
+       FROM balance_samples ${where}`,
+    ),
     ...params,
   );
   return rows.map((row) => ({
@@ -36,5 +41,7 @@ function readings(db: DatabaseSync, where: string, ...params: (string | number)[
     balance: row.balance,
     dailyUsed: row.daily_used,
     monthlyUsed: row.monthly_used,
+    dailyResetAt: row.daily_reset_at,
+    monthlyResetAt: row.monthly_reset_at,
   }));
 }

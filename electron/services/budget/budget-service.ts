@@ -42,16 +42,28 @@ export class BudgetService {
       balance: data.balance,
       dailyUsed: data.api_key.daily_used,
       monthlyUsed: data.api_key.monthly_used,
+      dailyResetAt: data.api_key.daily_reset_at,
+      monthlyResetAt: data.api_key.monthly_reset_at,
     };
     const [previous] = latestReading(this.db, profileId);
     const unconfirmed = previous ? unconfirmedBetween(previous, counters, resolutionOf([previous, counters])) : 0;
     // When the request went out matters too: the gateway read the balance somewhere in between.
     this.db
       .prepare(
-        `INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used, unconfirmed)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO balance_samples (profile_id, sent_at, sampled_at, balance, daily_used, monthly_used, unconfirmed,
+           daily_reset_at, monthly_reset_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(profileId, sentAt, now, data.balance, data.api_key.daily_used, data.api_key.monthly_used, unconfirmed);
+      .run(
+        profileId,
+        sentAt,
+        now,
+        data.balance,
+        data.api_key.daily_used,
+        data.api_key.monthly_used,
+        unconfirmed,
+        data.api_key.daily_reset_at ?? null,
+        data.api_key.monthly_reset_at ?? null,
+      );
     const snapshot = {
       profileId,
       balance: data,

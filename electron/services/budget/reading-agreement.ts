@@ -1,7 +1,16 @@
-/** Two counters of one reading pair: the key's use today and this month. */
+/** Two counters of one reading pair: the key's use today and this month, and when each resets. */
 interface Counters {
   readonly dailyUsed: number | null;
   readonly monthlyUsed?: number | null;
+  readonly dailyResetAt?: string | null;
+  readonly monthlyResetAt?: string | null;
+}
+
+/** The key's day (month) began between two readings: the reset they name moved on. */
+export function periodBegan(before: Counters, after: Counters, period: "day" | "month"): boolean {
+  const [was, is] =
+    period === "day" ? [before.dailyResetAt, after.dailyResetAt] : [before.monthlyResetAt, after.monthlyResetAt];
+  return was != null && is != null && Date.parse(is) > Date.parse(was);
 }
 
 /**
@@ -20,8 +29,11 @@ export function unconfirmedBetween(before: Counters, after: Counters, rounding: 
   const month = isMonth - wasMonth;
   if (Math.abs(day - month) <= tolerance) return 0;
   // A month began: both counters started again, and today's is within the month's (checked above).
-  if (month < -tolerance) return 0;
-  // A day began: today's use is what was spent since, no more than the month's move.
+  if (month < -tolerance || periodBegan(before, after, "month")) return 0;
+  // A day began, as the readings say: today's use is what was spent since, no more than the month's move.
+  if (periodBegan(before, after, "day"))
+    return isDay <= Math.max(0, month) + tolerance ? 0 : isDay - Math.max(0, month);
+  // With no reset times to go by, a fall of today's use within the month's move is a day that began.
   if (day < -tolerance && isDay <= Math.max(0, month) + tolerance) return 0;
   return Math.abs(day - month);
 }

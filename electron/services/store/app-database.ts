@@ -304,6 +304,11 @@ export const APP_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, model, unit, size)
   );
   `,
+  // A reading keeps when the key's day and month reset, so a new day is told from counters that disagree.
+  `
+  ALTER TABLE balance_samples ADD COLUMN daily_reset_at TEXT;
+  ALTER TABLE balance_samples ADD COLUMN monthly_reset_at TEXT;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -46,3 +46,25 @@ describe("what a movement whose counters disagree spent", () => {
     expect(confirmedMove(-2, -5)).toBe(-2);
   });
 });
+
+describe("a day that began between two readings", () => {
+  const resetAt = (day: number) => `2026-11-${day}T00:00:00+08:00`;
+  const on = (day: number, dailyUsed: number, monthlyUsed: number, balance: number): BalanceReading => ({
+    ...at(dailyUsed, monthlyUsed, balance),
+    dailyResetAt: resetAt(day),
+    monthlyResetAt: "2026-12-01T00:00:00+08:00",
+  });
+
+  it("counts from the month's move when today's new use is more than yesterday's whole day", () => {
+    // 0.2 yesterday; the day turned, then 0.3 was spent: today's counter rose by 0.1, the month's by 0.3.
+    const before = on(29, 0.2, 0.2, 59.8);
+    const after = on(30, 0.3, 0.5, 59.5);
+    expect(unconfirmedBetween(before, after, 0.0001)).toBe(0);
+    expect(spentBetween(before, after)).toBeCloseTo(0.3, 9);
+  });
+
+  it("still holds today's use beyond the month's move as unconfirmed", () => {
+    expect(unconfirmedBetween(on(29, 0.2, 0.2, 59.8), on(30, 0.45, 0.5, 59.5), 0.0001)).toBeCloseTo(0.15, 9);
+  });
+});
+
