@@ -67,4 +67,3 @@ describe("a day that began between two readings", () => {
     expect(unconfirmedBetween(on(29, 0.2, 0.2, 59.8), on(30, 0.45, 0.5, 59.5), 0.0001)).toBeCloseTo(0.15, 9);
   });
 });
-
