@@ -142,8 +142,12 @@ function scaledTo(events: readonly MoneyEvent[], spent: number, expected: number
  * cost and may have cost all the rest: other spend is what the points leave, as a range.
  */
 function shared(events: readonly MoneyEvent[], spent: number): Omit<Split, "expected"> {
-  // A call refunded within the same movement nets to nothing in it: the movement bounds neither.
-  const paired = new Set(events.flatMap((event) => (event.sign === -1 && event.of ? [event.of] : [])));
+  // A call refunded within the same movement nets to nothing in it: the movement bounds neither. A
+  // refund whose call is in another movement gives back what that call is booked at, like any refund.
+  const ids = new Set(events.map((event) => event.id));
+  const paired = new Set(
+    events.flatMap((event) => (event.sign === -1 && event.of && ids.has(event.of) ? [event.of] : [])),
+  );
   const charges = events.filter((event) => event.sign === 1 && !paired.has(event.id));
   const refunds = events.filter((event) => event.sign === -1 && !(event.of && paired.has(event.of)));
   const lowTotal = charges.reduce((total, event) => total + lowOf(event), 0);

@@ -421,4 +421,21 @@ describe("a run", () => {
     expect(book.costs.run("p")).toBe(false);
     expect(book.otherSpend()).toHaveLength(1);
   });
+
+  it("books a refund whose call was judged in an earlier movement of the same run once, however many runs follow", () => {
+    const book = ledger();
+    book.reading(0, 0);
+    const id = book.call({ from: 20, to: 30, model: "pro" });
+    book.reading(100, 0.3);
+    book.refunded(id, 150, 160);
+    book.reading(200, 0);
+    book.costs.run("p");
+    book.costs.run("p");
+    expect(book.row(id)).toMatchObject({ refund_pending: 0 });
+    const other = book.otherSpend();
+    expect(other).toHaveLength(2);
+    // What the key was charged and given back, net: nothing, counted once.
+    const net = (book.row(id).cost ?? 0) - (book.row(id).refund ?? 0) + other.reduce((sum, row) => sum + row.cost, 0);
+    expect(net).toBeCloseTo(0, 9);
+  });
 });
