@@ -91,7 +91,11 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "cost_attribution",
     files: [`${BUDGET}balance-movements.ts`, `${BUDGET}movement-split.ts`],
-    tests: ["tests/unit/budget/balance-movements*.test.ts", "tests/unit/budget/movement-split.test.ts"],
+    tests: [
+      "tests/unit/budget/balance-movements*.test.ts",
+      "tests/unit/budget/movement-split.test.ts",
+      "tests/unit/budget/reading-agreement.test.ts",
+    ],
     threshold: 90,
   },
   {

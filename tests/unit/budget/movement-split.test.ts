@@ -75,6 +75,94 @@ describe("a movement split over the calls in it", () => {
     expect(split.otherHigh).toBeCloseTo(0.08, 9);
   });
 
+  it("when the key moved less, calls the server's list prices keep their price and the others take the shortfall", () => {
+    const split = splitMovement([charge("listed", 0.1, { priced: true }), charge("learned", 0.2)], 0.25, 0);
+    expect(split.attributed).toEqual([
+      { id: "listed", amount: 0.1, low: 0.1, high: 0.1, kind: "priced" },
+      { id: "learned", amount: expect.closeTo(0.15, 9), low: 0, high: expect.closeTo(0.15, 9), kind: "estimated" },
+    ]);
+    // Less than even the listed prices: the list is out of date too, and every call is scaled.
+    const below = splitMovement([charge("listed", 0.2, { priced: true }), charge("learned", 0.1)], 0.15, 0);
+    expect(below.attributed.map((event) => [event.id, event.amount, event.kind])).toEqual([
+      ["listed", expect.closeTo(0.1, 9), "estimated"],
+      ["learned", expect.closeTo(0.05, 9), "estimated"],
+    ]);
+    const allListed = splitMovement([charge("a", 0.1, { priced: true }), charge("b", 0.1, { priced: true })], 0.15, 0);
+    expect(allListed.attributed.map((event) => [event.amount, event.kind])).toEqual([
+      [expect.closeTo(0.075, 9), "estimated"],
+      [expect.closeTo(0.075, 9), "estimated"],
+    ]);
+  });
+
+  it("a movement with money given back in it is no fall of prices: it is shared, not scaled", () => {
+    const split = splitMovement([charge("a", 0.1), refund("back", 0.05)], 0.02, 0);
+    expect(split.attributed).toEqual([
+      { id: "a", amount: expect.closeTo(0.07, 9), low: 0, high: expect.closeTo(0.07, 9), kind: "estimated" },
+      { id: "back", amount: 0.05, low: 0.05, high: 0.05, kind: "estimated" },
+    ]);
+  });
+
+  it("a listed call beside one of unknown price keeps its price even when the key moved less: money came back elsewhere", () => {
+    const split = splitMovement([charge("listed", 0.1, { priced: true }), charge("unknown", null)], 0.05, 0);
+    expect(split.attributed).toEqual([
+      { id: "listed", amount: 0.1, low: 0.1, high: 0.1, kind: "priced" },
+      { id: "unknown", amount: 0, low: 0, high: null, kind: "estimated" },
+    ]);
+    expect(split.other).toBeCloseTo(-0.05, 9);
+  });
+
+  it("other spend left beside calls of unknown price is a range from nothing to what their least leaves", () => {
+    const split = splitMovement(
+      [charge("listed", 0.1, { priced: true }), charge("unknown", null, { low: 0.02 })],
+      0.2,
+      0,
+    );
+    expect(split.other).toBeCloseTo(0.08, 9);
+    expect(split.otherLow).toBe(0);
+    expect(split.otherHigh).toBeCloseTo(0.08, 9);
+  });
+
+  it("a burst the prices explain: listed calls at their price, others ≈ up to what the rest's least leaves", () => {
+    const split = splitMovement(
+      [
+        charge("listed", 0.1, { priced: true }),
+        charge("one", 0.2, { low: 0.05 }),
+        charge("two", 0.1, { low: 0.02 }),
+        refund("back", 0.03),
+      ],
+      0.37,
+      0.0001,
+    );
+    expect(split.attributed).toEqual([
+      { id: "listed", amount: 0.1, low: 0.1, high: 0.1, kind: "priced" },
+      { id: "one", amount: 0.2, low: 0.05, high: expect.closeTo(0.28, 9), kind: "estimated" },
+      { id: "two", amount: 0.1, low: 0.02, high: expect.closeTo(0.25, 9), kind: "estimated" },
+      { id: "back", amount: 0.03, low: 0.03, high: 0.03, kind: "estimated" },
+    ]);
+    expect(split.other).toBe(0);
+  });
+
+  it("calls refunded in their own movement: each within its own bounds, its refund giving back just that", () => {
+    const split = splitMovement(
+      [
+        charge("guessed", 0.3, { low: 0.1, high: 0.25 }),
+        refund("guessed-back", 0.3, { of: "guessed" }),
+        charge("listed", 0.2, { priced: true, low: 0.2, high: 0.2 }),
+        refund("listed-back", 0.2, { of: "listed", priced: true }),
+      ],
+      // Another client spent 0.05 meanwhile.
+      0.05,
+      0.0001,
+    );
+    expect(split.attributed).toEqual([
+      { id: "guessed", amount: 0.25, low: 0.1, high: 0.25, kind: "estimated" },
+      { id: "guessed-back", amount: 0.25, low: 0.25, high: 0.25, kind: "estimated" },
+      { id: "listed", amount: 0.2, low: 0.2, high: 0.2, kind: "priced" },
+      { id: "listed-back", amount: 0.2, low: 0.2, high: 0.2, kind: "priced" },
+    ]);
+    expect(split.other).toBeCloseTo(0.05, 9);
+  });
+
   it("money back elsewhere bounds no call from above", () => {
     const split = splitMovement([charge("a", 0.2)], -0.5, 0);
     expect(split.attributed).toEqual([{ id: "a", amount: 0.2, low: 0, high: null, kind: "estimated" }]);
