@@ -108,6 +108,7 @@ export function ConversationList(props: ConversationListProps) {
                       type="button"
                       className="conversation-list__open"
                       aria-current={conversation.id === props.activeId ? "true" : undefined}
+                      aria-describedby={conversation.cost ? `conversation-cost-${conversation.id}` : undefined}
                       onClick={() => props.onOpen(conversation.id)}
                     >
                       <span className="conversation-list__title">{conversationTitle(conversation.title, t)}</span>
@@ -115,7 +116,13 @@ export function ConversationList(props: ConversationListProps) {
                         <span className="conversation-list__excerpt">{conversation.excerpt}</span>
                       )}
                       {conversation.cost && (
-                        <span className="conversation-list__excerpt" data-testid="conversation-list-cost">
+                        // Read as the button's description, not its name: the name stays the conversation's title.
+                        <span
+                          id={`conversation-cost-${conversation.id}`}
+                          aria-hidden="true"
+                          className="conversation-list__excerpt"
+                          data-testid="conversation-list-cost"
+                        >
                           {costOf(conversation.cost, { free: t("cost.free"), unknown: t("cost.unknown") })}
                         </span>
                       )}
