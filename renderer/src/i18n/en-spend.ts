@@ -8,6 +8,7 @@ export const spendEn = {
       today: "Today",
       "7": "Last 7 days",
       "30": "Last 30 days",
+      "90": "Last 90 days",
       month: "This month",
       custom: "Custom range",
       start: "Start date",

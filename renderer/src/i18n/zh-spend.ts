@@ -10,6 +10,7 @@ export const spendZh: typeof spendEn = {
       today: "今天",
       "7": "最近 7 天",
       "30": "最近 30 天",
+      "90": "最近 90 天",
       month: "本月",
       custom: "自定义范围",
       start: "开始日期",

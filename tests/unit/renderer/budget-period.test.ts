@@ -16,6 +16,7 @@ describe("the Budget pane's period", () => {
       days: 7,
     });
     expect(periodDays({ preset: "30", from: "", to: "" }, NOW).first).toBe("2026-10-30");
+    expect(periodDays({ preset: "90", from: "", to: "" }, NOW)).toMatchObject({ first: "2026-08-31", days: 90 });
     expect(periodDays({ preset: "month", from: "", to: "" }, NOW)).toEqual({
       first: "2026-11-01",
       last: "2026-11-28",

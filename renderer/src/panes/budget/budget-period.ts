@@ -1,7 +1,7 @@
 import { localDayKey } from "./spend-series.ts";
 
 /** The Budget pane's period: a preset, or a custom range of local days (`YYYY-MM-DD`). */
-export const PERIOD_PRESETS = ["today", "7", "30", "month", "custom"] as const;
+export const PERIOD_PRESETS = ["today", "7", "30", "90", "month", "custom"] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 export interface BudgetPeriod {
