@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "../../components/format.ts";
 import { onOption } from "../../components/select-option.ts";
 import { PERIOD_PRESETS, type BudgetPeriod, type PeriodDays } from "./budget-period.ts";
+import { DateField } from "./DateField.tsx";
 
 /** The period in words, as a total reads it: "today", "in 7 days", "this month", "from 11/1/26 to 11/15/26". */
 export function periodLabel(t: TFunction, period: BudgetPeriod, days: PeriodDays): string {
@@ -30,22 +31,12 @@ export function PeriodControl({ period, onChange }: { period: BudgetPeriod; onCh
       </label>
       {period.preset === "custom" && (
         <>
-          <label className="requests__field">
-            <span>{t("spend.period.start")}</span>
-            <input
-              type="date"
-              value={period.from}
-              onChange={(event) => onChange({ ...period, from: event.target.value })}
-            />
-          </label>
-          <label className="requests__field">
-            <span>{t("spend.period.end")}</span>
-            <input
-              type="date"
-              value={period.to}
-              onChange={(event) => onChange({ ...period, to: event.target.value })}
-            />
-          </label>
+          <DateField
+            label={t("spend.period.start")}
+            value={period.from}
+            onChange={(from) => onChange({ ...period, from })}
+          />
+          <DateField label={t("spend.period.end")} value={period.to} onChange={(to) => onChange({ ...period, to })} />
         </>
       )}
     </div>

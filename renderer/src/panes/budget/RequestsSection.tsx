@@ -8,6 +8,7 @@ import { onOption } from "../../components/select-option.ts";
 import { downloadFile } from "../chat/download-file.ts";
 import { EMPTY_DRAFT, ledgerFilter, type RequestsDraft } from "./requests-filter.ts";
 import type { PeriodDays } from "./budget-period.ts";
+import { DateField } from "./DateField.tsx";
 import { RequestsTable } from "./RequestsTable.tsx";
 import "./requests.css";
 
@@ -85,14 +86,8 @@ export function RequestsSection({ profileId, period }: { profileId: string; peri
             ))}
           </select>
         </label>
-        <label className="requests__field">
-          <span>{t("requests.from")}</span>
-          <input type="date" value={draft.from} onChange={(event) => change("from")(event.target.value)} />
-        </label>
-        <label className="requests__field">
-          <span>{t("requests.to")}</span>
-          <input type="date" value={draft.to} onChange={(event) => change("to")(event.target.value)} />
-        </label>
+        <DateField label={t("requests.from")} value={draft.from} onChange={change("from")} />
+        <DateField label={t("requests.to")} value={draft.to} onChange={change("to")} />
         <label className="requests__field">
           <span>{t("requests.search")}</span>
           <input
