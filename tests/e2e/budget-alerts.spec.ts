@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunningGateway } from "../../electron/local-gateway/index.ts";
 import { expect, test } from "./support/app-fixture.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
-import { startGateway } from "./support/test-gateway.ts";
+import { balanceOf, startGateway } from "./support/test-gateway.ts";
 
 const KEY = "sk-e2e-alerts-00001";
 const TOAST_KEY = "sk-e2e-alerts-00002";
@@ -96,4 +96,41 @@ test("an alert reaches the user on whatever pane they are: a toast that leads to
   await toast.getByRole("button", { name: "See alerts" }).click();
   await expect(page.getByRole("region", { name: "Budget alerts" })).toContainText("Today's budget has reached 50 %");
   await expect(toast).toBeHidden();
+});
+
+test("a refund that brings today's use back under a threshold ends its alert in the banner and All profiles", async ({
+  launchApp,
+}) => {
+  const key = "sk-e2e-alerts-00003";
+  // Failed tasks end after 5-15 s here: long enough for a reading to see the charge first.
+  const refunding = await startGateway({
+    timeScale: 0.5,
+    tenants: [{ id: "t", name: "Tenant", topupBalance: 50, giftBalance: 0 }],
+    keys: [{ key, tenant: "t", id: "k3", name: "Refund key", dailyBudget: 1, monthlyBudget: null }],
+  });
+  try {
+    const generate = (model: string, n: number) =>
+      fetch(`${refunding.url}/v1/images/generations`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ model, prompt: "spend", n, size: "64x64" }),
+      });
+    expect((await generate("image-fast", 4)).status).toBe(200);
+    // Charged 0.20 now, refunded when the gateway fails it.
+    expect((await generate("image-upstream-error", 1)).ok).toBe(true);
+    const { page } = await launchApp({ profile: { url: refunding.url, key } });
+    await page.getByRole("button", { name: "Budget", exact: true }).click();
+    const alerts = page.getByRole("region", { name: "Budget alerts" });
+    await expect(alerts).toContainText("Today's budget has reached 50 % (¥0.60 of ¥1.00).");
+    await expect
+      .poll(async () => (await balanceOf(refunding, key)).api_key.daily_used, { timeout: 30_000 })
+      .toBeLessThan(0.5);
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Daily budget" })).toContainText("Used ¥0.40 of ¥1.00");
+    await expect(alerts).toBeHidden();
+    const overview = page.getByRole("table", { name: "All profiles" });
+    await expect(overview.getByRole("row").nth(1).getByRole("cell").last()).toHaveText("—");
+  } finally {
+    await refunding.close();
+  }
 });
