@@ -79,6 +79,8 @@ const LedgerEntrySchema = z.object({
   outside: z.boolean(),
   /** What the call was for: its conversation's title or its task's prompt. */
   title: z.string().nullable(),
+  /** Settled with no price to book it by (a server with no balance and no price for its model): its cost stays unknown. */
+  unpriced: z.boolean(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

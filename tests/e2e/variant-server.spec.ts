@@ -49,9 +49,10 @@ test("against an OpenAI-compatible server without balance, images or video, ever
   await expect(recorded).toBeVisible();
   await expect(recorded.getByRole("note")).toContainText("1 call this month has no price");
   await expect(recorded.getByRole("button", { name: "Set a price" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Requests" }).getByRole("row").filter({ hasText: "plain" })).toHaveCount(
-    1,
-  );
+  const plainRow = page.getByRole("table", { name: "Requests" }).getByRole("row").filter({ hasText: "plain" });
+  await expect(plainRow).toHaveCount(1);
+  await expect(plainRow.getByTestId("request-cost")).toHaveText("no price");
+  await expect(recorded.getByText("from prices").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
   await page.screenshot({
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-budget-recorded.png`),

@@ -43,6 +43,7 @@ interface LedgerRow {
   task_id: string | null;
   outside: number;
   title: string | null;
+  unpriced: number;
   message_id: string | null;
   reply_meta: string | null;
 }
@@ -53,7 +54,7 @@ const TITLE = `COALESCE((SELECT title FROM conversations WHERE conversations.id 
 
 const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, error_code, error, request_id,
   input_tokens, output_tokens, duration_ms, cost, cost_low, cost_high, cost_kind, refund, conversation_id, task_id, outside,
-  ${TITLE} AS title, message_id, (SELECT meta FROM messages WHERE messages.id = request_log.message_id) AS reply_meta`;
+  ${TITLE} AS title, (cost IS NULL AND attributed = 1 AND chargeable = 1) AS unpriced, message_id, (SELECT meta FROM messages WHERE messages.id = request_log.message_id) AS reply_meta`;
 
 /**
  * A call's net at one end of its range. A refund gives back what the call was booked at, so a
@@ -211,6 +212,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     taskId: row.task_id,
     outside: row.outside === 1,
     title: row.title,
+    unpriced: row.unpriced === 1,
   };
 }
 

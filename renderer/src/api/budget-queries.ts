@@ -1,19 +1,45 @@
-import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
-import type { CostEstimateRequest, LedgerFilter } from "../../../shared/ipc/ledger.ts";
+import { keepPreviousData, skipToken, useMutation, useQueries, useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import type { CostEstimateRequest, LedgerFilter, SpendRow } from "../../../shared/ipc/ledger.ts";
 import { unwrap } from "./api-error.ts";
 import { api } from "./desktop-api.ts";
-import { queryKeys } from "./queries.ts";
+import { queryKeys, useProfiles } from "./queries.ts";
+
+const spendQuery = (profileId: string, days: number, until: string) => ({
+  queryKey: queryKeys.spend(profileId, days, until),
+  queryFn: () => unwrap(api.budget.spend({ profileId, days, until })),
+  placeholderData: keepPreviousData,
+});
 
 /**
  * Spend per day, model and kind over `days` days ending with `until` (`YYYY-MM-DD`); refreshed
  * with the balance (see `useBudget`).
  */
 export const useSpend = (profileId: string, days: number, until: string) =>
-  useQuery({
-    queryKey: queryKeys.spend(profileId, days, until),
-    queryFn: () => unwrap(api.budget.spend({ profileId, days, until })),
-    placeholderData: keepPreviousData,
+  useQuery(spendQuery(profileId, days, until));
+
+/**
+ * The same spend of every profile, each row with its profile's id, and the profiles' names: one
+ * query per profile, shared with that profile's own charts.
+ */
+export function useAllProfilesSpend(days: number, until: string) {
+  const { data } = useProfiles();
+  const profiles = data?.profiles;
+  const combine = useCallback(
+    (results: readonly { data?: readonly SpendRow[] | undefined }[]) =>
+      results.flatMap((result, index) => {
+        const profileId = profiles?.[index]?.id ?? "";
+        return (result.data ?? []).map((row) => ({ ...row, profileId }));
+      }),
+    [profiles],
+  );
+  const rows = useQueries({
+    queries: (profiles ?? []).map((profile) => spendQuery(profile.id, days, until)),
+    combine,
   });
+  const names = useMemo(() => new Map((profiles ?? []).map((profile) => [profile.id, profile.name])), [profiles]);
+  return { rows, names };
+}
 
 /** Every balance reading of the last `days`. */
 export const useBalanceHistory = (profileId: string | null, days: number) =>

@@ -1,6 +1,8 @@
 /** English strings of the spend console: charts, projections, the requests ledger, costs and estimates. */
 export const spendEn = {
   spend: {
+    scope: { label: "Scope", profile: "This profile", all: "All profiles" },
+    byProfile: "Spend by profile",
     byModel: "Spend by model",
     byKind: "Spend by kind",
     period: {
@@ -24,6 +26,7 @@ export const spendEn = {
     none: "Nothing spent in this range yet.",
     total: "{{amount}} {{period}}:",
     chartLabel: "{{title}} per day, {{period}}",
+    otherSpendAll: "Other spend on these keys",
     otherSpend: "Other spend on this key",
     outsideApp: "made outside this app",
     otherToday: "Other spend on this key: {{amount}}, made outside this app",
@@ -104,9 +107,11 @@ export const spendEn = {
     month: "This month",
     unpriced_one: "{{count}} call this month has no price, so its cost is unknown.",
     unpriced_other: "{{count}} calls this month have no price, so their cost is unknown.",
+    fromPrices: "from prices",
     setPrice: "Set a price",
   },
   requests: {
+    activeOnly: "The active profile's calls: choose another profile to see its own.",
     title: "Requests",
     export: "Export CSV",
     filters: "Filter requests",
@@ -123,6 +128,8 @@ export const spendEn = {
     loading: "Loading…",
     refunded: "− {{amount}} = {{net}}",
     refundedWhole: "{{amount}} − {{refund}} refunded = {{net}}",
+    noPrice: "no price",
+    noPriceHint: "No price for this model: set one in Settings to count its calls.",
     refundedStatus: "refunded",
     headersAfter: "Answer headers after {{time}}",
     openConversation: "Open the conversation “{{title}}”",

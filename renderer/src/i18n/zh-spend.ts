@@ -3,6 +3,8 @@ import type { spendEn } from "./en-spend.ts";
 /** 花费面板的中文文案：图表、预测、请求明细、费用与估价。 */
 export const spendZh: typeof spendEn = {
   spend: {
+    scope: { label: "范围", profile: "当前配置", all: "全部配置" },
+    byProfile: "按配置的花费",
     byModel: "按模型的花费",
     byKind: "按类型的花费",
     period: {
@@ -26,6 +28,7 @@ export const spendZh: typeof spendEn = {
     none: "此范围内尚无花费。",
     total: "{{period}}共 {{amount}}：",
     chartLabel: "{{period}}每日{{title}}",
+    otherSpendAll: "这些密钥上的其他花费",
     otherSpend: "此密钥的其他花费",
     outsideApp: "在本应用之外产生",
     otherToday: "此密钥的其他花费：{{amount}}，在本应用之外产生",
@@ -104,9 +107,11 @@ export const spendZh: typeof spendEn = {
     month: "本月",
     unpriced_one: "本月有 {{count}} 次调用没有价格，费用未知。",
     unpriced_other: "本月有 {{count}} 次调用没有价格，费用未知。",
+    fromPrices: "按价格计算",
     setPrice: "设置价格",
   },
   requests: {
+    activeOnly: "当前配置的请求：切换配置可查看其他配置的请求。",
     title: "请求",
     export: "导出 CSV",
     filters: "筛选请求",
@@ -123,6 +128,8 @@ export const spendZh: typeof spendEn = {
     loading: "加载中…",
     refunded: "− {{amount}} = {{net}}",
     refundedWhole: "{{amount}} − 已退还 {{refund}} = {{net}}",
+    noPrice: "无价格",
+    noPriceHint: "此模型没有价格：在设置中设置价格后即可计入其调用。",
     refundedStatus: "已退款",
     headersAfter: "{{time}} 后收到响应头",
     openConversation: "打开会话“{{title}}”",

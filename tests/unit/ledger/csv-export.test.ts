@@ -25,6 +25,7 @@ const entry: LedgerEntry = {
   refund: null,
   conversationId: "c1",
   taskId: null,
+  unpriced: false,
   outside: false,
   title: "Trip plans",
 };

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SpendRow } from "../../../shared/ipc/ledger.ts";
 import {
@@ -75,6 +76,44 @@ describe("spend by day", () => {
     }
   });
 
+  it("groups every profile's rows by profile, other spend staying with the key it was made on", () => {
+    const rows = [
+      { ...row("2026-11-23", "chat-fast", "chat", 0.3), profileId: "a" },
+      { ...row("2026-11-23", "", "other", 0.2), outside: true, profileId: "a" },
+      { ...row("2026-11-22", "chat-fast", "chat", 0.4), profileId: "b" },
+    ];
+    const spend = spendByDay(rows, 2, "profile", NOW);
+    expect(spend.series.map((item) => [item.label, item.total])).toEqual([
+      ["a", 0.5],
+      ["b", 0.4],
+    ]);
+    expect(spend.series[0]?.values).toEqual([0, 0.5]);
+    expect(spend.total).toBeCloseTo(0.9, 9);
+  });
+
+  it("is exact only for the keys whose counters were read: a range elsewhere stays a range in the sum", () => {
+    // Key a: a reading split its movement between a call of unknown price and other spend (exact in sum).
+    // Key b: a server with no balance, its one call an estimate.
+    const rows = [
+      { ...row("2026-11-23", "chat-fast", "chat", 0, true), low: 0, high: 0.1, profileId: "a" },
+      { ...row("2026-11-23", "", "other", 0.1, true), outside: true, low: 0, high: 0.1, profileId: "a" },
+      { ...row("2026-11-23", "chat-pro", "chat", 0.05, true), low: 0.02, high: 0.2, profileId: "b" },
+    ];
+    for (const groupBy of ["profile", "model", "kind"] as const) {
+      const spend = spendByDay(rows, 1, groupBy, NOW);
+      expect(spend).toMatchObject({ estimated: true });
+      expect(spend.total).toBeCloseTo(0.15, 9);
+      expect(spend.low).toBeCloseTo(0.12, 9);
+      expect(spend.high).toBeCloseTo(0.3, 9);
+    }
+    const byProfile = spendByDay(rows, 1, "profile", NOW);
+    expect(byProfile.series.find((item) => item.label === "a")).toMatchObject({
+      low: 0.1,
+      high: 0.1,
+      estimated: false,
+    });
+  });
+
   it("stacks running sums from the top of the stack down to the bottom series", () => {
     const { series } = spendByDay(
       [row("2026-11-23", "a", "chat", 3), row("2026-11-23", "b", "chat", 2), row("2026-11-22", "b", "chat", 1)],
@@ -86,5 +125,45 @@ describe("spend by day", () => {
       [1, 5],
       [1, 2],
     ]);
+  });
+
+  it("adds up to the same total and range whichever way it is grouped, and its series add up to it", () => {
+    const day = fc.constantFrom("2026-11-21", "2026-11-22", "2026-11-23", "2026-10-01");
+    const cents = fc.integer({ min: 0, max: 500 }).map((value) => value / 100);
+    const spendRow = fc
+      .record({
+        day,
+        model: fc.constantFrom("chat-fast", "image-fast", ""),
+        kind: fc.constantFrom("chat", "image", "other") as fc.Arbitrary<SpendRow["kind"]>,
+        outside: fc.boolean(),
+        cost: cents,
+        spread: cents,
+        estimated: fc.boolean(),
+        profileId: fc.constantFrom("a", "b", "c"),
+      })
+      .map(({ spread, ...fields }) => ({
+        ...row(fields.day, fields.model, fields.kind, fields.cost, fields.estimated),
+        ...fields,
+        low: fields.estimated ? Math.max(0, fields.cost - spread) : fields.cost,
+        high: fields.estimated ? fields.cost + spread : fields.cost,
+      }));
+    fc.assert(
+      fc.property(fc.array(spendRow, { maxLength: 30 }), (rows) => {
+        const [byProfile, ...others] = (["profile", "model", "kind"] as const).map((groupBy) =>
+          spendByDay(rows, 3, groupBy, NOW),
+        );
+        for (const spend of [byProfile, ...others]) {
+          const seriesTotal = spend?.series.reduce((sum, item) => sum + item.total, 0) ?? NaN;
+          expect(seriesTotal).toBeCloseTo(spend?.total ?? NaN, 9);
+          expect(spend?.low).toBeLessThanOrEqual((spend?.total ?? 0) + 1e-9);
+          expect(spend?.high).toBeGreaterThanOrEqual((spend?.total ?? 0) - 1e-9);
+        }
+        for (const spend of others)
+          expect([spend?.total, spend?.low, spend?.high]).toEqual(
+            [byProfile?.total, byProfile?.low, byProfile?.high].map((value) => expect.closeTo(value ?? NaN, 9)),
+          );
+      }),
+      { seed: 44, numRuns: 300 },
+    );
   });
 });

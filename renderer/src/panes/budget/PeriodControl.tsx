@@ -2,7 +2,13 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../components/format.ts";
 import { onOption } from "../../components/select-option.ts";
-import { PERIOD_PRESETS, type BudgetPeriod, type PeriodDays } from "./budget-period.ts";
+import {
+  BUDGET_SCOPES,
+  PERIOD_PRESETS,
+  type BudgetPeriod,
+  type BudgetScope,
+  type PeriodDays,
+} from "./budget-period.ts";
 import { DateField } from "./DateField.tsx";
 
 /** The period in words, as a total reads it: "today", "in 7 days", "this month", "from 11/1/26 to 11/15/26". */
@@ -14,8 +20,18 @@ export function periodLabel(t: TFunction, period: BudgetPeriod, days: PeriodDays
   return t("spend.period.inRange", { from: at(days.first), to: at(days.last) });
 }
 
-/** The Budget pane's period: Today, the last 7 or 30 days, this month, or a custom range of days. */
-export function PeriodControl({ period, onChange }: { period: BudgetPeriod; onChange(period: BudgetPeriod): void }) {
+interface PeriodControlProps {
+  readonly period: BudgetPeriod;
+  onChange(period: BudgetPeriod): void;
+  readonly scope: BudgetScope;
+  onScope(scope: BudgetScope): void;
+}
+
+/**
+ * The Budget pane's period (Today, the last 7 or 30 days, this month, or a custom range of days)
+ * and whose spend its charts show (this profile's or every profile's).
+ */
+export function PeriodControl({ period, onChange, scope, onScope }: PeriodControlProps) {
   const { t } = useTranslation();
   return (
     <div className="period" role="group" aria-label={t("spend.period.label")}>
@@ -39,6 +55,16 @@ export function PeriodControl({ period, onChange }: { period: BudgetPeriod; onCh
           <DateField label={t("spend.period.end")} value={period.to} onChange={(to) => onChange({ ...period, to })} />
         </>
       )}
+      <label className="requests__field">
+        <span>{t("spend.scope.label")}</span>
+        <select value={scope} onChange={onOption(BUDGET_SCOPES, onScope)}>
+          {BUDGET_SCOPES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`spend.scope.${choice}`)}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

@@ -40,9 +40,15 @@ export function RecordedSpend({ profileId }: { readonly profileId: string }) {
       <p className="muted">{t("recorded.hint")}</p>
       <dl className="recorded">
         <dt>{t("recorded.today")}</dt>
-        <dd data-testid="recorded-today">{total(month.filter((row) => row.day === today))}</dd>
+        <dd>
+          <span data-testid="recorded-today">{total(month.filter((row) => row.day === today))}</span>{" "}
+          <span className="muted">{t("recorded.fromPrices")}</span>
+        </dd>
         <dt>{t("recorded.month")}</dt>
-        <dd data-testid="recorded-month">{total(month)}</dd>
+        <dd>
+          <span data-testid="recorded-month">{total(month)}</span>{" "}
+          <span className="muted">{t("recorded.fromPrices")}</span>
+        </dd>
       </dl>
       {unpriced > 0 && (
         <p role="note">

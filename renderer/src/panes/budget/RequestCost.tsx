@@ -6,10 +6,12 @@ import { formatMoney } from "../../components/format.ts";
 /**
  * A request's cost in its table cell: the figure, and below it, smaller, the top of its range or
  * what was refunded and what that leaves ("− ¥2.50 = ¥0.00"; the Status cell says "refunded"), so
- * it fits the column without being cut. The cell's title reads it whole.
+ * it fits the column without being cut. The cell's title reads it whole. A call no price will
+ * ever cost (no balance to measure it, no price for its model) says "no price".
  */
 export function RequestCost({ entry }: { readonly entry: LedgerEntry }) {
   const { t } = useTranslation();
+  if (entry.unpriced) return <CostCell title={t("requests.noPriceHint")} main={t("requests.noPrice")} below={null} />;
   const { main, rest } = costParts(
     { amount: entry.cost, low: entry.costLow, high: entry.costHigh, kind: entry.costKind },
     { free: t("cost.free"), unknown: t("cost.unknown") },

@@ -7,7 +7,7 @@ import { ActionError } from "../../components/ActionError.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { downloadFile } from "../chat/download-file.ts";
 import { EMPTY_DRAFT, ledgerFilter, type RequestsDraft } from "./requests-filter.ts";
-import type { PeriodDays } from "./budget-period.ts";
+import type { BudgetScope, PeriodDays } from "./budget-period.ts";
 import { DateField } from "./DateField.tsx";
 import { RequestsTable } from "./RequestsTable.tsx";
 import "./requests.css";
@@ -19,7 +19,15 @@ const KINDS = ["", ...LEDGER_KINDS] as const;
  * Every gateway call of the profile in the pane's period (its own From and To, where set, take the
  * place of the period's): filters, a search by request id, the table and its CSV.
  */
-export function RequestsSection({ profileId, period }: { profileId: string; period: PeriodDays }) {
+export function RequestsSection({
+  profileId,
+  period,
+  scope,
+}: {
+  profileId: string;
+  period: PeriodDays;
+  scope: BudgetScope;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<RequestsDraft>(EMPTY_DRAFT);
   // Typing a request id refilters after the keystroke has painted.
@@ -54,6 +62,7 @@ export function RequestsSection({ profileId, period }: { profileId: string; peri
           {t("requests.export")}
         </button>
       </header>
+      {scope === "all" && <p className="muted">{t("requests.activeOnly")}</p>}
       <div className="requests__filters" role="group" aria-label={t("requests.filters")}>
         <label className="requests__field">
           <span>{t("requests.columns.model")}</span>

@@ -3,29 +3,30 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
-import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
 import { moneyTicks, themedAxis, timeTicks, DAY_STEPS } from "../../components/chart/axes.ts";
 import { paletteColour, useChartTheme } from "../../components/chart/chart-theme.ts";
 import { UPlotChart, type ChartOptions } from "../../components/chart/UPlotChart.tsx";
 import { sumLabel } from "../../components/cost-label.ts";
 import { formatMoney } from "../../components/format.ts";
-import { OTHER_SPEND_GROUP, spendByDay, stackedTops } from "./spend-series.ts";
+import { OTHER_SPEND_GROUP, spendByDay, stackedTops, type ScopedSpendRow, type SpendGrouping } from "./spend-series.ts";
 import { formatDate } from "../../components/format.ts";
 
 const HALF_DAY = 43_200;
 
-const groupName = (t: TFunction, groupBy: "model" | "kind", label: string) =>
-  label === OTHER_SPEND_GROUP
-    ? t("spend.otherSpend")
-    : groupBy === "kind"
-      ? t(`spend.kind.${label}`, { defaultValue: label })
-      : label;
+/** A group's name; `profiles` names the profiles where the rows are of every profile. */
+function groupName(t: TFunction, groupBy: SpendGrouping, label: string, profiles?: ReadonlyMap<string, string>) {
+  if (label === OTHER_SPEND_GROUP) return t(profiles ? "spend.otherSpendAll" : "spend.otherSpend");
+  if (groupBy === "kind") return t(`spend.kind.${label}`, { defaultValue: label });
+  return groupBy === "profile" ? (profiles?.get(label) ?? label) : label;
+}
 
 interface SpendChartProps {
   readonly id: string;
   readonly title: string;
-  readonly groupBy: "model" | "kind";
-  readonly rows: readonly SpendRow[];
+  readonly groupBy: SpendGrouping;
+  readonly rows: readonly ScopedSpendRow[];
+  /** The profiles' names, where the rows are of every profile. */
+  readonly profiles?: ReadonlyMap<string, string> | undefined;
   readonly days: number;
   /** Local midnight of the period's last day: the last bar. */
   readonly today: Date;
@@ -34,16 +35,16 @@ interface SpendChartProps {
 }
 
 /** Spend per day stacked by model or kind, its legend showing each group's figure for the day under the cursor. */
-export function SpendChart({ id, title, groupBy, rows, days, today, period }: SpendChartProps) {
+export function SpendChart({ id, title, groupBy, rows, profiles, days, today, period }: SpendChartProps) {
   const { t } = useTranslation();
   const theme = useChartTheme();
   const spend = useMemo(() => spendByDay(rows, days, groupBy, today), [rows, days, groupBy, today]);
-  const name = (label: string) => groupName(t, groupBy, label);
+  const name = (label: string) => groupName(t, groupBy, label, profiles);
 
   const options = useMemo((): ChartOptions => {
     const bars = uPlotLib.paths.bars?.({ size: [0.7, 48], align: 0 });
     const series: uPlot.Series[] = spend.series.map((item, index) => ({
-      label: `${item.estimated ? "≈ " : ""}${groupName(t, groupBy, item.label)}`,
+      label: `${item.estimated ? "≈ " : ""}${groupName(t, groupBy, item.label, profiles)}`,
       stroke: paletteColour(theme, index),
       fill: paletteColour(theme, index),
       width: 0,
@@ -71,7 +72,7 @@ export function SpendChart({ id, title, groupBy, rows, days, today, period }: Sp
       cursor: { points: { show: false } },
       legend: { live: true },
     };
-  }, [theme, spend, t, groupBy]);
+  }, [theme, spend, t, groupBy, profiles]);
   const data = useMemo((): uPlot.AlignedData => [[...spend.days], ...stackedTops(spend.series)], [spend]);
 
   const summary = spend.series.length

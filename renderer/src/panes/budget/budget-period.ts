@@ -10,6 +10,10 @@ export interface BudgetPeriod {
   readonly to: string;
 }
 
+/** Whose spend the period's charts show: the active profile's, or every profile's side by side and summed. */
+export const BUDGET_SCOPES = ["profile", "all"] as const;
+export type BudgetScope = (typeof BUDGET_SCOPES)[number];
+
 export const DEFAULT_PERIOD: BudgetPeriod = { preset: "7", from: "", to: "" };
 
 /** The longest range the pane charts: a year, as the ledger keeps at most that much by default. */

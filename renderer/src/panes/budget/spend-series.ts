@@ -40,39 +40,87 @@ export function lastDays(count: number, now: Date): { key: string; midnight: Dat
   });
 }
 
-/** Spend per day for the last `count` days, one series per model or per kind; days without spend are 0. */
-export function spendByDay(rows: readonly SpendRow[], count: number, groupBy: "model" | "kind", now: Date): SpendByDay {
+/** How the charts group spend: by model, by kind, or (across every profile) by profile. */
+export type SpendGrouping = "model" | "kind" | "profile";
+
+/** A day's spend of one model and kind; `profileId` says whose where the rows are of several profiles. */
+export interface ScopedSpendRow extends SpendRow {
+  readonly profileId?: string;
+}
+
+/** Other spend stays with its profile when grouping by profile: it is spend on that profile's key. */
+const groupOf = (row: ScopedSpendRow, groupBy: SpendGrouping): string =>
+  groupBy === "profile"
+    ? (row.profileId ?? "")
+    : row.outside
+      ? OTHER_SPEND_GROUP
+      : groupBy === "model"
+        ? row.model
+        : row.kind;
+
+interface Range {
+  readonly total: number;
+  readonly low: number;
+  readonly high: number;
+  readonly estimated: boolean;
+}
+
+const sumOf = <Item>(items: readonly Item[], pick: (item: Item) => number) =>
+  items.reduce((sum, item) => sum + pick(item), 0);
+
+/** Rows as a part of some key's spend: each with its own range. */
+const partOf = (rows: readonly ScopedSpendRow[]): Range => ({
+  total: sumOf(rows, (row) => row.cost),
+  low: sumOf(rows, (row) => row.low),
+  high: sumOf(rows, (row) => row.high),
+  estimated: rows.some((row) => row.estimated),
+});
+
+/**
+ * What rows of one key add up to. With other spend in them, the total is what the key's own
+ * counters moved: exact, though the app's calls of unknown price share their part of it with other spend.
+ */
+function keyRange(rows: readonly ScopedSpendRow[]): Range {
+  const part = partOf(rows);
+  return rows.some((row) => row.outside)
+    ? { total: part.total, low: part.total, high: part.total, estimated: false }
+    : part;
+}
+
+/** The sum of each key's range: each key is exact or not on its own. */
+function rangeByKey(rows: readonly ScopedSpendRow[]): Range {
+  const ranges = [...Map.groupBy(rows, (row) => row.profileId ?? "").values()].map(keyRange);
+  return {
+    total: sumOf(ranges, (range) => range.total),
+    low: sumOf(ranges, (range) => range.low),
+    high: sumOf(ranges, (range) => range.high),
+    estimated: ranges.some((range) => range.estimated),
+  };
+}
+
+/** Spend per day for the last `count` days, one series per group; days without spend are 0. */
+export function spendByDay(
+  rows: readonly ScopedSpendRow[],
+  count: number,
+  groupBy: SpendGrouping,
+  now: Date,
+): SpendByDay {
   const days = lastDays(count, now);
   const dayIndex = new Map(days.map((day, index) => [day.key, index]));
-  const groups = new Map<string, { values: number[]; low: number; high: number; estimated: boolean }>();
-  for (const row of rows) {
-    const index = dayIndex.get(row.day);
-    if (index === undefined) continue;
-    const label = row.outside ? OTHER_SPEND_GROUP : groupBy === "model" ? row.model : row.kind;
-    const group = groups.get(label) ?? { values: days.map(() => 0), low: 0, high: 0, estimated: false };
-    group.values[index] = (group.values[index] ?? 0) + row.cost;
-    group.low += row.low;
-    group.high += row.high;
-    group.estimated ||= row.estimated;
-    groups.set(label, group);
-  }
-  const midnights = days.map((day) => day.midnight.getTime() / 1000);
-  const series = [...groups.entries()]
-    .map(([label, group]) => ({ label, ...group, total: group.values.reduce((sum, value) => sum + value, 0) }))
+  const inRange = rows.filter((row) => dayIndex.has(row.day));
+  const series = [...Map.groupBy(inRange, (row) => groupOf(row, groupBy)).entries()]
+    .map(([label, groupRows]) => {
+      const values = days.map(() => 0);
+      for (const row of groupRows) {
+        const index = dayIndex.get(row.day) ?? 0;
+        values[index] = (values[index] ?? 0) + row.cost;
+      }
+      // A profile's spend is a whole key's; a model's or kind's is a part of some key's.
+      const range = groupBy === "profile" ? keyRange(groupRows) : partOf(groupRows);
+      return { label, values, ...range };
+    })
     .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
-  const total = series.reduce((sum, item) => sum + item.total, 0);
-  // With other spend in it, the total is what the key's own counters moved: exact, though the
-  // app's calls of unknown price share their part of it with other spend.
-  if (groups.has(OTHER_SPEND_GROUP))
-    return { days: midnights, series, total, low: total, high: total, estimated: false };
-  return {
-    days: midnights,
-    series,
-    total,
-    low: series.reduce((sum, item) => sum + item.low, 0),
-    high: series.reduce((sum, item) => sum + item.high, 0),
-    estimated: series.some((item) => item.estimated),
-  };
+  return { days: days.map((day) => day.midnight.getTime() / 1000), series, ...rangeByKey(inRange) };
 }
 
 /**
