@@ -69,6 +69,17 @@ test("All profiles as the charts' scope shows each profile's spend side by side 
     path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-budget-all-profiles.png`),
   });
 
+  // At 960 px the period's controls, a custom range among them, wrap rather than run off the card.
+  await page.setViewportSize({ width: 960, height: 640 });
+  await period.getByRole("combobox", { name: "Period" }).selectOption({ label: "Custom range" });
+  await period.scrollIntoViewIfNeeded();
+  for (const control of await period.locator("select, input").all()) await expect(control).toBeInViewport();
+  await expect(byProfile).toBeVisible();
+  expect(await byProfile.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", `${testInfo.project.name}-budget-all-profiles-960.png`),
+  });
+
   await period.getByRole("combobox", { name: "Scope" }).selectOption({ label: "This profile" });
   await expect(byProfile).toHaveCount(0);
 });
