@@ -49,6 +49,12 @@ export const TaskViewSchema = z.object({
   errorMessage: z.string().nullable(),
   /** The app's own failures, to be said in the window's language; null where `errorMessage` is the gateway's. */
   errorText: CodedTextSchema.nullable(),
+  /**
+   * What it says beside its state: a failure that keeps repeating while it is still followed (a
+   * refused key, a result address that redirects in a loop), or results its answer listed beyond
+   * those asked for, left out.
+   */
+  notice: CodedTextSchema.nullable(),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),

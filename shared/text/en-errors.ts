@@ -52,6 +52,17 @@ export const errorsEn = {
   TASK_NOT_TIMED_OUT: "Only a task that timed out here can be checked again.",
   MEDIA_NOT_FOUND: "That image is no longer in the gallery.",
   TASK_FAILED: "The gateway reported this task as failed without saying why.",
+  TASK_ANSWER_MISMATCH:
+    "The gateway answered a poll of task {{asked}} with task {{answered}}; the answer was not used and the task is asked again.",
+  TASK_KEY_REFUSED:
+    "The key was refused (HTTP {{status}}): check it in Settings. The task is still followed; its result is fetched once the key works, and nothing is submitted again.",
+  TASK_RESULT_REDIRECT_LOOP:
+    "The result address redirects in a loop, so the result cannot be fetched yet. The app keeps trying, further apart; nothing is submitted again.",
+  TASK_POLLS_FAILING:
+    "Following this task keeps failing ({{cause}}). The app keeps trying, further apart; nothing is submitted again.",
+  TASK_RESULTS_LEFT_OUT_one: "The gateway's answer listed {{count}} result more than was asked for; it was left out.",
+  TASK_RESULTS_LEFT_OUT_other:
+    "The gateway's answer listed {{count}} results more than were asked for; they were left out.",
   RESULT_CLEANED_UP: "The gateway cleaned up this result before it could be fetched.",
   IMAGE_WITHOUT_DATA: "An image came with neither url nor b64_json.",
   VIDEO_WITHOUT_URL: "A completed video task carries no video URL.",

@@ -3,6 +3,7 @@ import { compareBench } from "./compare-bench.ts";
 import { gatewayRenderBench } from "./gateway-render-bench.ts";
 import { hostMemoryBench } from "./host-memory-bench.ts";
 import { ledgerBench } from "./ledger-bench.ts";
+import { longReplyBench } from "./long-reply-bench.ts";
 import { markdownBench } from "./markdown-bench.ts";
 import { moneyBench } from "./money-bench.ts";
 import { relayBench } from "./relay-bench.ts";
@@ -38,6 +39,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: budgetBench,
   money: moneyBench,
   ledger: ledgerBench,
+  long_reply: longReplyBench,
   gateway_render: gatewayRenderBench,
 };
 const chosen = process.argv.slice(2);

@@ -36,4 +36,17 @@ describe("rate-limit headers a server should not send", () => {
     expect(reading.rateLimit).toEqual({ limit: 1_000_000_000, remaining: 0 });
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
   });
+
+  it("a Retry-After of an hour on a chat does not hold the balance: the wait is the chat's", async () => {
+    bench.proxy.when(
+      { method: "POST", path: "/v1/chat/completions" },
+      answer(429, refusal, { "retry-after": "3600" }),
+      1,
+    );
+    const { reply } = await chatUntilDone(bench.services);
+    expect(reply).toMatchObject({ status: "error", error: { code: "RETRY_AFTER_TOO_LONG" } });
+    // Answered at once: with the whole key paused it would wait MAX_RETRY_AFTER_S, past the test's time.
+    const reading = await bench.services.budget.snapshot(bench.services.vault.resolveId());
+    expect(reading.balance.balance).toBeGreaterThan(0);
+  });
 });

@@ -223,7 +223,9 @@ export class ReplyProducer {
     meta.totalMs = Math.round(performance.now() - started);
     if (meta.outputTokens === null && journal.text !== "") {
       const prompt = [{ content: settings.systemPrompt }, ...historyOf(run.messages, this.attachmentsOf)];
-      Object.assign(meta, await estimateTokens(prompt, journal.text), { tokensEstimated: true });
+      // The reply ends settled whatever the estimate does: without a count where it cannot make one.
+      const estimate = await estimateTokens(prompt, journal.text).catch(() => null);
+      if (estimate) Object.assign(meta, estimate, { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
   }

@@ -11,6 +11,8 @@ interface Grant {
 
 interface Waiter {
   readonly priority: RequestPriority;
+  /** The kind of call it is: a Retry-After pauses calls of the kind it answered, not the others. */
+  readonly scope: string;
   readonly grant: (grant: Grant) => void;
   readonly refuse: (reason: unknown) => void;
   /** Told when the request is expected to go out (epoch ms), each time that estimate moves. */
@@ -26,7 +28,8 @@ const WAIT_NOTICE_STEP_MS = 1000;
 
 /**
  * One per API key: spaces every request of the key so it stays within its requests per minute.
- * User-initiated calls go ahead of polls; `Retry-After` pauses the key; the gateway's
+ * User-initiated calls go ahead of polls; `Retry-After` pauses the kind of call it answered (a
+ * refused chat does not hold the balance back), within the key's minute; the gateway's
  * `X-RateLimit-Remaining` corrects the count when others use the same key. Until the gateway has
  * answered once (and so told its real limit), requests go out one at a time.
  */
@@ -37,7 +40,8 @@ export class RequestScheduler {
   /** A request is out to a key whose limit is not known yet: the next waits for its answer. */
   private probing = false;
   private grants: Grant[] = [];
-  private pausedUntil = 0;
+  /** Until when each kind of call is paused by a Retry-After (monotonic). */
+  private readonly pauses = new Map<string, number>();
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -55,11 +59,23 @@ export class RequestScheduler {
     return Math.min(this.configuredRpm, this.gatewayLimit);
   }
 
-  /** Resolves when a request of this priority may be sent, with its grant to report the answer on. */
-  acquire(priority: RequestPriority, signal?: AbortSignal, onWait?: (until: number) => void): Promise<Grant> {
+  private pausedUntil(scope: string): number {
+    return this.pauses.get(scope) ?? 0;
+  }
+
+  /**
+   * Resolves when a request of this priority and kind (`scope`) may be sent, with its grant to
+   * report the answer on.
+   */
+  acquire(
+    priority: RequestPriority,
+    signal?: AbortSignal,
+    onWait?: (until: number) => void,
+    scope = "",
+  ): Promise<Grant> {
     return new Promise((grant, refuse) => {
       if (signal?.aborted) return refuse(signal.reason);
-      const waiter: Waiter = { priority, grant, refuse, onWait, notifiedUntil: 0 };
+      const waiter: Waiter = { priority, scope, grant, refuse, onWait, notifiedUntil: 0 };
       // User calls queue behind other user calls only.
       const firstPoll = this.queue.findIndex((queued) => queued.priority === "poll");
       if (priority === "user" && firstPoll !== -1) this.queue.splice(firstPoll, 0, waiter);
@@ -79,16 +95,17 @@ export class RequestScheduler {
   }
 
   /**
-   * Reads what the gateway said about the key's budget; a 429's Retry-After pauses every request;
-   * a window reset time (shorter windows than a minute exist) dates when counted requests leave.
+   * Reads what the gateway said about the key's budget; a 429's Retry-After pauses the requests of
+   * its kind (`scope`); a window reset time (shorter windows than a minute exist) dates when counted
+   * requests leave.
    */
-  observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number, resetMs?: number): void {
+  observe(rateLimit: RateLimitSnapshot | null, retryAfterSeconds?: number, resetMs?: number, scope = ""): void {
     const now = monotonicNow();
     this.limitKnown = true;
     if (retryAfterSeconds !== undefined) {
       // A longer pause is the caller's to refuse and say (withRateLimitRetry): the key never stops for longer.
       const pause = Math.min(retryAfterSeconds, MAX_RETRY_AFTER_S) * 1000;
-      this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+      this.pauses.set(scope, Math.max(this.pausedUntil(scope), now + pause));
     }
     if (rateLimit) {
       this.prune(now);
@@ -97,7 +114,7 @@ export class RequestScheduler {
       // Someone else is using the key too: count their requests as ours. After a 429 they free up
       // when Retry-After says, so they are dated to leave the window then. More than the key's
       // limit need not be counted: that many already fill its minute, whatever the gateway claims.
-      const countedAt = retryAfterSeconds === undefined ? now : this.pausedUntil - WINDOW_MS;
+      const countedAt = retryAfterSeconds === undefined ? now : this.pausedUntil(scope) - WINDOW_MS;
       const used = Math.min(rateLimit.limit - rateLimit.remaining, this.rpm);
       for (let missing = used - this.grants.length; missing > 0; missing--) {
         this.grants.push({ at: countedAt });
@@ -147,7 +164,7 @@ export class RequestScheduler {
     return wallTimeOf(this.nextSendAt(now));
   }
 
-  /** When the next request may go out (monotonic): a free place in the minute, once any pause ends. */
+  /** When the next request may go out (monotonic): a free place in the minute, once its kind's pause ends. */
   private nextSendAt(now: number): number {
     const oldest = this.grants[0];
     const nextSlot =
@@ -156,7 +173,7 @@ export class RequestScheduler {
       oldest === undefined
         ? now
         : oldest.at + WINDOW_MS;
-    return Math.max(this.pausedUntil, nextSlot);
+    return Math.min(...this.queue.map((waiter) => Math.max(this.pausedUntil(waiter.scope), nextSlot)));
   }
 
   /** Requests the key could still send in its current minute. */
@@ -188,9 +205,11 @@ export class RequestScheduler {
     this.timer = undefined;
     const now = monotonicNow();
     this.prune(now);
-    while (now >= this.pausedUntil && this.grants.length < this.rpm && this.mayGrant) {
-      const waiter = this.queue.shift();
-      if (!waiter) break;
+    while (this.grants.length < this.rpm && this.mayGrant) {
+      // The first in line whose kind is not paused: a paused kind does not hold the others back.
+      const next = this.queue.findIndex((queued) => now >= this.pausedUntil(queued.scope));
+      if (next === -1) break;
+      const [waiter] = this.queue.splice(next, 1) as [Waiter];
       const grant = { at: now };
       this.grants.push(grant);
       this.probing = !this.limitKnown;
@@ -210,7 +229,7 @@ export class RequestScheduler {
     this.queue.forEach((waiter, index) => {
       if (!waiter.onWait) return;
       const slot = index < free ? now : (this.grants[index - free]?.at ?? now) + WINDOW_MS;
-      const until = Math.max(this.pausedUntil, slot);
+      const until = Math.max(this.pausedUntil(waiter.scope), slot);
       if (Math.abs(until - waiter.notifiedUntil) < WAIT_NOTICE_STEP_MS) return;
       waiter.notifiedUntil = until;
       waiter.onWait(wallTimeOf(until));

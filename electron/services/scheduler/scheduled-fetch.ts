@@ -13,6 +13,18 @@ export function priorityOf(method: string, url: string): RequestPriority {
   return method === "GET" && background ? "poll" : "user";
 }
 
+/**
+ * The kind of call a request is, as a Retry-After pauses it: its path after `/v1/` up to an id
+ * (`chat/completions`, `images/generations`, `balance`; a task's or video's poll is `poll`).
+ */
+export function scopeOf(method: string, url: string): string {
+  if (priorityOf(method, url) === "poll") {
+    return /\/v1\/balance$/.test(new URL(url).pathname) ? "balance" : "poll";
+  }
+  const path = /\/v1\/(.*)$/.exec(new URL(url).pathname)?.[1] ?? "";
+  return `${method} ${path}`;
+}
+
 /** A fetch that waits for the key's scheduler before sending and tells it what the gateway answered. */
 export function scheduledFetch(
   scheduler: RequestScheduler,
@@ -22,9 +34,9 @@ export function scheduledFetch(
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const signal = init?.signal ?? undefined;
-    const grant = await scheduler.acquire(priorityOf(init?.method ?? "GET", url), signal, (until) =>
-      tellWait(signal, until),
-    );
+    const method = init?.method ?? "GET";
+    const scope = scopeOf(method, url);
+    const grant = await scheduler.acquire(priorityOf(method, url), signal, (until) => tellWait(signal, until), scope);
     let response: Response;
     try {
       response = await baseFetch(input, init);
@@ -39,6 +51,7 @@ export function scheduledFetch(
       meta.rateLimit,
       response.status === 429 ? (retryAfterSeconds(response) ?? 1) : undefined,
       meta.rateLimitResetMs ?? undefined,
+      scope,
     );
     return response;
   };

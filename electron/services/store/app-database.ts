@@ -309,6 +309,11 @@ export const APP_MIGRATIONS: readonly string[] = [
   ALTER TABLE balance_samples ADD COLUMN daily_reset_at TEXT;
   ALTER TABLE balance_samples ADD COLUMN monthly_reset_at TEXT;
   `,
+  // What a task says beside its state (JSON coded text): a failure that keeps repeating while it is
+  // still followed, or results of its answer left out.
+  `
+  ALTER TABLE tasks ADD COLUMN notice TEXT;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

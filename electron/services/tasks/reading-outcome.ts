@@ -1,6 +1,7 @@
 import { codedText, englishOf } from "../../../shared/text/app-texts.ts";
 import type { RemoteReading } from "./remote-reading.ts";
 import { remoteFailure } from "./task-failures.ts";
+import { resultsLeftOut } from "./task-notices.ts";
 import type { TaskPollerDependencies } from "./task-poller.ts";
 
 const CLEANED_UP = codedText("RESULT_CLEANED_UP");
@@ -17,11 +18,14 @@ export async function applyReading(
   const { records, observations } = deps;
   const now = Date.now();
   switch (status) {
-    case "completed":
+    case "completed": {
       observations.completed(row, now, tookMs);
-      await keepResult();
+      const leftOut = await keepResult();
+      if (leftOut > 0 || row.notice !== null)
+        records.change(row.id, { notice: leftOut > 0 ? JSON.stringify(resultsLeftOut(leftOut)) : null });
       deps.onResultKept(row);
       return;
+    }
     case "failed":
       observations.forget(row.id);
       records.fail(row.id, remoteFailure(errorCode ?? null, errorMessage ?? null));
@@ -44,10 +48,12 @@ export async function applyReading(
       observations.note(row, { at: now, progress });
       const outlook = observations.outlook(row, status !== row.status);
       const interval = deps.policy.intervalAfter(outlook, now, deps.timing);
-      records.change(row.id, { status, progress, poll_interval_ms: interval, next_poll_at: now + interval }, [
-        "queued",
-        "processing",
-      ]);
+      // A poll answered: a failure said on the task is over.
+      records.change(
+        row.id,
+        { status, progress, poll_interval_ms: interval, next_poll_at: now + interval, notice: null },
+        ["queued", "processing"],
+      );
     }
   }
 }

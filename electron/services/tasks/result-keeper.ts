@@ -19,12 +19,17 @@ export class ResultKeeper {
     this.sourceFor = sourceFor;
   }
 
-  async keepImages(row: TaskRow, items: readonly ImageItem[], requestId: string | null): Promise<void> {
-    const { size } = imageParamsOf(row);
+  /**
+   * Keeps the pictures of an image task's answer, as many as were asked for: an answer listing more
+   * (thousands, from a faulty or hostile server) would fill the gallery and the disk. Returns how many
+   * it left out.
+   */
+  async keepImages(row: TaskRow, items: readonly ImageItem[], requestId: string | null): Promise<number> {
+    const { size, n } = imageParamsOf(row);
     this.dropEarlierAttempt(row);
     const kept: string[] = [];
     try {
-      for (const item of items) {
+      for (const item of items.slice(0, n)) {
         const media = {
           ...this.describe(row, "image", item.url ?? null, requestId),
           size: size ?? null,
@@ -38,6 +43,7 @@ export class ResultKeeper {
       for (const id of kept) this.media.delete(id);
       throw error;
     }
+    return Math.max(0, items.length - n);
   }
 
   async keepVideo(row: TaskRow, task: LenientVideoTask): Promise<void> {

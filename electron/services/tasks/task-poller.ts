@@ -9,6 +9,7 @@ import { applyReading } from "./reading-outcome.ts";
 import { readRemote, type RemoteReading } from "./remote-reading.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, isNotFound, lastingPollFailure } from "./task-failures.ts";
+import { pollNotice } from "./task-notices.ts";
 import type { TaskObservations } from "./task-observations.ts";
 import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
@@ -50,6 +51,8 @@ export class TaskPoller {
   private readonly waits = new Map<string, { waitedMs: number; seenAt: number }>();
   /** Not-found answers in a row, by task: one alone does not end a task (NOT_FOUND_LOOKS). */
   private readonly notFound = new Map<string, number>();
+  /** Failed polls in a row, by task: a failure that lasts is said on the task (task-notices.ts). */
+  private readonly failing = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(deps: TaskPollerDependencies) {
@@ -142,6 +145,7 @@ export class TaskPoller {
       }
       await applyReading(this.deps, await this.readPaced(row, row.remote_id));
       this.notFound.delete(id);
+      this.failing.delete(id);
     } catch (error) {
       const looks = isNotFound(error) ? (this.notFound.get(id) ?? 0) + 1 : 0;
       this.notFound.set(id, looks);
@@ -149,6 +153,7 @@ export class TaskPoller {
       if (lasting) {
         // Stryker disable next-line CallExpression: frees memory only; a failed task is not polled again
         this.notFound.delete(id);
+        this.failing.delete(id);
         records.fail(id, lasting);
         this.deps.onEndedWithoutResult(row);
       } else {
@@ -156,7 +161,14 @@ export class TaskPoller {
         const wait = retryAfter
           ? Math.min(retryAfter, MAX_RETRY_AFTER_S) * 1000
           : nextInterval(row.kind, row.poll_interval_ms, false, this.deps.timing);
-        records.change(id, { next_poll_at: Date.now() + wait, poll_interval_ms: wait });
+        const failures = (this.failing.get(id) ?? 0) + 1;
+        this.failing.set(id, failures);
+        const notice = pollNotice(error, failures);
+        records.change(id, {
+          next_poll_at: Date.now() + wait,
+          poll_interval_ms: wait,
+          ...(notice ? { notice: JSON.stringify(notice) } : {}),
+        });
       }
     } finally {
       this.polling.delete(id);

@@ -7,6 +7,7 @@ import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
 import { baseInterval, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { resultNotKept, submissionFailure } from "./task-failures.ts";
+import { resultsLeftOut } from "./task-notices.ts";
 import { videoParamsOf, type ImageParams } from "./task-params.ts";
 import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
@@ -55,7 +56,8 @@ export class TaskSubmitter {
     }
     records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
     try {
-      await keeper.keepImages(row, data.data, meta.requestId);
+      const leftOut = await keeper.keepImages(row, data.data, meta.requestId);
+      if (leftOut > 0) records.change(row.id, { notice: JSON.stringify(resultsLeftOut(leftOut)) });
     } catch (error) {
       const failure = resultNotKept(error, null);
       records.fail(row.id, failure);

@@ -22,6 +22,8 @@ export interface TaskRow {
   error_message: string | null;
   /** The app's own failure, as JSON of a coded sentence; null when the message is the gateway's. */
   error_text: string | null;
+  /** What it says beside its state, as JSON of a coded sentence (see TaskView.notice). */
+  notice: string | null;
   created_at: number;
   submitted_at: number | null;
   updated_at: number;
@@ -52,7 +54,7 @@ export class TaskTable {
   }
 
   /** A new row (a task is never written failed, so without a failure's coded sentence). */
-  insert(row: Omit<TaskRow, "dismissed" | "error_text">): TaskRow {
+  insert(row: Omit<TaskRow, "dismissed" | "error_text" | "notice">): TaskRow {
     this.db
       .prepare(
         `INSERT INTO tasks (id, profile_id, kind, model, prompt, params, status, progress, remote_id, request_id, wait_reason,
@@ -162,6 +164,7 @@ export class TaskTable {
       errorCode: row.error_code,
       errorMessage: row.error_message,
       errorText: storedText(row.error_text),
+      notice: storedText(row.notice),
       createdAt: new Date(row.created_at).toISOString(),
       submittedAt: iso(row.submitted_at),
       updatedAt: new Date(row.updated_at).toISOString(),

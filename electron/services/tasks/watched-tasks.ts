@@ -96,6 +96,7 @@ export class WatchedTasks {
       finished_at: Date.now(),
       next_poll_at: null,
       wait_reason: null,
+      notice: null,
     });
   }
 

@@ -47,6 +47,25 @@ describe("a fetch through the key's scheduler", () => {
     expect(sent.map(({ at }) => at)).toEqual([0, pausedMs]);
   });
 
+  it("pauses only the kind of call a 429 answered: the balance and a task read go on, the next chat waits", async () => {
+    let answer = new Response("", { status: 429, headers: { "retry-after": "30" } });
+    const { sent, baseFetch } = gateway(() => answer);
+    const send = scheduledFetch(knownKey(60), baseFetch);
+    await send(CHAT, { method: "POST" });
+    answer = new Response("{}");
+    void send(CHAT, { method: "POST" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await send(`${GATEWAY}/v1/balance`);
+    await send(TASK);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sent.map(({ url, at }) => [url.slice(GATEWAY.length), at])).toEqual([
+      ["/v1/chat/completions", 0],
+      ["/v1/balance", 1_000],
+      ["/v1/tasks/task_1", 1_000],
+      ["/v1/chat/completions", 30_000],
+    ]);
+  });
+
   it("does not pause the key after an answer that is not a 429", async () => {
     const { sent, baseFetch } = gateway(() => new Response("{}", { headers: { "retry-after": "3" } }));
     const send = scheduledFetch(knownKey(60), baseFetch);

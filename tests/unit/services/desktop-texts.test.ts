@@ -23,6 +23,7 @@ const task = (change: Partial<TaskView>): TaskView => ({
   errorCode: null,
   errorMessage: null,
   errorText: null,
+  notice: null,
   createdAt: "2026-11-23T04:00:00.000Z",
   submittedAt: null,
   updatedAt: "2026-11-23T04:00:00.000Z",

@@ -65,7 +65,7 @@ function readings(count = 1, status: "queued" | "processing" = "processing") {
       errorCode: undefined,
       errorMessage: undefined,
       tookMs: undefined,
-      keepResult: async () => undefined,
+      keepResult: async () => 0,
       ...more,
     });
   const current = (row: TaskRow) => records.tasks.get(row.id)!;
@@ -81,6 +81,7 @@ describe("a completed reading", () => {
       keepResult: async () => {
         await Promise.resolve();
         order.push(`kept ${kept.length}`);
+        return 0;
       },
     });
     expect(order).toEqual(["kept 0"]);

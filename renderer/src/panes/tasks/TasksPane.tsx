@@ -67,6 +67,11 @@ function TaskRow({
         {unconfirmed && <UnconfirmedNote task={task} />}
         {task.errorCode && !unconfirmed && <TaskFailure task={task} />}
         {task.status === "expired" && !task.errorCode && <span className="tasks__note">{t("tasks.expiredNote")}</span>}
+        {task.notice && (
+          <span className="tasks__note tasks__notice" role="note" data-testid="task-notice">
+            {sayText(task.notice)}
+          </span>
+        )}
       </td>
       <td>
         {ENDED_UNFINISHED.includes(task.status) ? (

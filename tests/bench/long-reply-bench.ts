@@ -1,0 +1,51 @@
+import { answer } from "../faults/faults.ts";
+import { chatUntilDone, startFaultBench } from "../faults/fault-setup.ts";
+import { report } from "./measure.ts";
+
+/** A streamed reply of `text` in events of 10,000 characters, with no usage: the app counts its tokens. */
+function streamWithoutUsage(text: string): string {
+  const events: string[] = [];
+  for (let start = 0; start < text.length; start += 10_000) {
+    const choices = [{ index: 0, delta: { content: text.slice(start, start + 10_000) }, finish_reason: null }];
+    events.push(`data: ${JSON.stringify({ id: "long", object: "chat.completion.chunk", model: "m", choices })}\n\n`);
+  }
+  return `${events.join("")}data: [DONE]\n\n`;
+}
+
+/**
+ * The longest a `chat.list` call waits (on the services' own event loop) while a reply with no
+ * usage streams in and is settled: one letter repeated 999,999 times, the tokenizer's worst case.
+ * The baseline is the same with a reply of 1,000 letters, in the same run.
+ */
+export async function longReplyBench(): Promise<void> {
+  const bench = await startFaultBench();
+  try {
+    for (const [name, length] of [
+      ["host_call_blocked_max_ms_long_reply", 999_999],
+      ["host_call_blocked_max_ms_short_reply_baseline", 1_000],
+    ] as const) {
+      bench.proxy.when(
+        { method: "POST", path: "/v1/chat/completions" },
+        answer(200, streamWithoutUsage("a".repeat(length)), { "content-type": "text/event-stream" }),
+        1,
+      );
+      let longest = 0;
+      let running = true;
+      const probe = (async () => {
+        while (running) {
+          const asked = performance.now();
+          await new Promise((resolve) => setImmediate(resolve));
+          bench.services.conversations.list();
+          longest = Math.max(longest, performance.now() - asked);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      })();
+      await chatUntilDone(bench.services, "Say a forever");
+      running = false;
+      await probe;
+      report(name, longest, "ms");
+    }
+  } finally {
+    await bench.close();
+  }
+}
