@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ServerText } from "../../renderer/src/components/ServerText.tsx";
 import { MarkdownView } from "../../renderer/src/panes/chat/MarkdownView.tsx";
 import { SourcesList } from "../../renderer/src/panes/chat/SourcesList.tsx";
+import { AttachmentChip } from "../../renderer/src/panes/chat/AttachmentChip.tsx";
+import { ComposerAttachments } from "../../renderer/src/panes/chat/ComposerAttachments.tsx";
 import { markupTexts, staticMarkup } from "../support/static-markup.ts";
 
 beforeAll(() => markupTexts);
@@ -56,5 +58,33 @@ describe("any text the app did not write (a model id in the picker, a host, a ga
 
   it("keeps the characters of other scripts as they are", () => {
     expect(staticMarkup(createElement(ServerText, { text: "مرحبا 你好 👩‍💻" }))).toBe("<bdi>مرحبا 你好 👩‍💻</bdi>");
+  });
+});
+
+describe("a file named to pass for another (evil, U+202E, gnp.exe reads as evilexe.png)", () => {
+  const name = "evil\u202Egnp.exe";
+
+  it("shows its real characters, isolated, in the message box before it is sent", () => {
+    const draft = {
+      key: "k1",
+      name,
+      kind: "image" as const,
+      bytes: 2048,
+      data: "",
+      preview: "data:image/png;base64,AA==",
+    };
+    const html = staticMarkup(
+      createElement(ComposerAttachments, { attachments: [draft], problem: null, onFiles() {}, onRemove() {} }),
+    );
+    expect(html).not.toMatch(HIDDEN);
+    expect(html).toContain('<bdi class="attachment-chip__name">evil⟨RLO⟩gnp.exe</bdi>');
+    expect(html).toContain('title="evil⟨RLO⟩gnp.exe · 2 KB"');
+    expect(html).toContain('alt="evil⟨RLO⟩gnp.exe"');
+  });
+
+  it("shows the same under a sent question, whose chip is the same", () => {
+    const html = staticMarkup(createElement(AttachmentChip, { name, bytes: 10, preview: null }));
+    expect(html).not.toMatch(HIDDEN);
+    expect(html).toContain('<bdi class="attachment-chip__name">evil⟨RLO⟩gnp.exe</bdi>');
   });
 });

@@ -2,6 +2,8 @@ import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.t
 import type { AttachmentData } from "../../../shared/ipc/attachments.ts";
 import type { Comparison } from "../../../shared/ipc/compare.ts";
 import { fenceFor } from "./attachment-content.ts";
+import { inertBody } from "./inert-markdown-body.ts";
+import { inertLink, inertText, visibleEscapes } from "./inert-markdown-text.ts";
 
 const FINISH_LABELS = {
   finished: "finished",
@@ -18,14 +20,19 @@ function fileStem(title: string | null): string {
   );
 }
 
-/** An attached file in Markdown: an image embedded as a `data:` URL, a text file fenced under its name. */
+/**
+ * An attached file in Markdown: an image embedded as a `data:` URL (only an image type and base64,
+ * else its name alone), a text file fenced under its name.
+ */
 function attachmentMarkdown({ attachment, data }: AttachmentData): string[] {
+  const name = inertText(attachment.name);
   if (attachment.kind === "image") {
-    return [`![${attachment.name.replace(/[[\]\\]/g, "\\$&")}](data:${attachment.mime};base64,${data})`, ""];
+    const embeddable = /^image\/[\w.+-]+$/.test(attachment.mime) && /^[A-Za-z0-9+/]*={0,2}$/.test(data);
+    return [embeddable ? `![${name}](data:${attachment.mime};base64,${data})` : name, ""];
   }
-  const text = Buffer.from(data, "base64").toString("utf8");
+  const text = visibleEscapes(Buffer.from(data, "base64").toString("utf8"));
   const fence = fenceFor(text);
-  return [`${attachment.name}:`, "", fence, text.replace(/\n$/, ""), fence, ""];
+  return [`${name}:`, "", fence, text.replace(/\n$/, ""), fence, ""];
 }
 
 /** The figures under an answer: status, finish, request id and error, as one quiet line. */
@@ -36,18 +43,24 @@ function notesOf(message: ChatMessage): string[] {
     message.meta?.requestId ? `request ${message.meta.requestId}` : null,
     message.error ? `${message.error.code}: ${message.error.message}` : null,
   ].filter((note) => note !== null);
-  return notes.length > 0 ? [`<sub>${notes.join(" · ")}</sub>`, ""] : [];
+  return notes.length > 0 ? [`<sub>${notes.map(inertText).join(" · ")}</sub>`, ""] : [];
+}
+
+/** The system prompt quoted line by line, each line as text: it is the user's, but not a message. */
+function systemPromptLines(prompt: string): string[] {
+  const [first = "", ...rest] = prompt.split(/\r\n?|\n/);
+  return [`> System: ${inertText(first)}`, ...rest.map((line) => `> ${inertText(line)}`.trimEnd()), ""];
 }
 
 /** Every answer of a comparison, in the order the models were picked; the one continued with says so. */
 function comparisonLines(comparison: Comparison): string[] {
   return [
-    `### Compared: ${comparison.columns.map((column) => column.model).join(", ")}`,
+    `### Compared: ${comparison.columns.map((column) => inertText(column.model)).join(", ")}`,
     "",
     ...comparison.columns.flatMap((column) => [
-      `#### ${column.model}${column.messageId === comparison.chosenId ? " (continued with this answer)" : ""}`,
+      `#### ${inertText(column.model)}${column.messageId === comparison.chosenId ? " (continued with this answer)" : ""}`,
       "",
-      column.message?.content || "_(no text)_",
+      column.message?.content ? inertBody(column.message.content) : "_(no text)_",
       "",
       ...(column.message ? notesOf(column.message) : []),
     ]),
@@ -81,24 +94,26 @@ export function exportConversation(
   const answers = new Set(comparisons.flatMap((comparison) => comparison.columns.map((column) => column.messageId)));
   const { conversation, messages } = detail;
   const lines = [
-    `# ${conversation.title ?? "Untitled conversation"}`,
+    `# ${conversation.title === null ? "Untitled conversation" : inertText(conversation.title)}`,
     "",
-    `Model: ${conversation.settings.model} · ${conversation.settings.wireFormat}`,
+    `Model: ${inertText(conversation.settings.model)} · ${conversation.settings.wireFormat}`,
     "",
   ];
-  if (conversation.settings.systemPrompt.trim()) lines.push(`> System: ${conversation.settings.systemPrompt}`, "");
+  if (conversation.settings.systemPrompt.trim()) lines.push(...systemPromptLines(conversation.settings.systemPrompt));
   for (const message of messages) {
     if (answers.has(message.id)) continue;
     lines.push(
-      `## ${message.role === "user" ? "You" : `Assistant (${message.meta?.model ?? conversation.settings.model})`}`,
+      `## ${message.role === "user" ? "You" : `Assistant (${inertText(message.meta?.model ?? conversation.settings.model)})`}`,
       "",
     );
-    if (message.content || !message.attachments) lines.push(message.content || "_(no text)_", "");
+    if (message.content || !message.attachments) {
+      lines.push(message.content ? inertBody(message.content) : "_(no text)_", "");
+    }
     for (const file of filesOf(message)) lines.push(...attachmentMarkdown(file));
     if (message.meta?.sources.length) {
       lines.push(
         "Sources:",
-        ...message.meta.sources.map((source, index) => `${index + 1}. [${source.title}](${source.url})`),
+        ...message.meta.sources.map((source, index) => `${index + 1}. ${inertLink(source.title, source.url)}`),
         "",
       );
     }

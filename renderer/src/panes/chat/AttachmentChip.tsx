@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ServerText } from "../../components/ServerText.tsx";
+import { visibleControls } from "../../components/visible-controls.ts";
 
 interface AttachmentChipProps {
   readonly name: string;
@@ -9,21 +11,26 @@ interface AttachmentChipProps {
   readonly children?: ReactNode;
 }
 
-/** A file as a small card: the image's thumbnail or a text file's mark, its name and size. */
+/**
+ * A file as a small card: the image's thumbnail or a text file's mark, its name and size. The name
+ * is the file's, not the app's: isolated and its controls shown, so "evil", U+202E, "gnp.exe"
+ * cannot pass for "evilexe.png".
+ */
 export function AttachmentChip({ name, bytes, preview, children }: AttachmentChipProps) {
   const { t } = useTranslation();
+  const shownName = visibleControls(name);
   const size =
     bytes < 1024 ? t("attachments.bytes", { count: bytes }) : t("attachments.kb", { kb: Math.ceil(bytes / 1024) });
   return (
-    <span className="attachment-chip" title={`${name} · ${size}`}>
+    <span className="attachment-chip" title={`${shownName} · ${size}`}>
       {preview ? (
-        <img className="attachment-chip__thumb" src={preview} alt={name} />
+        <img className="attachment-chip__thumb" src={preview} alt={shownName} />
       ) : (
         <span className="attachment-chip__file" aria-hidden="true">
           {"</>"}
         </span>
       )}
-      <span className="attachment-chip__name">{name}</span>
+      <ServerText className="attachment-chip__name" text={name} />
       <span className="attachment-chip__size">{size}</span>
       {children}
     </span>

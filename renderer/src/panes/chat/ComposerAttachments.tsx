@@ -6,6 +6,7 @@ import {
   TEXT_ATTACHMENT_MAX_BYTES,
 } from "../../../../shared/ipc/attachments.ts";
 import type { AttachmentProblem, DraftAttachment } from "./draft-attachments.ts";
+import { visibleControls } from "../../components/visible-controls.ts";
 import { AttachmentChip } from "./AttachmentChip.tsx";
 import "./attachments.css";
 
@@ -38,7 +39,7 @@ export function ComposerAttachments({ attachments, problem, onFiles, onRemove }:
                 <button
                   type="button"
                   className="attachment-chip__remove"
-                  aria-label={t("attachments.remove", { name: attachment.name })}
+                  aria-label={t("attachments.remove", { name: visibleControls(attachment.name) })}
                   onClick={() => onRemove(attachment.key)}
                 >
                   ×
