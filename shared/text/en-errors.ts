@@ -63,6 +63,10 @@ export const errorsEn = {
   TASK_RESULTS_LEFT_OUT_one: "The gateway's answer listed {{count}} result more than was asked for; it was left out.",
   TASK_RESULTS_LEFT_OUT_other:
     "The gateway's answer listed {{count}} results more than were asked for; they were left out.",
+  TASK_RESULTS_MISSING_one:
+    "{{count}} of the {{asked}} results could not be kept ({{cause}}); the others are in the gallery.",
+  TASK_RESULTS_MISSING_other:
+    "{{count}} of the {{asked}} results could not be kept ({{cause}}); the others are in the gallery.",
   RESULT_CLEANED_UP: "The gateway cleaned up this result before it could be fetched.",
   IMAGE_WITHOUT_DATA: "An image came with neither url nor b64_json.",
   VIDEO_WITHOUT_URL: "A completed video task carries no video URL.",

@@ -53,6 +53,8 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   TASK_POLLS_FAILING: "跟踪此任务一直失败（{{cause}}）。应用会以更长的间隔继续尝试，不会重新提交。",
   TASK_RESULTS_LEFT_OUT_one: "网关的回答比请求的多列出了 {{count}} 个结果，已略去。",
   TASK_RESULTS_LEFT_OUT_other: "网关的回答比请求的多列出了 {{count}} 个结果，已略去。",
+  TASK_RESULTS_MISSING_one: "{{asked}} 个结果中有 {{count}} 个未能保存（{{cause}}）；其余已在图库中。",
+  TASK_RESULTS_MISSING_other: "{{asked}} 个结果中有 {{count}} 个未能保存（{{cause}}）；其余已在图库中。",
   RESULT_CLEANED_UP: "结果在取回之前已被网关清理。",
   IMAGE_WITHOUT_DATA: "返回的图片既没有 url 也没有 b64_json。",
   VIDEO_WITHOUT_URL: "已完成的视频任务没有视频地址。",

@@ -114,6 +114,14 @@ export class MediaLibrary {
     return rows.map((row) => row.id);
   }
 
+  /** A task's kept results with the address each was fetched from (null for one sent inline). */
+  keptForTask(taskId: string): { id: string; remoteUrl: string | null }[] {
+    return allRows<{ id: string; remote_url: string | null }>(
+      this.db.prepare("SELECT id, remote_url FROM media WHERE task_id = ? ORDER BY created_at"),
+      taskId,
+    ).map((row) => ({ id: row.id, remoteUrl: row.remote_url }));
+  }
+
   delete(id: string): boolean {
     const row = this.row(id);
     if (!row) return false;

@@ -314,6 +314,11 @@ export const APP_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE tasks ADD COLUMN notice TEXT;
   `,
+  // A synchronous image answer's results (JSON), recorded before the first is downloaded: a restart
+  // mid-way resumes the rest instead of losing them.
+  `
+  ALTER TABLE tasks ADD COLUMN results TEXT;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -21,27 +21,22 @@ export class ResultKeeper {
 
   /**
    * Keeps the pictures of an image task's answer, as many as were asked for: an answer listing more
-   * (thousands, from a faulty or hostile server) would fill the gallery and the disk. Returns how many
-   * it left out.
+   * (thousands, from a faulty or hostile server) would fill the gallery and the disk. Pictures an
+   * earlier attempt kept from the same addresses stay (a restart or a failed download resumes the
+   * rest); what it kept otherwise is kept anew. A failure keeps what was kept, for the next attempt.
+   * Returns how many results of the answer it left out.
    */
   async keepImages(row: TaskRow, items: readonly ImageItem[], requestId: string | null): Promise<number> {
     const { size, n } = imageParamsOf(row);
-    this.dropEarlierAttempt(row);
-    const kept: string[] = [];
-    try {
-      for (const item of items.slice(0, n)) {
-        const media = {
-          ...this.describe(row, "image", item.url ?? null, requestId),
-          size: size ?? null,
-          duration: null,
-        };
-        if (item.b64_json) kept.push(this.media.save(inlineImage(media, item.b64_json)).id);
-        else if (item.url) kept.push((await this.download(row, item.url, media)).id);
-        else throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("IMAGE_WITHOUT_DATA") });
-      }
-    } catch (error) {
-      for (const id of kept) this.media.delete(id);
-      throw error;
+    const wanted = items.slice(0, n);
+    const earlier = this.earlierByAddress(row, wanted);
+    for (const item of wanted) {
+      const media = { ...this.describe(row, "image", item.url ?? null, requestId), size: size ?? null, duration: null };
+      const kept = item.url ? earlier.get(item.url) : undefined;
+      if (kept?.length) kept.pop();
+      else if (item.b64_json) this.media.save(inlineImage(media, item.b64_json));
+      else if (item.url) await this.download(row, item.url, media);
+      else throw new GatewayError({ code: "INVALID_RESPONSE", text: codedText("IMAGE_WITHOUT_DATA") });
     }
     return Math.max(0, items.length - n);
   }
@@ -59,6 +54,20 @@ export class ResultKeeper {
    */
   private dropEarlierAttempt(row: TaskRow): void {
     for (const id of this.media.idsForTask(row.id)) this.media.delete(id);
+  }
+
+  /**
+   * The pictures an earlier attempt kept from the addresses still wanted, by address; any other it
+   * kept (inline, or from an address no longer listed) is dropped, to be kept anew.
+   */
+  private earlierByAddress(row: TaskRow, wanted: readonly ImageItem[]): Map<string, string[]> {
+    const addresses = new Set(wanted.map((item) => item.url));
+    const byAddress = new Map<string, string[]>();
+    for (const { id, remoteUrl } of this.media.keptForTask(row.id)) {
+      if (remoteUrl === null || !addresses.has(remoteUrl)) this.media.delete(id);
+      else byAddress.set(remoteUrl, [...(byAddress.get(remoteUrl) ?? []), id]);
+    }
+    return byAddress;
   }
 
   private download(row: TaskRow, url: string, media: Omit<NewMedia, "bytes" | "mime">) {

@@ -96,6 +96,8 @@ export class TaskEngine {
 
   /** On start: every unfinished task of every profile goes on; a submission cut by a restart is never resent. */
   resume(): void {
+    for (const row of this.deps.tasks.withStatus(["processing"]))
+      if (row.remote_id === null && row.results !== null) void this.submitter.keepRecorded(row);
     this.poller.resume();
   }
 

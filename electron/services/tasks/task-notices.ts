@@ -1,7 +1,7 @@
 import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import { isNotFound } from "./task-failures.ts";
+import { isNotFound, type TaskFailure } from "./task-failures.ts";
 
 /** Failed polls of a task in a row before its card says so: one alone is usually gone by the next. */
 export const FAILURES_SAID_AFTER = 2;
@@ -21,6 +21,15 @@ export function pollNotice(error: unknown, failures: number): CodedText | null {
   return cause
     ? codedText("TASK_POLLS_FAILING", {}, codedText("QUOTED_ERROR", { code: error.code }, cause))
     : codedText("TASK_POLLS_FAILING", { cause: `${error.code}: ${error.message}` });
+}
+
+/** Results of a task that could not be kept (JSON of the notice): how many of those asked for, and why. */
+export function missingResults(missing: number, asked: number, failure: TaskFailure): string {
+  const cause = failure.text ?? null;
+  const notice = cause
+    ? codedText("TASK_RESULTS_MISSING", { count: missing, asked }, cause)
+    : codedText("TASK_RESULTS_MISSING", { count: missing, asked, cause: failure.message });
+  return JSON.stringify(notice);
 }
 
 /** Results an answer listed beyond the `n` asked for, left out rather than downloaded. */

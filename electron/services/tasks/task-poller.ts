@@ -11,6 +11,7 @@ import type { ResultKeeper } from "./result-keeper.ts";
 import { RESULT_CUT_BY_RESTART, SUBMISSION_CUT_BY_RESTART, isNotFound, lastingPollFailure } from "./task-failures.ts";
 import { pollNotice } from "./task-notices.ts";
 import type { TaskObservations } from "./task-observations.ts";
+import { imageParamsOf } from "./task-params.ts";
 import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
 
@@ -63,8 +64,9 @@ export class TaskPoller {
   resume(): void {
     const { records } = this.deps;
     for (const row of records.tasks.withStatus(["submitting"])) records.fail(row.id, SUBMISSION_CUT_BY_RESTART);
+    // A synchronous answer whose results were recorded is the submitter's to resume (keepRecorded).
     for (const row of records.tasks.withStatus(["queued", "processing"]))
-      if (row.remote_id === null) records.fail(row.id, RESULT_CUT_BY_RESTART);
+      if (row.remote_id === null && row.results === null) records.fail(row.id, RESULT_CUT_BY_RESTART);
     this.schedule();
   }
 
@@ -154,8 +156,9 @@ export class TaskPoller {
         // Stryker disable next-line CallExpression: frees memory only; a failed task is not polled again
         this.notFound.delete(id);
         this.failing.delete(id);
-        records.fail(id, lasting);
-        this.deps.onEndedWithoutResult(row);
+        const asked = row.kind === "image" ? imageParamsOf(row).n : 1;
+        if (records.endWithout(id, lasting, asked)) this.deps.onResultKept(row);
+        else this.deps.onEndedWithoutResult(row);
       } else {
         const retryAfter = error instanceof GatewayError ? error.retryAfter : undefined;
         const wait = retryAfter

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { readStoredColumn } from "../store/stored-json.ts";
 import { SUBMISSION_UNCONFIRMED } from "../../../shared/ipc/tasks.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { AppError } from "../app-error.ts";
@@ -8,10 +10,13 @@ import { baseInterval, type PollTiming } from "./poll-policy.ts";
 import type { ResultKeeper } from "./result-keeper.ts";
 import { resultNotKept, submissionFailure } from "./task-failures.ts";
 import { resultsLeftOut } from "./task-notices.ts";
-import { videoParamsOf, type ImageParams } from "./task-params.ts";
+import { imageParamsOf, videoParamsOf, type ImageParams } from "./task-params.ts";
 import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
 import { videoSlot, type VideoLimits } from "./video-slots.ts";
+
+/** A synchronous answer's results as recorded on its row. */
+const RecordedResultsSchema = z.array(z.object({ url: z.string().optional(), b64_json: z.string().optional() }));
 
 interface TaskSubmitterDependencies {
   readonly records: WatchedTasks;
@@ -37,7 +42,7 @@ export class TaskSubmitter {
   }
 
   async submitImage(row: TaskRow, params: ImageParams): Promise<void> {
-    const { records, keeper } = this.deps;
+    const { records } = this.deps;
     const { data, meta } = await this.submit(row, (client) =>
       client.generateImages({
         model: params.model,
@@ -54,16 +59,42 @@ export class TaskSubmitter {
       this.accepted(row, data.id, data.status, meta.requestId ?? data.request_id ?? null);
       return;
     }
-    records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99 });
+    // Recorded before the first download: a restart mid-way resumes the rest (keepRecorded).
+    const results = JSON.stringify(data.data.slice(0, params.n));
+    records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99, results });
+    const failure = await this.keepSynchronous(row, data.data, meta.requestId);
+    if (failure) throw new AppError(failure.code, failure.text);
+  }
+
+  /** After a restart: keeps the rest of a synchronous answer's results, recorded before the restart cut it. */
+  async keepRecorded(row: TaskRow): Promise<void> {
+    const items = readStoredColumn(row.results, RecordedResultsSchema) ?? [];
+    await this.keepSynchronous(row, items, row.request_id);
+  }
+
+  /**
+   * Keeps a synchronous answer's results; when none could be kept, the failure (recorded on the row).
+   * Some kept, the task completes with them and says what is missing.
+   */
+  private async keepSynchronous(
+    row: TaskRow,
+    items: readonly { url?: string | undefined; b64_json?: string | undefined }[],
+    requestId: string | null,
+  ) {
+    const { records, keeper } = this.deps;
     try {
-      const leftOut = await keeper.keepImages(row, data.data, meta.requestId);
-      if (leftOut > 0) records.change(row.id, { notice: JSON.stringify(resultsLeftOut(leftOut)) });
+      const leftOut = await keeper.keepImages(row, items, requestId);
+      records.change(row.id, {
+        results: null,
+        ...(leftOut > 0 ? { notice: JSON.stringify(resultsLeftOut(leftOut)) } : {}),
+      });
     } catch (error) {
       const failure = resultNotKept(error, null);
-      records.fail(row.id, failure);
-      throw new AppError(failure.code, failure.text);
+      records.change(row.id, { results: null });
+      if (!records.endWithout(row.id, failure, imageParamsOf(row).n)) return failure;
     }
     this.deps.onResultKept(row);
+    return null;
   }
 
   /** Submits a held video when the profile's video limits allow one more, or holds it until they do. */

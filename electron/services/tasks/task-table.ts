@@ -24,6 +24,8 @@ export interface TaskRow {
   error_text: string | null;
   /** What it says beside its state, as JSON of a coded sentence (see TaskView.notice). */
   notice: string | null;
+  /** A synchronous image answer's results, as JSON, kept until they are (see TaskSubmitter). */
+  results: string | null;
   created_at: number;
   submitted_at: number | null;
   updated_at: number;
@@ -54,7 +56,7 @@ export class TaskTable {
   }
 
   /** A new row (a task is never written failed, so without a failure's coded sentence). */
-  insert(row: Omit<TaskRow, "dismissed" | "error_text" | "notice">): TaskRow {
+  insert(row: Omit<TaskRow, "dismissed" | "error_text" | "notice" | "results">): TaskRow {
     this.db
       .prepare(
         `INSERT INTO tasks (id, profile_id, kind, model, prompt, params, status, progress, remote_id, request_id, wait_reason,

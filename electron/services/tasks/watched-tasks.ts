@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
 import { appError } from "../app-error.ts";
 import type { MediaLibrary } from "../media/media-library.ts";
+import { missingResults } from "./task-notices.ts";
 import type { TaskFailure } from "./task-failures.ts";
 import type { TaskTable, TaskRow } from "./task-table.ts";
 
@@ -84,6 +85,22 @@ export class WatchedTasks {
     const done = this.tasks.update(id, change, from);
     if (done) this.onTaskChanged(this.viewOf(id));
     return done;
+  }
+
+  /**
+   * A result that could not be kept whole: a task holding some of its paid results is completed
+   * with those, saying how many are missing and why; one holding none fails. Returns whether it
+   * completed.
+   */
+  endWithout(id: string, failure: TaskFailure, asked: number): boolean {
+    const held = this.media.idsForTask(id).length;
+    if (held === 0) {
+      this.fail(id, failure);
+      return false;
+    }
+    const notice = missingResults(asked - held, asked, failure);
+    this.change(id, { status: "completed", progress: 100, finished_at: Date.now(), next_poll_at: null, notice });
+    return true;
   }
 
   fail(id: string, failure: TaskFailure): void {
