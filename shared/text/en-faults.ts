@@ -7,6 +7,13 @@ export const faultsEn = {
   REPLY_TOO_LONG: "The reply passed {{count}} characters; the app kept that much and stopped it.",
   REPLY_NOT_SAVED:
     "The reply could not be saved ({{reason}}); it is kept in memory and saved as soon as the disk allows.",
+  STORAGE_DISK_FULL:
+    "The disk holding the app's data is full, so this was not saved. Free some space and try again; nothing saved before is lost.",
+  STORAGE_READ_ONLY:
+    "The app's data folder cannot be written (it is read-only), so this was not saved. Nothing saved before is lost.",
+  STORAGE_LOCKED:
+    "Another program holds the app's database, so this was not saved. Close it (or a second copy of the app) and try again.",
+  STORAGE_UNREADABLE: "The app's database could not be opened, so this was not saved. Restart the app.",
   RETRY_AFTER_TOO_LONG:
     "The gateway asks to wait {{seconds}} s before trying again; the app waits at most {{limit}} s by itself. Try again later.",
   SUBMISSION_MAY_BE_CHARGED:

@@ -5,6 +5,7 @@ import type { ChatStreamData } from "../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../shared/ipc/streams.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { waitUntil } from "../support/local-gateway.ts";
+import { toIpcError } from "../../electron/services/error-values.ts";
 import { startFaultBench, type FaultBench } from "./fault-setup.ts";
 
 let bench: FaultBench;
@@ -67,5 +68,25 @@ describe("a database another process holds locked during a reply", () => {
       status: "complete",
       error: null,
     });
+  });
+});
+
+describe("new conversations on a full disk", () => {
+  it("are refused naming the full disk, not 'something went wrong', and the host goes on", () => {
+    const { db, conversations, chat } = bench.services;
+    const { page_count: pages } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+    // SQLite refuses to grow the file past this many pages, as it does when the disk is full.
+    db.exec(`PRAGMA max_page_count = ${pages}`);
+    let error: unknown = null;
+    try {
+      for (let i = 0; error === null && i < 100_000; i++) conversations.create(chat.defaultSettings());
+    } catch (caught) {
+      error = caught;
+    } finally {
+      db.exec("PRAGMA max_page_count = 1073741823");
+    }
+    expect(toIpcError(error)).toMatchObject({ code: "STORAGE_DISK_FULL", text: { code: "STORAGE_DISK_FULL" } });
+    expect(toIpcError(error).message).toContain("disk holding the app's data is full");
+    expect(conversations.create(chat.defaultSettings()).id).toBeTruthy();
   });
 });

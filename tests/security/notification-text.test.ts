@@ -27,4 +27,12 @@ describe("a desktop notification about a failed task", () => {
   it("finds the first sentence in Chinese too", () => {
     expect(noticeSentence("<p>上游失败。</p>请联系支持。", "zh-CN")).toBe("上游失败。");
   });
+
+  it("carries a completed task's prompt under the same rules: no markup, no controls, one line, bounded", () => {
+    const prompt = `<img src=x onerror=alert(1)>A **lighthouse**\u202Egnp.exe\n${"at dusk ".repeat(100)}`;
+    const body = taskNotice({ ...failed(""), status: "completed", prompt } as TaskView, "en")!.body;
+    expect(body).not.toMatch(/[<>*\u202E\n]/);
+    expect(body.startsWith("A lighthouse gnp.exe at dusk")).toBe(true);
+    expect(body.length).toBeLessThanOrEqual(160);
+  });
 });

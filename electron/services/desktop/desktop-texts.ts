@@ -31,7 +31,8 @@ export function taskNotice(task: TaskView, language: Language): Notice | null {
   if (task.status !== "completed" && task.status !== "failed") return null;
   const title = say(language, task.status === "completed" ? READY[task.kind] : FAILED[task.kind]);
   const failure = task.errorText ? translate(language, task.errorText) : task.errorMessage;
-  return { title, body: failure ? noticeSentence(failure, LOCALES[language]) : task.prompt.slice(0, 120) };
+  // The prompt too is text the app did not write (a pasted prompt may hold markup or bidi controls).
+  return { title, body: noticeSentence(failure || task.prompt, LOCALES[language]) };
 }
 
 /** What a fired budget alert's notification says: the profile, the budget and the amounts. */

@@ -45,6 +45,13 @@ export function accessProblemOfFsError(error: unknown): AccessProblem | null {
   return problem ? { problem, detail: messageOf(error), holder: null } : null;
 }
 
+/** What kind of refusal a write's error (SQLite's or the file system's) is, or null when it is none of them. */
+export function accessCauseOf(error: unknown): AccessCause | null {
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  const cause = typeof errcode === "number" ? SQLITE_CAUSES.get(errcode & 0xff) : undefined;
+  return cause ?? accessProblemOfFsError(error)?.problem ?? null;
+}
+
 /** The access problem an error of SQLite's names for the database at `path`, or null (then: damage). */
 export function accessProblemOfSqliteError(error: unknown, path: string): AccessProblem | null {
   const errcode = (error as { errcode?: unknown } | null)?.errcode;
