@@ -25,6 +25,7 @@ import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fet
 import type { AnswerLimits } from "../services/gateway-client/answer-limits.ts";
 import { openAppDatabase } from "../services/store/app-database.ts";
 import { backUpDataFiles } from "../services/store/data-backups.ts";
+import { IdleCheckpoints } from "../services/store/idle-checkpoints.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";
 import { loggingFetch } from "../services/ledger/request-log.ts";
@@ -81,6 +82,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     throw error;
   }
   restrictToOwner(env.dataDir);
+  const checkpoints = new IdleCheckpoints(db);
   const ledger = new LedgerStore(db);
   ledger.prune(ledgerRetentionSetting.read(env.settings));
   ledger.settleLeftovers();
@@ -235,6 +237,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       sampler.close();
       tasks.close();
       await localGateway?.close();
+      checkpoints.close();
       db.close();
     },
   };

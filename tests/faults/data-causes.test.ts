@@ -1,26 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
+import type { RunningWebHost } from "../../electron/web-host/web-host.ts";
 import { startServices } from "../support/app-services.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { CAN_MAKE_READ_ONLY, CAN_MOUNT, dataPlace, type DataPlace } from "./data-places.ts";
-
-const rendererDir = tempDir("renderer-");
-mkdirSync(rendererDir, { recursive: true });
-writeFileSync(join(rendererDir, "index.html"), "<!doctype html><title>ModelDesk app</title>");
+import { choose, closeHost, expectWorkingApp, hostOn, pageOf, setAside } from "./recovery-host.ts";
 
 let gateway: TestGateway;
-const hosts: RunningWebHost[] = [];
 beforeAll(async () => {
   gateway = await startTestGateway();
 });
-afterAll(async () => {
-  for (const host of hosts) await host.close();
-  await gateway.close();
-});
+afterAll(() => gateway.close());
 
 const database = (dir: string) => join(dir, "modeldesk.sqlite");
 const settings = (dir: string) => join(dir, "settings.json");
@@ -32,35 +25,6 @@ async function useData(dir: string): Promise<void> {
     if (start === 0) services.conversations.create(services.chat.defaultSettings(), "Kept conversation");
     await services.close();
   }
-}
-
-async function hostOn(dataDir: string): Promise<RunningWebHost> {
-  const host = await startWebHost({ dataDir, rendererDir, version: "0.0.0-test" });
-  hosts.push(host);
-  return host;
-}
-
-async function closeHost(host: RunningWebHost): Promise<void> {
-  hosts.splice(hosts.indexOf(host), 1);
-  await host.close();
-}
-
-const pageOf = async (host: RunningWebHost) => (await fetch(host.appUrl)).text();
-
-const choose = (host: RunningWebHost, action: string) =>
-  fetch(`${host.url}/recovery${new URL(host.appUrl).search}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: host.url },
-    body: `action=${action}`,
-  });
-
-const setAside = (dir: string) => readdirSync(dir).filter((name) => /\.damaged-\w+$/.test(name));
-
-/** The app is served and works on the data it had. */
-async function expectWorkingApp(host: RunningWebHost, conversations: string[]) {
-  expect(await pageOf(host)).toContain("ModelDesk app");
-  expect(host.services.conversations.list().map((item) => item.title)).toEqual(conversations);
 }
 
 /** What a place that is not damaged must get: its cause named, no Start fresh, nothing set aside, Try again. */

@@ -329,6 +329,9 @@ export function openAppDatabase(file: string): DatabaseSync {
       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
     );
     migrate(db, APP_MIGRATIONS);
+    // The schema and what the last run wrote go into the main file now: until a checkpoint, they
+    // live only in the -wal, and a main file that lost its -wal would open as a new install's.
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } catch (error) {
     // Refused by the disk or another process's lock: the file is let go, so a retry can open it.
     db.close();

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { isDamage, restoreLatestBackup, startFresh, type DataProblem } from "./data-files.ts";
 
 /**
@@ -34,7 +35,7 @@ export function describeProblem(file: DataProblem): string {
     case "unreadable":
       return `${file.path} cannot be opened (${file.detail}). Check its permissions, then try again.`;
     default:
-      return `${file.path} ${damageOf(file)}; ${file.backup ? `the latest backup is from ${file.backup.takenAt}` : "there is no backup of it"}.`;
+      return `${file.path} ${damageOf(file)}; ${backupOf(file)}.`;
   }
 }
 
@@ -42,7 +43,19 @@ function damageOf(file: DataProblem): string {
   if (file.problem === "missing") return "is missing (a backup shows it existed)";
   if (file.problem === "empty") return "is damaged: it is empty (0 bytes)";
   if (file.problem === "invalid") return `is damaged: it does not have the shape the app wrote (${file.detail})`;
+  if (file.problem === "blank") {
+    return "is damaged: it holds none of the app's data though backups of it exist (its -wal file was most likely lost)";
+  }
+  if (file.problem === "behind") {
+    return `is damaged: it holds less than its backup (${file.detail}; its -wal file was most likely lost)`;
+  }
   return `is damaged (${file.detail})`;
+}
+
+/** Which backup Restore would put back: never one that failed its check. */
+function backupOf(file: DataProblem): string {
+  if (!file.backup) return "it has no backup that passes the check";
+  return `the latest backup that passes the check is ${basename(file.backup.path)}, taken ${file.backup.takenAt}`;
 }
 
 /** What the page or dialog says after the list, for the actions it offers. */
