@@ -95,4 +95,9 @@ test("an unreachable gateway says so", async ({ launchApp }) => {
   await page.getByRole("button", { name: "Budget" }).click();
   await expect(page.getByRole("alert")).toContainText("NETWORK_ERROR");
   await expect(page.getByRole("alert")).toContainText("Could not reach the gateway at 127.0.0.1:9");
+  // Said once in the status bar too, whatever pane is open.
+  await page.getByRole("button", { name: "Images" }).click();
+  await expect(page.getByRole("contentinfo", { name: "Status" }).getByRole("status")).toHaveText(
+    "Gateway unreachable: tasks resume when it answers",
+  );
 });

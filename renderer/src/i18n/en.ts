@@ -82,6 +82,7 @@ export const en = {
     dailyRemaining: "Today: {{amount}} left",
     noDailyBudget: "No daily budget",
     budgetUnknown: "Budget unknown",
+    unreachable: "Gateway unreachable: tasks resume when it answers",
   },
   budget: {
     title: "Budget",

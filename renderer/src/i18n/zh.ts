@@ -62,6 +62,7 @@ export const zh: Strings = {
     dailyRemaining: "今日剩余 {{amount}}",
     noDailyBudget: "未设每日预算",
     budgetUnknown: "预算未知",
+    unreachable: "无法连接网关：任务会等待，恢复连接后继续",
   },
   budget: {
     title: "预算",

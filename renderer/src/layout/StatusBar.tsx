@@ -2,16 +2,22 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { budgetLevel } from "../components/budget-level.ts";
 import { useFeatureMissing } from "../api/capability-queries.ts";
+import { errorDetail } from "../api/api-error.ts";
 import { useActiveProfile, useBudget } from "../api/queries.ts";
 import { formatMoney } from "../components/format.ts";
 import { useRunningTaskCount } from "../api/task-queries.ts";
 import "./status-bar.css";
 
+/** Errors that say the server could not be reached at all, rather than that it answered with a refusal. */
+const UNREACHABLE_CODES: readonly string[] = ["NETWORK_ERROR", "TIMEOUT"];
+
 export function StatusBar() {
   const { t } = useTranslation();
   const profile = useActiveProfile();
   const balanceMissing = useFeatureMissing("balance");
-  const { data } = useBudget(profile?.id ?? null, !balanceMissing);
+  const { data, error } = useBudget(profile?.id ?? null, !balanceMissing);
+  // The minute's reading could not reach the server: said once, here, rather than on every pane.
+  const unreachable = error !== null && UNREACHABLE_CODES.includes(errorDetail(error).code);
   const dailyRemaining = data?.balance.api_key.daily_remaining;
   // Without a reading (no balance endpoint, or it failed) the budget is unknown, not absent.
   const budgetText = !data
@@ -35,6 +41,11 @@ export function StatusBar() {
         {budgetText}
       </span>
       <span>{runningText}</span>
+      {unreachable && (
+        <span className="status-bar__unreachable" role="status">
+          {t("status.unreachable")}
+        </span>
+      )}
     </footer>
   );
 }
