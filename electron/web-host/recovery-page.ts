@@ -16,6 +16,8 @@ const BUTTONS: Readonly<Record<RecoveryAction, string>> = {
   retry: "Try again",
 };
 
+const NEW_KEY = "Make a new key and enter the API keys again";
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
@@ -29,8 +31,11 @@ export function recoveryPage(problems: readonly DataProblem[], secret: string): 
   const heading = actions.includes("retry")
     ? "ModelDesk cannot open its data"
     : "ModelDesk cannot open its data safely";
+  // Only the key file is damaged: starting fresh makes a new key and nothing else.
+  const label = (action: RecoveryAction) =>
+    action === "fresh" && problems.every((problem) => problem.kind === "key") ? NEW_KEY : BUTTONS[action];
   const buttons = actions
-    .map((action) => `<button type="submit" name="action" value="${action}">${BUTTONS[action]}</button>`)
+    .map((action) => `<button type="submit" name="action" value="${action}">${label(action)}</button>`)
     .join("\n");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ModelDesk: data needs attention</title>

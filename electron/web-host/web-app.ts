@@ -14,6 +14,9 @@ export interface WebApp {
   readonly bridge: WebSocketBridge;
 }
 
+/** The web host's stand-in for the OS keychain: the key the API keys are encrypted with. */
+export const KEY_FILE_NAME = "secret.key";
+
 /**
  * The host adapters of the web host on `dataDir`: a settings file, a key-file cipher, media over
  * HTTP at addresses that carry `mediaCapability`.
@@ -25,7 +28,7 @@ export function webHostEnvironment(dataDir: string, version: string, mediaCapabi
     version,
     dataDir,
     settings: settingsFile(join(dataDir, DATA_FILES.settings)),
-    cipher: keyFileCipher(join(dataDir, "secret.key")),
+    cipher: keyFileCipher(join(dataDir, KEY_FILE_NAME)),
     // Node's fetch is loaded on first use of the global (undici, ~50 ms): left for the first request.
     fetch: (input, init) => fetch(input, init),
     mediaSrc: (id) => mediaAddress(mediaCapability, id),

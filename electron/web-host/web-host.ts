@@ -16,7 +16,8 @@ import { sendFile } from "./send-file.ts";
 import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
-import { openWebApp, type WebApp } from "./web-app.ts";
+import { keyFileProblemOf } from "../services/vault/key-file-check.ts";
+import { KEY_FILE_NAME, openWebApp, type WebApp } from "./web-app.ts";
 
 // An ES import of node:http reads every export, among them the lazy WebSocket getters that load
 // Node's fetch (undici, ~50 ms of the host's start); require reads only what is used.
@@ -68,7 +69,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (!problem) throw error;
       return [{ kind: "folder", path: options.dataDir, ...problem, backup: null }];
     }
-    return checkDataFiles(options.dataDir);
+    const key = keyFileProblemOf(join(options.dataDir, KEY_FILE_NAME));
+    return [...checkDataFiles(options.dataDir), ...(key ? [key] : [])];
   };
   let problems = problemsNow();
   const server = createServer();

@@ -37,8 +37,11 @@ const DAMAGE_CAUSES = ["missing", "empty", "corrupt", "invalid", "blank", "behin
 type DamageCause = (typeof DAMAGE_CAUSES)[number];
 
 export interface DataProblem {
-  /** A data file, or the data folder itself (read-only, or on a full disk). */
-  readonly kind: DataFile | "folder";
+  /**
+   * A data file, the data folder itself (read-only, or on a full disk), or the web host's key file
+   * (`key`: the API keys in the settings are encrypted with it; it has no backup).
+   */
+  readonly kind: DataFile | "folder" | "key";
   readonly path: string;
   readonly problem: DamageCause | AccessCause;
   /** What the parser, the schema, SQLite or the system said. */
@@ -152,7 +155,7 @@ function setAside(path: string, stamp: string): string | null {
  */
 export function restoreLatestBackup(damaged: DataProblem, now = new Date()): { setAsideAs: string | null } {
   damagedOnly(damaged);
-  if (damaged.kind === "folder" || !damaged.backup)
+  if (damaged.kind === "folder" || damaged.kind === "key" || !damaged.backup)
     throw new Error(`There is no backup of ${damaged.path} to restore.`);
   const setAsideAs = setAside(damaged.path, stampOf(now));
   copyFileSync(damaged.backup.path, damaged.path);
@@ -164,6 +167,7 @@ export function restoreLatestBackup(damaged: DataProblem, now = new Date()): { s
  * Sets the damaged file aside and puts an empty one, as a first run writes it, in its place: a
  * file left missing would be named again ("a backup shows it existed") on every check. A fresh
  * database is backed up at once, or its older backups' record counts would name it as behind them.
+ * A key file is left missing: the next start makes a new key, and the API keys are entered again.
  */
 export function startFresh(damaged: DataProblem, now = new Date()): { setAsideAs: string | null } {
   damagedOnly(damaged);
@@ -171,6 +175,6 @@ export function startFresh(damaged: DataProblem, now = new Date()): { setAsideAs
   if (damaged.kind === "database") {
     openAppDatabase(damaged.path).close();
     backUpClosedDatabase(dirname(damaged.path), damaged.path, now);
-  } else writeFileSync(damaged.path, "{}", { mode: 0o600 });
+  } else if (damaged.kind === "settings") writeFileSync(damaged.path, "{}", { mode: 0o600 });
   return { setAsideAs };
 }

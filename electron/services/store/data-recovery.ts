@@ -40,6 +40,9 @@ export function describeProblem(file: DataProblem): string {
 }
 
 function damageOf(file: DataProblem): string {
+  if (file.kind === "key") {
+    return `is damaged (${file.detail}): the API keys saved with it cannot be read. Make a new key and enter the API keys again in Settings; conversations, tasks, pictures and other settings are kept`;
+  }
   if (file.problem === "missing") return "is missing (a backup shows it existed)";
   if (file.problem === "empty") return "is damaged: it is empty (0 bytes)";
   if (file.problem === "invalid") return `is damaged: it does not have the shape the app wrote (${file.detail})`;
@@ -54,6 +57,7 @@ function damageOf(file: DataProblem): string {
 
 /** Which backup Restore would put back: never one that failed its check. */
 function backupOf(file: DataProblem): string {
+  if (file.kind === "key") return "a key file has no backup (a copy beside the settings would unlock them)";
   if (!file.backup) return "it has no backup that passes the check";
   return `the latest backup that passes the check is ${basename(file.backup.path)}, taken ${file.backup.takenAt}`;
 }

@@ -6,6 +6,8 @@ import type { SecretCipher } from "./secret-cipher.ts";
 const ALGORITHM = "aes-256-gcm";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** An AES-256 key. */
+export const KEY_FILE_BYTES = 32;
 
 /**
  * AES-256-GCM with a random key kept in a file only its owner can read (mode 0600): the web
@@ -36,11 +38,12 @@ function loadOrCreateKey(keyFile: string): Buffer {
     // Copied or restored with looser permissions: other users could read it, so it is made private again.
     if ((statSync(keyFile).mode & 0o077) !== 0) chmodSync(keyFile, 0o600);
     const key = readFileSync(keyFile);
-    if (key.length !== 32) throw new Error(`The key file ${keyFile} is damaged (expected 32 bytes).`);
+    if (key.length !== KEY_FILE_BYTES)
+      throw new Error(`The key file ${keyFile} is damaged (expected ${KEY_FILE_BYTES} bytes).`);
     return key;
   }
   mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
-  const key = randomBytes(32);
+  const key = randomBytes(KEY_FILE_BYTES);
   writeFileSync(keyFile, key, { mode: 0o600, flag: "wx" });
   chmodSync(keyFile, 0o600);
   return key;
