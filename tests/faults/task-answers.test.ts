@@ -84,4 +84,23 @@ describe("a failure that lasts while a task is followed", () => {
     expect(ended(said)).toBe(false);
     expect(bench.proxy.seen.filter((seen) => seen === "POST /v1/images/generations")).toHaveLength(1);
   });
+
+  it("a network that drops every poll is said on each waiting task, with the host it cannot reach", async () => {
+    bench = await startFaultBench({ pollTiming: FAST_POLLS }, { timeScale: 0.01 });
+    const profileId = bench.services.vault.resolveId();
+    bench.proxy.when({ method: "GET", path: /^\/v1\/tasks\// }, ({ request, response }) => {
+      request.resume();
+      response.socket?.destroy();
+    });
+    const tasks = await Promise.all(
+      ["one", "two", "three"].map((prompt) =>
+        bench.services.tasks.generateImage(profileId, { ...ASYNC_IMAGE, prompt }),
+      ),
+    );
+    for (const task of tasks) {
+      const said = await until(task.id, (current) => current.notice !== null);
+      expect(said).toMatchObject({ status: "queued", notice: { code: "TASK_POLLS_FAILING" } });
+      expect(JSON.stringify(said.notice)).toContain("NETWORK_ERROR");
+    }
+  });
 });
