@@ -16,6 +16,7 @@ export const desktopEn = {
     shortcutInvalid:
       "Use Control, Command or Super with Shift or Alt and a key, e.g. CommandOrControl+Shift+Space (a function key needs only one): chords such as Shift+A or Control+C, and any on A, C, V, X, Y, Z, arrows or Delete, belong to typing and editing in every app.",
     dropTitle: "Make a video from this image?",
+    dropHere: "Drop an image to make a video from it (on the message box, to attach it)",
     dropBody: "“{{name}}” becomes the reference image of a new video; nothing is sent until you press Generate.",
     dropConfirm: "Use in a new video",
     dropCancel: "Not now",

@@ -18,6 +18,7 @@ export const desktopZh: typeof desktopEn = {
     shortcutInvalid:
       "请使用 Control、Command 或 Super，加上 Shift 或 Alt 和一个按键，例如 CommandOrControl+Shift+Space（功能键只需一个修饰键）：Shift+A、Control+C 这类组合，以及 A、C、V、X、Y、Z、方向键或 Delete 上的任何组合，都属于各应用中的输入和编辑。",
     dropTitle: "用这张图片生成视频？",
+    dropHere: "松开图片即可用它生成视频（拖到消息框则作为附件）",
     dropBody: "“{{name}}”将作为新视频的参考图片；在你点击生成之前不会发送任何内容。",
     dropConfirm: "用于新视频",
     dropCancel: "暂不",

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REFERENCE_IMAGE_MAX_BYTES } from "../../../shared/ipc/tasks.ts";
 import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
+import { useWindowDrag } from "../components/use-window-drag.ts";
 import { useMediaDrafts } from "../panes/media/media-drafts.ts";
 import { referenceFromFile, type ChosenReference } from "../panes/media/reference-image.ts";
 import { useUiStore } from "../state/ui-store.ts";
@@ -18,6 +19,9 @@ export function ImageDropOffer() {
   const { t } = useTranslation();
   const [offer, setOffer] = useState<ChosenReference | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Videos has a drop zone of its own, lit up for the same drag.
+  const fileDragged = useWindowDrag(carriesFiles);
+  const onVideos = useUiStore((state) => state.pane) === "videos";
 
   useEffect(() => {
     const allowDrop = (event: DragEvent) => {
@@ -55,6 +59,11 @@ export function ImageDropOffer() {
 
   return (
     <>
+      {fileDragged && !onVideos && (
+        <div className="drop-overlay" role="status">
+          <p className="drop-overlay__message">{t("desktop.dropHere")}</p>
+        </div>
+      )}
       {problem && (
         <div className="drop-problem" role="alert">
           {problem}

@@ -2,7 +2,13 @@ import type uPlot from "uplot";
 import { formatClock, formatDay, formatMoment, formatMoney, formatTime } from "../format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 
-/** An axis in the theme's colours with a label; `values` formats its ticks. */
+/**
+ * Room a time axis keeps between ticks, in pixels: a day ("11月23日", "Nov 23") or a clock
+ * ("12:00 AM") with a gap, so neighbouring labels never run together.
+ */
+const TIME_TICK_SPACE = 72;
+
+/** An axis in the theme's colours with a label; `values` formats its ticks, `steps` (a time axis's) their spacings. */
 export function themedAxis(
   theme: ChartTheme,
   label: string,
@@ -11,7 +17,7 @@ export function themedAxis(
 ): uPlot.Axis {
   return {
     label,
-    ...(steps ? { incrs: [...steps] } : {}),
+    ...(steps ? { incrs: [...steps], space: TIME_TICK_SPACE } : {}),
     stroke: theme.muted,
     font: theme.font,
     labelFont: theme.font,

@@ -6,6 +6,7 @@ import {
   TEXT_ATTACHMENT_MAX_BYTES,
 } from "../../../../shared/ipc/attachments.ts";
 import type { AttachmentProblem, DraftAttachment } from "./draft-attachments.ts";
+import { ServerText } from "../../components/ServerText.tsx";
 import { visibleControls } from "../../components/visible-controls.ts";
 import { AttachmentChip } from "./AttachmentChip.tsx";
 import "./attachments.css";
@@ -76,7 +77,13 @@ export function ComposerAttachments({ attachments, problem, onFiles, onRemove }:
       </div>
       {problem && (
         <p className="composer-attachments__problem" role="alert">
-          {t(`attachments.problem.${problem}`, attachmentLimits)}
+          {problem.name !== null && (
+            <>
+              <ServerText text={problem.name} />
+              {": "}
+            </>
+          )}
+          {t(`attachments.problem.${problem.kind}`, attachmentLimits)}
         </p>
       )}
     </div>

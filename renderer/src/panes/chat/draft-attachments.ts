@@ -20,7 +20,13 @@ export interface DraftAttachment {
 }
 
 /** Why a file was not attached: a key under `attachments.problem`. */
-export type AttachmentProblem = "type" | "tooLarge" | "tooMany" | "totalTooLarge" | "unreadable";
+type ProblemKind = "type" | "tooLarge" | "tooMany" | "totalTooLarge" | "unreadable";
+
+/** Why a file was not attached, and, where it is its size, which file. */
+export interface AttachmentProblem {
+  readonly kind: ProblemKind;
+  readonly name: string | null;
+}
 
 function base64Of(bytes: Uint8Array): string {
   let binary = "";
@@ -34,7 +40,7 @@ function base64Of(bytes: Uint8Array): string {
  * A dropped, pasted or chosen file as an attachment, its type told by its bytes (an image
  * signature, else UTF-8 text) whatever its name says; its size is checked before anything is read.
  */
-async function draftAttachmentOf(file: File): Promise<DraftAttachment | AttachmentProblem> {
+async function draftAttachmentOf(file: File): Promise<DraftAttachment | ProblemKind> {
   if (file.size > IMAGE_ATTACHMENT_MAX_BYTES) return "tooLarge";
   try {
     const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
@@ -66,17 +72,17 @@ export async function withFiles(
   let problem: AttachmentProblem | null = null;
   for (const file of files) {
     if (attachments.length >= ATTACHMENTS_MAX) {
-      problem ??= "tooMany";
+      problem ??= { kind: "tooMany", name: null };
       break;
     }
     const attached = await draftAttachmentOf(file);
     if (typeof attached === "string") {
-      problem ??= attached;
+      problem ??= { kind: attached, name: attached === "tooLarge" ? file.name : null };
       continue;
     }
     const total = attachments.reduce((sum, attachment) => sum + attachment.bytes, attached.bytes);
     if (total > ATTACHMENTS_TOTAL_MAX_BYTES) {
-      problem ??= "totalTooLarge";
+      problem ??= { kind: "totalTooLarge", name: null };
       continue;
     }
     attachments.push(attached);

@@ -1,6 +1,7 @@
-import { useEffect, useState, type DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { REFERENCE_IMAGE_MAX_BYTES, type MediaView } from "../../../../shared/ipc/tasks.ts";
+import { useWindowDrag } from "../../components/use-window-drag.ts";
 import { MEDIA_DRAG_TYPE } from "./MediaCard.tsx";
 import { referenceFromFile, type ChosenReference } from "./reference-image.ts";
 import "./reference-image.css";
@@ -11,31 +12,6 @@ interface ReferenceImageZoneProps {
   readonly lost: ChosenReference | null;
   readonly galleryImages: readonly MediaView[];
   onChange(reference: ChosenReference | null): void;
-}
-
-/** Whether something is being dragged over the window, so the zone can light up. */
-function useWindowDrag(): boolean {
-  const [dragging, setDragging] = useState(false);
-  useEffect(() => {
-    let depth = 0;
-    const enter = () => setDragging(++depth > 0);
-    const leave = () => setDragging(--depth > 0);
-    const end = () => {
-      depth = 0;
-      setDragging(false);
-    };
-    window.addEventListener("dragenter", enter);
-    window.addEventListener("dragleave", leave);
-    window.addEventListener("drop", end);
-    window.addEventListener("dragend", end);
-    return () => {
-      window.removeEventListener("dragenter", enter);
-      window.removeEventListener("dragleave", leave);
-      window.removeEventListener("drop", end);
-      window.removeEventListener("dragend", end);
-    };
-  }, []);
-  return dragging;
 }
 
 /**
