@@ -83,6 +83,16 @@ describe("where a result is read from", () => {
     ]);
   });
 
+  it("trusts the profile's own host exactly: a look-alike host (a suffix, a prefix, a subdomain) is a stranger", async () => {
+    const { sent, fetch } = transport(() => image());
+    for (const host of ["evilgateway.lan", "gateway.lan.evil.example", "files.gateway.lan", "gateway.la"]) {
+      expect((await download(`http://${host}/a.png`, fetch)).error).toMatchObject({ code: "DOWNLOAD_REFUSED" });
+      // Over https it is read, but as any stranger: never at a private address.
+      await download(`https://${host}/a.png`, fetch);
+    }
+    expect(sent.map(({ privateAllowed }) => privateAllowed)).toEqual([false, false, false, false]);
+  });
+
   it("reads https elsewhere at public addresses only", async () => {
     const { sent, fetch } = transport(() => image());
     await download("https://cdn.example.com/a.png", fetch);
