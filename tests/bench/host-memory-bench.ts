@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { setTimeout as sleep } from "node:timers/promises";
 import { start } from "../../electron/local-gateway/index.ts";
+import { invoke, openBridgeAt, secretHeldBy } from "../support/bridge-client.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp } from "./bench-app.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
@@ -13,41 +14,26 @@ const TASKS = 50;
 const SETTLE_MS = 5000;
 
 /**
- * Submits `count` async image tasks over the page's own bridge, as the Images pane does, and
- * resolves when main has accepted them all.
+ * Submits `count` async image tasks over a bridge opened as the page opens its own (the handshake
+ * proving the host's secret, which the page holds), and resolves when main has accepted them all.
  */
-function submitImageTasks(page: Page, count: number): Promise<number> {
-  return page.evaluate(
-    (count) =>
-      new Promise<number>((resolve, reject) => {
-        const bridge = new WebSocket(`ws://${location.host}/bridge`);
-        let accepted = 0;
-        bridge.onerror = () => reject(new Error("the bridge refused the connection"));
-        bridge.onopen = () => {
-          for (let id = 0; id < count; id++) {
-            const payload = { model: "image-pro", prompt: `bench image ${id}`, n: 1, size: "64x64" };
-            bridge.send(
-              JSON.stringify({
-                t: "invoke",
-                id,
-                channel: "images.generate",
-                payload: { ...payload, responseFormat: "url", async: true },
-              }),
-            );
-          }
-        };
-        bridge.onmessage = (message) => {
-          const frame: unknown = JSON.parse(String(message.data));
-          if (typeof frame !== "object" || frame === null || !("t" in frame) || frame.t !== "result") return;
-          if (!("result" in frame) || typeof frame.result !== "object" || frame.result === null) return;
-          if (!("ok" in frame.result) || frame.result.ok !== true) {
-            return reject(new Error(`a task was refused: ${JSON.stringify(frame.result)}`));
-          }
-          if (++accepted === count) resolve(accepted);
-        };
-      }),
-    count,
-  );
+async function submitImageTasks(page: Page, count: number): Promise<void> {
+  const hostUrl = new URL(page.url()).origin;
+  const bridge = await openBridgeAt(hostUrl, await secretHeldBy(page));
+  // Every call waits for its answer on the one socket.
+  bridge.setMaxListeners(2 * count + 10);
+  try {
+    const payload = { model: "image-pro", n: 1, size: "64x64", responseFormat: "url", async: true };
+    const results = await Promise.all(
+      Array.from({ length: count }, (_, id) =>
+        invoke(bridge, "images.generate", { ...payload, prompt: `bench image ${id}` }),
+      ),
+    );
+    const refused = results.find((result) => !result.ok);
+    if (refused) throw new Error(`a task was refused: ${JSON.stringify(refused)}`);
+  } finally {
+    bridge.close();
+  }
 }
 
 /** The web host's resident memory with a page connected and nothing running, then with 50 tasks in flight. */

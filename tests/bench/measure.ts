@@ -1,7 +1,13 @@
+let printed: string | null = null;
+
 /** One figure of a benchmark run, printed as one JSON line so runs can be compared. */
 export function report(name: string, value: number, unit: string): void {
   console.log(JSON.stringify({ name, value: Math.round(value * 1000) / 1000, unit }));
+  printed = name;
 }
+
+/** The name of the last figure printed in this run; null before any. */
+export const lastFigure = (): string | null => printed;
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
