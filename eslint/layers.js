@@ -1,5 +1,7 @@
+import { realpathSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { rawIpc } from "./raw-ipc.js";
 import { moduleSourceVisitor } from "./module-sources.js";
 
@@ -11,36 +13,73 @@ const ELECTRON = { node: true, electron: true };
 
 const HOST_ALLOWS = ["shared/", "electron/common/", "electron/services/", "electron/composition/", "electron/ipc/"];
 
+/** Any package: the tooling's folders choose their own. */
+const ANY_PACKAGE = null;
+
 /**
- * The architecture as an allow-list: each folder names the folders it may import from and the
- * runtime it may reach; anything else, and any file in a folder not named here, is an error.
- * Read top to bottom, each layer builds only on those above it.
+ * The architecture as an allow-list: each folder names the folders it may import from, the runtime
+ * it may reach and the packages it is written with; anything else, and any file in a folder not
+ * named here, is an error. Read top to bottom, each layer builds only on those above it.
  */
 export const LAYERS = [
-  { folder: "shared/", allows: [], may: PURE },
-  { folder: "electron/common/", allows: ["shared/"], may: NODE },
-  { folder: "electron/local-gateway/", allows: ["shared/", "electron/common/"], may: NODE },
-  { folder: "electron/services/", allows: ["shared/", "electron/common/"], may: NODE },
+  { folder: "shared/", allows: [], may: PURE, packages: ["zod"] },
+  { folder: "electron/common/", allows: ["shared/"], may: NODE, packages: [] },
+  {
+    folder: "electron/local-gateway/",
+    allows: ["shared/", "electron/common/"],
+    may: NODE,
+    packages: ["zod", "fastify", "@fastify/static", "pngjs", "jpeg-js", "mediabunny", "gpt-tokenizer"],
+  },
+  {
+    folder: "electron/services/",
+    allows: ["shared/", "electron/common/"],
+    may: NODE,
+    packages: ["zod", "gpt-tokenizer", "eventsource-parser"],
+  },
   {
     folder: "electron/composition/",
     allows: ["shared/", "electron/common/", "electron/services/", "electron/local-gateway/"],
     may: NODE,
+    packages: ["zod"],
   },
-  { folder: "electron/ipc/", allows: ["shared/", "electron/common/", "electron/services/"], may: NODE },
-  { folder: "electron/app/", allows: HOST_ALLOWS, may: ELECTRON },
-  { folder: "electron/web-host/", allows: HOST_ALLOWS, may: NODE },
-  { folder: "electron/launcher/", allows: HOST_ALLOWS, may: NODE },
-  { folder: "electron/preload/", allows: ["shared/"], may: PRELOAD },
-  { folder: "renderer/", allows: ["shared/"], may: PURE },
-  { folder: "scripts/", allows: ["shared/"], may: NODE },
+  {
+    folder: "electron/ipc/",
+    allows: ["shared/", "electron/common/", "electron/services/"],
+    may: NODE,
+    packages: ["zod"],
+  },
+  { folder: "electron/app/", allows: HOST_ALLOWS, may: ELECTRON, packages: ["zod", "electron-store"] },
+  { folder: "electron/web-host/", allows: HOST_ALLOWS, may: NODE, packages: ["zod", "ws", "@fastify/send"] },
+  { folder: "electron/preload/", allows: ["shared/"], may: PRELOAD, packages: [] },
+  {
+    folder: "renderer/",
+    allows: ["shared/"],
+    may: PURE,
+    packages: [
+      "react",
+      "react-dom",
+      "react-i18next",
+      "i18next",
+      "@tanstack/react-query",
+      "@tanstack/react-virtual",
+      "zustand",
+      "uplot",
+      "zod",
+      "react-markdown",
+      "remark-gfm",
+      "rehype-highlight",
+      "types:vite",
+    ],
+  },
+  { folder: "scripts/", allows: ["shared/"], may: NODE, packages: ANY_PACKAGE },
 ];
 
 /** Outside the product: tests reach every layer; the build's and the lint's own configuration stand alone. */
 const TOOLING = [
-  { folder: "tests/", allows: LAYERS.map((layer) => layer.folder), may: ELECTRON },
-  { folder: "eslint/", allows: [], may: NODE },
-  { folder: "eslint.config.js", allows: ["eslint/"], may: NODE },
-  { folder: "vite.config.ts", allows: [], may: NODE },
+  { folder: "tests/", allows: LAYERS.map((layer) => layer.folder), may: ELECTRON, packages: ANY_PACKAGE },
+  { folder: "eslint/", allows: [], may: NODE, packages: ANY_PACKAGE },
+  { folder: "eslint.config.js", allows: ["eslint/"], may: NODE, packages: ANY_PACKAGE },
+  { folder: "vite.config.ts", allows: [], may: NODE, packages: ANY_PACKAGE },
 ];
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
@@ -50,8 +89,32 @@ function layerOf(file) {
   return [...LAYERS, ...TOOLING].find((layer) => relative.startsWith(layer.folder)) ?? null;
 }
 
+/** Node's modules, Electron's unpatched `original-fs`, and Node's own types (`/// <reference types="node" />`). */
 function isNodeBuiltin(source) {
-  return source.startsWith("node:") || builtinModules.includes(source.split("/")[0]);
+  const name = source.replace(/^types:/, "").split("/")[0];
+  return source.startsWith("node:") || builtinModules.includes(name) || ["original-fs", "node"].includes(name);
+}
+
+/** The package a module name loads (`@scope/name`, `name`), subpaths and type references included. */
+function packageOf(source) {
+  const [first = "", second = ""] = source.replace(/^types:/, "").split("/");
+  return first.startsWith("@") ? `${first}/${second}` : first;
+}
+
+/** How a layer lists a package: by name, or `types:name` for a reference to its types alone. */
+const listedName = (source) => (source.startsWith("types:") ? `types:${packageOf(source)}` : packageOf(source));
+
+/** A module name that is a path: relative, absolute or a `file:` URL. */
+const isPath = (source) => source.startsWith(".") || source.startsWith("/") || source.startsWith("file:");
+
+/** Where a path points, through any symbolic link (a linked folder is the folder it links to). */
+function targetOf(file, source) {
+  const target = source.startsWith("file:") ? fileURLToPath(source) : path.resolve(path.dirname(file), source);
+  try {
+    return realpathSync(target);
+  } catch {
+    return target;
+  }
 }
 
 function isElectron(source) {
@@ -69,6 +132,7 @@ const allowedImports = {
       unnamedFolder: "{{file}} is in a folder the layer allow-list (eslint/layers.js) does not name.",
       noNode: "{{from}} runs without Node: {{target}} is a Node built-in.",
       noElectron: "{{from}} may not import electron: only electron/app/ and electron/preload/ run inside Electron.",
+      notListed: "{{from}} may not import the package {{target}}: its packages are {{listed}} (eslint/layers.js).",
     },
   },
   create(context) {
@@ -78,14 +142,17 @@ const allowedImports = {
       return { Program: (node) => context.report({ node, messageId: "unnamedFolder", data: { file } }) };
     }
     const checkPackage = (node, source) => {
-      if (!from.may.node && isNodeBuiltin(source)) {
-        context.report({ node, messageId: "noNode", data: { from: from.folder, target: source } });
-      } else if (!from.may.electron && isElectron(source)) {
-        context.report({ node, messageId: "noElectron", data: { from: from.folder } });
+      if (isNodeBuiltin(source)) {
+        if (!from.may.node) context.report({ node, messageId: "noNode", data: { from: from.folder, target: source } });
+      } else if (isElectron(source)) {
+        if (!from.may.electron) context.report({ node, messageId: "noElectron", data: { from: from.folder } });
+      } else if (from.packages !== ANY_PACKAGE && !from.packages.includes(listedName(source))) {
+        const listed = from.packages.length > 0 ? from.packages.join(", ") : "none";
+        context.report({ node, messageId: "notListed", data: { from: from.folder, target: source, listed } });
       }
     };
     const checkFolder = (node, source) => {
-      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      const to = layerOf(targetOf(context.filename, source));
       const allowed = [from.folder, ...from.allows];
       if (!to) {
         context.report({ node, messageId: "outside", data: { from: from.folder, target: source } });
@@ -97,8 +164,8 @@ const allowedImports = {
         });
       }
     };
-    return moduleSourceVisitor((node, source) =>
-      source.startsWith(".") ? checkFolder(node, source) : checkPackage(node, source),
+    return moduleSourceVisitor(context, (node, source) =>
+      isPath(source) ? checkFolder(node, source) : checkPackage(node, source),
     );
   },
 };

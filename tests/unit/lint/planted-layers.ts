@@ -90,6 +90,66 @@ export const VIOLATIONS: Planted[] = [
     "electron/preload/planted.ts",
     'const load = require;\nexport const fs = load("fs");',
   ],
+  // Packages a layer does not list: each layer allows only the packages it is written with.
+  [
+    "electron-store in services (it loads electron)",
+    "electron/services/planted.ts",
+    'import Store from "electron-store";\nexport { Store };',
+  ],
+  ["ws in the renderer", "renderer/src/planted.ts", 'import WebSocket from "ws";\nexport { WebSocket };'],
+  ["fastify re-exported in shared", "shared/planted.ts", 'export { fastify } from "fastify";'],
+  ["a package's subpath in shared", "shared/planted.ts", 'export { send } from "@fastify/send/lib/send";'],
+  ["original-fs in the preload", "electron/preload/planted.ts", 'export const fs = require("original-fs");'],
+  // Paths that do not start with a dot reach folders too.
+  [
+    "an absolute path into services from the renderer",
+    "renderer/src/planted.ts",
+    "export { ChatService } from '/work/main/electron/services/chat/chat-service.ts';".replace(
+      "/work/main",
+      process.cwd(),
+    ),
+  ],
+  [
+    "a file: URL into services from the renderer",
+    "renderer/src/planted.ts",
+    `export const m = await import("file://${process.cwd()}/electron/services/chat/chat-service.ts");`,
+  ],
+  [
+    "import.meta.glob into services from the renderer",
+    "renderer/src/planted.ts",
+    'export const all = import.meta.glob("../../electron/services/**/*.ts");',
+  ],
+  [
+    "a worker of services' code from the renderer",
+    "renderer/src/planted.ts",
+    'export const w = new Worker(new URL("../../electron/services/chat/token-estimate.ts", import.meta.url));',
+  ],
+  [
+    "a triple-slash reference to Node's types in the renderer",
+    "renderer/src/planted.ts",
+    '/// <reference types="node" />\nexport const x = 1;',
+  ],
+  [
+    "a triple-slash path into services from shared",
+    "shared/planted.ts",
+    '/// <reference path="../electron/services/app-services.ts" />\nexport const x = 1;',
+  ],
+  // Node reached without a module name the checks above see.
+  [
+    "a destructured process.binding in shared",
+    "shared/planted.ts",
+    'const { binding } = process;\nexport const fs = binding("fs");',
+  ],
+  [
+    "module kept in a variable, then m.require",
+    "shared/planted.ts",
+    'const m = module;\nexport const fs = m.require("fs");',
+  ],
+  [
+    "a createRequire renamed on import, loading a package services do not list",
+    "electron/services/planted.ts",
+    'import { createRequire as make } from "node:module";\nexport const store = make(import.meta.url)("electron-store");',
+  ],
   // Electron outside electron/app/ and electron/preload/, by every import form.
   ["electron in services", "electron/services/planted.ts", 'import { app } from "electron";\nexport { app };'],
   ["electron in renderer", "renderer/src/planted.ts", 'import { shell } from "electron";\nexport { shell };'],
