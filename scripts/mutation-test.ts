@@ -2,12 +2,14 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { MUTATION_MODULES, type MutationModule } from "./mutation-modules.ts";
+import { recordScore } from "./mutation-record.ts";
 import { mergeReports, moduleScore, type MutationReport } from "./mutation-scores.ts";
 
 /**
  * `npm run test:mutation [-- --mutate FILE] [--module NAME] [other Stryker options]`: mutation
  * testing (Stryker, incremental) module by module, one JSON line per module on stdout
- * (`{"name":"mutation_score_<module>","value":…}`), exit 1 when a module is under its threshold.
+ * (`{"name":"mutation_score_<module>","value":…}`), each whole module's score recorded with its
+ * commit in docs/mutation-scores.md, exit 1 when a module is under its threshold.
  * Stryker's own output goes to stderr. See docs/development.md.
  */
 const projectRoot = resolve(import.meta.dirname, "..");
@@ -106,6 +108,9 @@ for (const { module, files } of selection(request)) {
     module.files,
   );
   console.log(JSON.stringify({ name: `mutation_score_${module.name}`, value: score }));
+  // Only a whole module's score is recorded: one file's run measures the others from earlier runs.
+  if (request.mutate.length === 0 && unmeasured.length === 0)
+    recordScore(projectRoot, MUTATION_MODULES, module, { score, caught, missed });
   const under = score === null || score < module.threshold;
   console.error(
     `${module.name}: ${score ?? "no"} % (${caught} caught, ${missed} missed), threshold ${module.threshold} %` +
