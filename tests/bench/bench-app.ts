@@ -14,8 +14,13 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The built renderer for the current sources (built once and reused). */
-export const benchRenderer = () => ensureRendererBuild(PROJECT_ROOT);
+let renderer: Promise<string> | undefined;
+
+/**
+ * The built renderer for the sources as the run found them: built once (or reused from an earlier
+ * build), and the same build for every bench of the run, whatever is edited meanwhile.
+ */
+export const benchRenderer = (): Promise<string> => (renderer ??= ensureRendererBuild(PROJECT_ROOT));
 
 /** The web host on `dataDir` with the built renderer, and Chromium showing it with the Chat pane drawn. */
 export async function openBenchApp(dataDir: string, gatewayUrl: string, key: string): Promise<BenchApp> {

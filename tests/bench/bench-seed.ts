@@ -6,8 +6,12 @@ import { ConversationStore } from "../../electron/services/chat/conversation-sto
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
 import { startServices } from "../support/app-services.ts";
+import { sized } from "./bench-size.ts";
 
-/** Distinct pictures behind the gallery's items: each item is its own file, so the page decodes each. */
+/**
+ * Distinct pictures behind the gallery's items: each item is its own file, so the page decodes each.
+ * A smoke run paints 2.
+ */
 const DISTINCT_IMAGES = 16;
 const IMAGE_SIDE = 512;
 
@@ -47,7 +51,7 @@ export function seedConversation(dataDir: string, messages: number, title: strin
 
 /** Seeds `count` generated images into the gallery of the host's profile, as the media library keeps them. */
 export async function seedGallery(dataDir: string, gatewayUrl: string, key: string, count: number): Promise<void> {
-  const pictures = Array.from({ length: DISTINCT_IMAGES }, (_, index) =>
+  const pictures = Array.from({ length: sized(DISTINCT_IMAGES, 2) }, (_, index) =>
     encodePng(paintPromptArt(`gallery picture ${index}`, index, IMAGE_SIDE, IMAGE_SIDE)),
   );
   const services = await startServices(gatewayUrl, key, dataDir);
@@ -58,7 +62,7 @@ export async function seedGallery(dataDir: string, gatewayUrl: string, key: stri
         taskId: null,
         profileId,
         kind: "image",
-        bytes: pictures[index % DISTINCT_IMAGES] ?? new Uint8Array(),
+        bytes: pictures[index % pictures.length] ?? new Uint8Array(),
         mime: "image/png",
         prompt: `Gallery item ${index}`,
         model: "image-pro",

@@ -1,20 +1,23 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
-import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import { start } from "../../electron/local-gateway/index.ts";
 import { invoke, openBridgeAt, secretHeldBy } from "../support/bridge-client.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { benchRenderer } from "./bench-app.ts";
+import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
 import { startWebHost } from "./web-host-process.ts";
 import { traceLongTasks } from "./long-tasks.ts";
 
 const KEY = "sk-bench-budget-0001";
+/** The history seeded (in a smoke run, 500 rows over 2 days). */
 const LEDGER_ROWS = 100_000;
 const DAYS = 90;
+/** How long the pane is traced after its tables are drawn (in a smoke run, 200 ms). */
+const TRACE_AFTER_MS = 1500;
 const SAMPLE_EVERY_MS = 10 * 60_000;
-const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 const MODELS = [
   ["chat", "chat-fast"],
   ["chat", "chat-pro"],
@@ -29,7 +32,8 @@ const MODELS = [
 /** 100k ledger rows and 90 days of balance readings for the profile, as a long-used app would hold. */
 function seedHistory(databaseFile: string, profileId: string, now: number): void {
   const db = openAppDatabase(databaseFile);
-  const since = now - DAYS * 86_400_000;
+  const rows = sized(LEDGER_ROWS, 500);
+  const since = now - sized(DAYS, 2) * 86_400_000;
   const call = db.prepare(
     `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
        input_tokens, output_tokens, cost, cost_kind) VALUES (?, ?, 'POST', '/v1/chat/completions', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -38,9 +42,9 @@ function seedHistory(databaseFile: string, profileId: string, now: number): void
     "INSERT INTO balance_samples (profile_id, sampled_at, balance, daily_used, monthly_used) VALUES (?, ?, ?, ?, ?)",
   );
   db.exec("BEGIN");
-  for (let index = 0; index < LEDGER_ROWS; index++) {
+  for (let index = 0; index < rows; index++) {
     const [kind, model] = MODELS[index % MODELS.length] ?? MODELS[0];
-    const at = since + Math.floor((index / LEDGER_ROWS) * (now - since));
+    const at = since + Math.floor((index / rows) * (now - since));
     const paid = model !== null;
     const failed = index % 37 === 0;
     call.run(
@@ -92,7 +96,7 @@ export async function budgetBench(): Promise<void> {
       timeScale: 0,
     },
   });
-  const renderer = await ensureRendererBuild(PROJECT_ROOT);
+  const renderer = await benchRenderer();
   let browser: Browser | null = null;
   const hosts: { kill(signal: NodeJS.Signals): boolean }[] = [];
   try {
@@ -110,7 +114,7 @@ export async function budgetBench(): Promise<void> {
         await page.getByRole("button", { name: "Budget", exact: true }).click();
         await page.getByRole("region", { name: "Spend by model" }).waitFor();
         await page.getByRole("table", { name: "All profiles" }).waitFor();
-        await page.waitForTimeout(1500);
+        await page.waitForTimeout(sized(TRACE_AFTER_MS, 200));
       });
       figures[seeded ? "seeded" : "empty"] = Math.max(0, ...longTasks);
       await page.close();

@@ -4,9 +4,11 @@ import { start } from "../../electron/local-gateway/index.ts";
 import { StreamEventSchema } from "../../shared/ipc/streams.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { sized } from "./bench-size.ts";
 import { percentile, report } from "./measure.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 
+/** Rounds after one to warm up (in a smoke run, 1). */
 const ROUNDS = 30;
 const MODELS = ["chat-fast", "chat-pro"] as const;
 
@@ -83,7 +85,7 @@ export async function compareBench(): Promise<void> {
   try {
     await alone(services, MODELS[0], "warm up");
     await compared(services, "warm up");
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < sized(ROUNDS, 1); round++) {
       const prompt = `Compare prompt ${round}`;
       const asked: number[] = [];
       for (const model of MODELS) asked.push(await alone(services, model, prompt));

@@ -1,8 +1,13 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startTestGateway, type TestGateway } from "../support/local-gateway.ts";
+import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
 
+/** How long the idle gateway is watched (in a smoke run, 200 ms). */
 const IDLE_MS = 3000;
+/** The clip's and the picture's size: a smoke run renders the gateway's smallest clip and a small picture. */
+const CLIP_SIZE = "1920x1080";
+const PICTURE_SIZE = "1920x1080";
 
 /**
  * The longest stall of the gateway's event loop (the gateway runs in this process) while a 1080p
@@ -15,7 +20,7 @@ export async function gatewayRenderBench(): Promise<void> {
     // The first render starts the render worker: not part of either figure.
     const warmUp = { model: "image-fast", prompt: "warm up", size: "64x64" };
     await (await gateway.call("/v1/images/generations", { body: warmUp })).arrayBuffer();
-    const idle = await longestStall(() => sleep(IDLE_MS).then(() => undefined), gateway);
+    const idle = await longestStall(() => sleep(sized(IDLE_MS, 200)).then(() => undefined), gateway);
     const rendering = await longestStall(() => renderBoth(gateway), gateway);
     report("gateway_loop_block_max_ms", rendering, "ms");
     report("gateway_loop_block_max_ms_idle_baseline", idle, "ms");
@@ -26,20 +31,20 @@ export async function gatewayRenderBench(): Promise<void> {
 
 async function renderBoth(gateway: TestGateway): Promise<void> {
   const submitted = await gateway.call("/v1/video/generations", {
-    body: { model: "video-std", prompt: "a kite over the sea", size: "1920x1080", duration: 5 },
+    body: { model: "video-std", prompt: "a kite over the sea", size: sized(CLIP_SIZE, "1280x720"), duration: 5 },
   });
   const { task_id } = (await submitted.json()) as { task_id: string };
   const picture = gateway.call("/v1/images/generations", {
-    body: { model: "image-fast", prompt: "a red fox at sunset", size: "1920x1080" },
+    body: { model: "image-fast", prompt: "a red fox at sunset", size: sized(PICTURE_SIZE, "256x256") },
   });
   for (;;) {
     const { status } = (await (await gateway.call(`/v1/video/generations/${task_id}`)).json()) as { status: string };
     if (status === "completed") break;
-    if (status !== "queued" && status !== "processing") throw new Error(`the 1080p clip ended ${status}`);
+    if (status !== "queued" && status !== "processing") throw new Error(`the clip ended ${status}`);
     await sleep(250);
   }
   const answer = await picture;
-  if (answer.status !== 200) throw new Error("the 1080p picture was refused");
+  if (answer.status !== 200) throw new Error("the picture was refused");
   await answer.arrayBuffer();
 }
 

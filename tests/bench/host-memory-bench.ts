@@ -5,12 +5,17 @@ import { invoke, openBridgeAt, secretHeldBy } from "../support/bridge-client.ts"
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp } from "./bench-app.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
+import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
 import { residentMb } from "./process-memory.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 
+/** The figure's name keeps this count; a smoke run submits 3. */
 const TASKS = 50;
-/** Long enough for start-up work (backups, first balance reading) to end, and for polling to be under way. */
+/**
+ * Long enough for start-up work (backups, first balance reading) to end, and for polling to be
+ * under way; 300 ms in a smoke run.
+ */
 const SETTLE_MS = 5000;
 
 /**
@@ -48,11 +53,12 @@ export async function hostMemoryBench(): Promise<void> {
   await seedProfile(dataDir, gateway.url, RELAY_KEY);
   seedConversation(dataDir, 4, "Yesterday's question");
   const app = await openBenchApp(dataDir, gateway.url, RELAY_KEY);
+  const settleMs = sized(SETTLE_MS, 300);
   try {
-    await sleep(SETTLE_MS);
+    await sleep(settleMs);
     report("main_rss_mb_idle_baseline", residentMb(app.hostPid), "MB");
-    await submitImageTasks(app.page, TASKS);
-    await sleep(SETTLE_MS);
+    await submitImageTasks(app.page, sized(TASKS, 3));
+    await sleep(settleMs);
     report(`main_rss_mb_${TASKS}_tasks`, residentMb(app.hostPid), "MB");
   } finally {
     await app.close();

@@ -4,8 +4,10 @@ import { ledgerWhere } from "../../electron/services/ledger/ledger-filter.ts";
 import { LedgerStore } from "../../electron/services/ledger/ledger-store.ts";
 import type { LedgerFilter } from "../../shared/ipc/ledger.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { sized } from "./bench-size.ts";
 import { median, report } from "./measure.ts";
 
+/** Ledger rows, and how many queries each figure is the median of (in a smoke run, 1,000 and 2). */
 const ROWS = 100_000;
 const RUNS = 15;
 const PROFILE = "bench";
@@ -31,11 +33,12 @@ export async function ledgerBench(): Promise<void> {
     `INSERT INTO request_log (profile_id, started_at, method, path, status, request_id, duration_ms, kind, model,
        chargeable, attributed, cost, cost_kind) VALUES (?, ?, 'POST', ?, ?, ?, 40, ?, ?, 1, 1, 0.01, 'measured')`,
   );
+  const rows = sized(ROWS, 1_000);
   db.exec("BEGIN");
-  for (let i = 0; i < ROWS; i++) {
+  for (let i = 0; i < rows; i++) {
     const [kind, path, model] = CALLS[i % CALLS.length] ?? CALLS[0];
     const profile = i % 4 === 0 ? "other" : PROFILE;
-    insert.run(profile, now - (i * 90 * 86_400_000) / ROWS, path, i % 23 === 0 ? 429 : 200, `req_${i}`, kind, model);
+    insert.run(profile, now - (i * 90 * 86_400_000) / rows, path, i % 23 === 0 ? 429 : 200, `req_${i}`, kind, model);
   }
   db.exec("COMMIT");
   db.exec("ANALYZE");
@@ -49,7 +52,7 @@ export async function ledgerBench(): Promise<void> {
   };
   const timed = (query: () => unknown) =>
     median(
-      Array.from({ length: RUNS }, () => {
+      Array.from({ length: sized(RUNS, 2) }, () => {
         const started = performance.now();
         query();
         return performance.now() - started;

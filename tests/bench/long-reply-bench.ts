@@ -1,6 +1,10 @@
 import { answer } from "../faults/faults.ts";
 import { chatUntilDone, startFaultBench } from "../faults/fault-setup.ts";
+import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
+
+/** The long reply's length (in a smoke run, 20,000 letters). */
+const LONG_REPLY = 999_999;
 
 /** A streamed reply of `text` in events of 10,000 characters, with no usage: the app counts its tokens. */
 function streamWithoutUsage(text: string): string {
@@ -21,7 +25,7 @@ export async function longReplyBench(): Promise<void> {
   const bench = await startFaultBench();
   try {
     for (const [name, length] of [
-      ["host_call_blocked_max_ms_long_reply", 999_999],
+      ["host_call_blocked_max_ms_long_reply", sized(LONG_REPLY, 20_000)],
       ["host_call_blocked_max_ms_short_reply_baseline", 1_000],
     ] as const) {
       bench.proxy.when(

@@ -4,8 +4,10 @@ import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { markdownBlocks } from "../../renderer/src/panes/chat/markdown-blocks.ts";
 import { TextLru } from "../../renderer/src/panes/chat/text-lru.ts";
+import { sized } from "./bench-size.ts";
 import { median, report } from "./measure.ts";
 
+/** The reply's length, and how many frames and drawings each figure is the median of (smaller in a smoke run). */
 const REPLY_CHARS = 5_000;
 const FRAMES = 40;
 const DRAWINGS = 20;
@@ -31,7 +33,8 @@ function longReply(): string {
     "",
     "",
   ].join("\n");
-  return section.repeat(Math.ceil(REPLY_CHARS / section.length)).slice(0, REPLY_CHARS);
+  const chars = sized(REPLY_CHARS, 1_000);
+  return section.repeat(Math.ceil(chars / section.length)).slice(0, chars);
 }
 
 const parse = (text: string) =>
@@ -40,7 +43,7 @@ const parse = (text: string) =>
 /** The median time of `draw` over the reply's last frames, each a few words longer than the one before. */
 function frameTimes(reply: string, draw: (text: string) => void): number {
   const times: number[] = [];
-  for (let frame = FRAMES; frame > 0; frame--) {
+  for (let frame = sized(FRAMES, 3); frame > 0; frame--) {
     const text = reply.slice(0, reply.length - frame * 12);
     const started = performance.now();
     draw(text);
@@ -52,7 +55,7 @@ function frameTimes(reply: string, draw: (text: string) => void): number {
 /** The median time of drawing the whole of `reply` anew, DRAWINGS times. */
 function drawingTimes(reply: string, draw: (text: string) => string): number {
   const times: number[] = [];
-  for (let drawing = 0; drawing < DRAWINGS; drawing++) {
+  for (let drawing = 0; drawing < sized(DRAWINGS, 3); drawing++) {
     const started = performance.now();
     draw(reply);
     times.push(performance.now() - started);

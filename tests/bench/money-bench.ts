@@ -15,7 +15,11 @@ import {
   sumAbsErrorShare,
   type MoneyReport,
 } from "../support/money-scenarios.ts";
+import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
+
+/** Calls made at a new price, for the estimate to follow it (in a smoke run, 2). */
+const PRICE_CHANGE_CALLS = 6;
 
 /** A fresh gateway and app, run through `scenario`, then compared with the gateway's charges table. */
 async function session(
@@ -49,7 +53,7 @@ interface ScenarioEnd {
 async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promise<ScenarioEnd> {
   await burstOfFour(app);
   await callsOneAtATime(app);
-  const changed = await priceChange(app, gateway, {}, 6);
+  const changed = await priceChange(app, gateway, {}, sized(PRICE_CHANGE_CALLS, 2));
   const within = changed.estimates.findIndex(
     (estimate) => Math.abs(estimate - changed.truePrice) <= 0.02 * changed.truePrice,
   );
@@ -59,8 +63,22 @@ async function withoutOtherClient(app: AppServices, gateway: TestGateway): Promi
 
 const percent = (share: number) => 100 * share;
 
-/** How many random sessions the money fuzzer runs; MONEY_FUZZ_SCENARIOS sets another count. */
-const FUZZ_SCENARIOS = Number(process.env.MONEY_FUZZ_SCENARIOS ?? 200);
+/** How many random sessions the money fuzzer runs (seeds 1 to 200); MONEY_FUZZ_SCENARIOS sets another count. */
+const FUZZ_SCENARIOS = 200;
+/**
+ * A smoke run's sessions, two short ones (about a second each): seed 27, two copies of the app
+ * under a published price list, and seed 13, one copy under none. Many seeds wait seconds for a
+ * task's first poll, some up to a minute for the billing day to turn.
+ */
+const SMOKE_SEEDS = [27, 13];
+
+function fuzzSeeds(): number[] {
+  const count = process.env.MONEY_FUZZ_SCENARIOS;
+  if (count === undefined) return sized(seedsUpTo(FUZZ_SCENARIOS), SMOKE_SEEDS);
+  return seedsUpTo(Number(count));
+}
+
+const seedsUpTo = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
 /**
  * Seeded random sessions against the local gateway's charges (tests/support/money-fuzz.ts), with
@@ -68,7 +86,7 @@ const FUZZ_SCENARIOS = Number(process.env.MONEY_FUZZ_SCENARIOS ?? 200);
  */
 async function moneyFuzz(): Promise<void> {
   const results: FuzzResult[] = [];
-  for (let seed = 1; seed <= FUZZ_SCENARIOS; seed++) {
+  for (const seed of fuzzSeeds()) {
     const result = await moneyScenario(seed);
     results.push(result);
     const broken = result.rows.some((row) => rowOff(row) || rangeMisses(row)) || doubleCounted(result) > 0;

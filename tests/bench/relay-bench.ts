@@ -4,6 +4,7 @@ import { start } from "../../electron/local-gateway/index.ts";
 import { StreamEventSchema } from "../../shared/ipc/streams.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { sized } from "./bench-size.ts";
 import { directStream } from "./direct-stream.ts";
 import { percentile, report } from "./measure.ts";
 
@@ -12,6 +13,7 @@ export const RELAY_ACCOUNTS = {
   tenants: [{ id: "t", name: "Bench", topupBalance: 1_000_000, giftBalance: 0 }],
   keys: [{ key: RELAY_KEY, tenant: "t", id: "k", name: "Bench key", rpm: 100_000, tpm: 100_000_000 }],
 };
+/** Rounds of each half (in a smoke run, 2). */
 const TTFT_ROUNDS = 60;
 const THROUGHPUT_ROUNDS = 30;
 
@@ -74,7 +76,7 @@ export async function relayBench(): Promise<void> {
     await directStream(paced.url, RELAY_KEY, "warm up", true);
     await relay(pacedServices, "warm up", true);
     // Alternating rounds, so drift on a busy machine hits both sides alike.
-    for (let round = 0; round < TTFT_ROUNDS; round++) {
+    for (let round = 0; round < sized(TTFT_ROUNDS, 2); round++) {
       direct.push((await directStream(paced.url, RELAY_KEY, `Benchmark prompt ${round}`, true)).firstTokenMs);
       relayed.push((await relay(pacedServices, `Benchmark prompt ${round}`, true)).firstTokenMs);
     }
@@ -93,7 +95,7 @@ export async function relayBench(): Promise<void> {
   try {
     await directStream(instant.url, RELAY_KEY, "warm up", false);
     await relay(instantServices, "warm up", false);
-    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+    for (let round = 0; round < sized(THROUGHPUT_ROUNDS, 2); round++) {
       const prompt = `Throughput prompt ${round}`;
       const baseline = await directStream(instant.url, RELAY_KEY, prompt, false);
       const result = await relay(instantServices, prompt, false);

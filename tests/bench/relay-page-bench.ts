@@ -2,11 +2,13 @@ import type { Page } from "playwright-core";
 import { start } from "../../electron/local-gateway/index.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp } from "./bench-app.ts";
+import { sized } from "./bench-size.ts";
 import { directChatBody } from "./direct-stream.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
 import { percentile, report } from "./measure.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY, reportAdded } from "./relay-bench.ts";
 
+/** Sends of each kind after one to warm up (in a smoke run, 1). */
 const ROUNDS = 25;
 
 interface PageTimings {
@@ -188,6 +190,7 @@ export async function relayPageBench(): Promise<void> {
   const relayed: number[] = [];
   const timings: PageTimings[] = [];
   const bridgeOnly: number[] = [];
+  const rounds = sized(ROUNDS, 1);
   try {
     await app.page.addInitScript(markSocketTraffic);
     await app.page.reload();
@@ -195,7 +198,7 @@ export async function relayPageBench(): Promise<void> {
     await gatewayPage.goto(`${gateway.url}/v1/models`);
     await app.page.bringToFront();
     const message = app.page.getByRole("textbox", { name: "Message" });
-    for (let round = -1; round < ROUNDS; round++) {
+    for (let round = -1; round < rounds; round++) {
       const prompt = `Benchmark prompt ${round}`;
       const baseline = await directFirstToken(gatewayPage, prompt);
       await message.fill(prompt);
@@ -209,7 +212,7 @@ export async function relayPageBench(): Promise<void> {
       relayed.push(through.firstText);
       timings.push(through);
     }
-    for (let round = -1; round < ROUNDS; round++) {
+    for (let round = -1; round < rounds; round++) {
       const framed = await bridgeFirstFrame(app.page, `Bridge prompt ${round}`, round + 1);
       if (round >= 0) bridgeOnly.push(framed);
     }

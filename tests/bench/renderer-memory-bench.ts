@@ -3,22 +3,27 @@ import { start } from "../../electron/local-gateway/index.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp, type BenchApp } from "./bench-app.ts";
 import { seedConversation, seedGallery, seedProfile } from "./bench-seed.ts";
+import { sized } from "./bench-size.ts";
 import { traceLongTasks } from "./long-tasks.ts";
 import { report } from "./measure.ts";
 import { jsHeapMb, renderersProportionalMb } from "./process-memory.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 
+/** The figures' names keep these sizes; a smoke run seeds 20 of each. */
 const MESSAGES = 10_000;
 const GALLERY_ITEMS = 1_000;
 const SCROLL_STEP_PX = 400;
-/** Browsing: a step every 150 ms over the first ~400 items, so every card on the way gets its preview made. */
+/**
+ * Browsing: a step every 150 ms over the first ~400 items, so every card on the way gets its preview
+ * made (3 steps in a smoke run).
+ */
 const BROWSE_PAUSE_MS = 150;
 const BROWSE_STEPS = 70;
-/** Long enough for the page to settle after a pane opens (queries, layout, image decoding). */
+/** Long enough for the page to settle after a pane opens (queries, layout, image decoding); 200 ms in a smoke run. */
 const SETTLE_MS = 2000;
 
 async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(SETTLE_MS);
+  await page.waitForTimeout(sized(SETTLE_MS, 200));
 }
 
 async function reportMemory(app: BenchApp, name: string): Promise<void> {
@@ -69,8 +74,8 @@ async function seededHosts(gatewayUrl: string) {
   await seedProfile(emptyDir, gatewayUrl, RELAY_KEY);
   seedConversation(emptyDir, 0, "Empty conversation");
   const fullDir = tempDir("bench-app-");
-  await seedGallery(fullDir, gatewayUrl, RELAY_KEY, GALLERY_ITEMS);
-  seedConversation(fullDir, MESSAGES, "Ten thousand messages");
+  await seedGallery(fullDir, gatewayUrl, RELAY_KEY, sized(GALLERY_ITEMS, 20));
+  seedConversation(fullDir, sized(MESSAGES, 20), "Ten thousand messages");
   return { emptyDir, fullDir };
 }
 
@@ -98,7 +103,7 @@ export async function rendererMemoryBench(): Promise<void> {
       await openConversation(full.page, "Ten thousand messages");
       await full.page.getByRole("article", { name: "Assistant" }).last().waitFor();
       await reportMemory(full, `conversation_${MESSAGES}`);
-      await openImages(full.page, GALLERY_ITEMS);
+      await openImages(full.page, sized(GALLERY_ITEMS, 20));
       await reportMemory(full, `gallery_${GALLERY_ITEMS}`);
 
       const probe = await traceLongTasks(full.browser, full.page, () =>
@@ -121,7 +126,7 @@ export async function rendererMemoryBench(): Promise<void> {
       report("gallery_scroll_long_task_max_ms", Math.max(0, ...scrolling), "ms");
       report("gallery_scroll_tasks_over_50ms", scrolling.filter((duration) => duration >= 50).length, "tasks");
       const browsing = await traceLongTasks(full.browser, full.page, () =>
-        scrollGallery(full.page, SCROLL_STEP_PX, BROWSE_PAUSE_MS, BROWSE_STEPS),
+        scrollGallery(full.page, SCROLL_STEP_PX, BROWSE_PAUSE_MS, sized(BROWSE_STEPS, 3)),
       );
       report("gallery_browse_long_task_max_ms", Math.max(0, ...browsing), "ms");
       await reportMemory(full, `gallery_${GALLERY_ITEMS}_after_scroll`);

@@ -13,12 +13,54 @@ import { startupBench } from "./startup-bench.ts";
 import { tasksBench } from "./tasks-bench.ts";
 import { uiBench } from "./ui-bench.ts";
 import { useTestTempRoot } from "../support/test-temp-root.ts";
+import { benchRenderer } from "./bench-app.ts";
 import { runWithin } from "./bench-limits.ts";
+import { benchArgs, chooseBenchSize, sized, SMOKE_LIMIT_MS } from "./bench-size.ts";
 
 /**
  * `npm run bench`: every figure as one JSON line `{"name", "value", "unit"}`. Every data folder,
  * gateway and browser profile it makes is under one temporary root, removed when it ends or is stopped.
+ * `npm run bench -- --smoke` runs every bench (or those named) once at its smallest, each within
+ * SMOKE_LIMIT_MS: CI's check that no bench throws or hangs.
  */
+const MINUTE = 60_000;
+
+/**
+ * In the order they run, each with its time limit (a few times its longest run here; SMOKE_LIMIT_MS
+ * in a smoke run) and whether it opens the built renderer; `npm run bench -- relay_page compare`
+ * runs only the benches so named.
+ */
+const BENCHES: Record<
+  string,
+  { readonly run: () => Promise<void>; readonly limitMs: number; readonly renderer?: true }
+> = {
+  relay: { run: relayBench, limitMs: 10 * MINUTE },
+  relay_page: { run: relayPageBench, limitMs: 10 * MINUTE, renderer: true },
+  compare: { run: compareBench, limitMs: 10 * MINUTE },
+  startup: { run: startupBench, limitMs: 10 * MINUTE, renderer: true },
+  ui: { run: uiBench, limitMs: 15 * MINUTE, renderer: true },
+  markdown: { run: markdownBench, limitMs: 10 * MINUTE },
+  renderer_memory: { run: rendererMemoryBench, limitMs: 15 * MINUTE, renderer: true },
+  host_memory: { run: hostMemoryBench, limitMs: 10 * MINUTE, renderer: true },
+  tasks: { run: tasksBench, limitMs: 45 * MINUTE },
+  budget: { run: budgetBench, limitMs: 15 * MINUTE, renderer: true },
+  money: { run: moneyBench, limitMs: 120 * MINUTE },
+  ledger: { run: ledgerBench, limitMs: 5 * MINUTE },
+  long_reply: { run: longReplyBench, limitMs: 5 * MINUTE },
+  gateway_render: { run: gatewayRenderBench, limitMs: 10 * MINUTE },
+};
+const args = benchArgs(process.argv.slice(2));
+if (args.unknownOptions.length > 0) {
+  console.error(`No option ${args.unknownOptions.join(", ")}; the only option is --smoke.`);
+  process.exit(2);
+}
+const unknown = args.names.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  console.error(`No bench named ${unknown.join(", ")}; the benches are ${Object.keys(BENCHES).join(", ")}.`);
+  process.exit(2);
+}
+chooseBenchSize(args.smoke);
+const chosen = Object.entries(BENCHES).filter(([name]) => args.names.length === 0 || args.names.includes(name));
 const removeTempRoot = useTestTempRoot();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
@@ -26,39 +68,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(128 + (signal === "SIGINT" ? 2 : 15));
   });
 }
-const MINUTE = 60_000;
-
-/**
- * In the order they run, each with its time limit (a few times its longest run here);
- * `npm run bench -- relay_page compare` runs only the benches so named.
- */
-const BENCHES: Record<string, { readonly run: () => Promise<void>; readonly limitMs: number }> = {
-  relay: { run: relayBench, limitMs: 10 * MINUTE },
-  relay_page: { run: relayPageBench, limitMs: 10 * MINUTE },
-  compare: { run: compareBench, limitMs: 10 * MINUTE },
-  startup: { run: startupBench, limitMs: 10 * MINUTE },
-  ui: { run: uiBench, limitMs: 15 * MINUTE },
-  markdown: { run: markdownBench, limitMs: 10 * MINUTE },
-  renderer_memory: { run: rendererMemoryBench, limitMs: 15 * MINUTE },
-  host_memory: { run: hostMemoryBench, limitMs: 10 * MINUTE },
-  tasks: { run: tasksBench, limitMs: 45 * MINUTE },
-  budget: { run: budgetBench, limitMs: 15 * MINUTE },
-  money: { run: moneyBench, limitMs: 120 * MINUTE },
-  ledger: { run: ledgerBench, limitMs: 5 * MINUTE },
-  long_reply: { run: longReplyBench, limitMs: 5 * MINUTE },
-  gateway_render: { run: gatewayRenderBench, limitMs: 10 * MINUTE },
-};
-const chosen = process.argv.slice(2);
-const unknown = chosen.filter((name) => !(name in BENCHES));
-if (unknown.length > 0) {
-  console.error(`No bench named ${unknown.join(", ")}; the benches are ${Object.keys(BENCHES).join(", ")}.`);
-  process.exit(2);
-}
 const unfinished: string[] = [];
 try {
-  for (const [name, { run, limitMs }] of Object.entries(BENCHES)) {
-    if (chosen.length > 0 && !chosen.includes(name)) continue;
-    const outcome = await runWithin(name, run, limitMs);
+  // Built (when the sources changed since the last build) before the benches, so no bench's limit pays for it.
+  if (chosen.some(([, bench]) => bench.renderer)) {
+    const built = await runWithin("renderer_build", async () => void (await benchRenderer()), 10 * MINUTE);
+    if (built !== "done") unfinished.push(`renderer_build (${built})`);
+  }
+  for (const [name, { run, limitMs }] of chosen) {
+    const started = performance.now();
+    const outcome = await runWithin(name, run, sized(limitMs, SMOKE_LIMIT_MS));
+    // On stderr, so the figures alone are on stdout.
+    console.error(`bench ${name}: ${outcome} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (outcome !== "done") unfinished.push(`${name} (${outcome})`);
   }
 } finally {

@@ -6,10 +6,12 @@ import { launchChromium } from "../support/chromium.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { benchRenderer } from "./bench-app.ts";
 import { seedConversation, seedProfile } from "./bench-seed.ts";
+import { sized } from "./bench-size.ts";
 import { median, report } from "./measure.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 import { startWebHost } from "./web-host-process.ts";
 
+/** Start-ups, each figure their median (in a smoke run, 1). */
 const ROUNDS = 5;
 const BLANK_PAGE = "data:text/html,<!doctype html><title>blank</title><textarea aria-label=Message></textarea>";
 /** The last message of the seeded conversation (four messages). */
@@ -70,7 +72,7 @@ export async function startupBench(): Promise<void> {
   const conversationShown: number[] = [];
   const blankPaint: number[] = [];
   try {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < sized(ROUNDS, 1); round++) {
       bareNode.push(await bareNodeMs());
       const started = performance.now();
       const { host, url } = await startWebHost(dataDir, gateway.url, RELAY_KEY, renderer);

@@ -3,16 +3,21 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { start } from "../../electron/local-gateway/index.ts";
 import { expectedCompletionPolicy } from "../../electron/services/tasks/expected-completion-policy.ts";
-import { DEFAULT_POLL_TIMING, type PollPolicy } from "../../electron/services/tasks/poll-policy.ts";
+import { DEFAULT_POLL_TIMING, type PollPolicy, type PollTiming } from "../../electron/services/tasks/poll-policy.ts";
 import { roundRobinPolicy } from "../../electron/services/tasks/round-robin-policy.ts";
 import { oneRow, allRows } from "../../electron/common/sql-rows.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { startServices } from "../support/app-services.ts";
 import { tempDir } from "../support/local-gateway.ts";
+import { sized } from "./bench-size.ts";
 import { median, report } from "./measure.ts";
 
 const KEY = "sk-bench-tasks-0001";
+/**
+ * Tasks in flight, the key's rate limit and how often a chat request goes out among their polls; a
+ * smoke run has 4 tasks, a limit the polls do not wait for, and a chat every second.
+ */
 const TASKS = 50;
 const RPM = 60;
 const CHAT_EVERY_MS = 5000;
@@ -26,6 +31,16 @@ interface Load {
 const SPREAD: Load = { taskSeconds: [60, 300], deadlineMs: 12 * 60_000 };
 /** Every task completing within the same 30 s, while the key is still full of their submissions. */
 const BURST: Load = { taskSeconds: [60, 90], deadlineMs: 6 * 60_000 };
+/** A smoke run's loads: tasks of about a second. */
+const SMOKE_SPREAD: Load = { taskSeconds: [0.5, 1.5], deadlineMs: 30_000 };
+const SMOKE_BURST: Load = { taskSeconds: [0.5, 0.75], deadlineMs: 30_000 };
+/** A smoke run's polls: the first after 250 ms, none more than a second apart, so its short tasks are seen soon. */
+const SMOKE_POLL_TIMING: PollTiming = {
+  ...DEFAULT_POLL_TIMING,
+  imageBaseMs: 250,
+  videoBaseMs: 250,
+  maxIntervalMs: 1000,
+};
 
 interface DetectionRun {
   readonly delaysS: number[];
@@ -41,8 +56,8 @@ interface DetectionRun {
  * then with all of them in one burst.
  */
 export async function tasksBench(): Promise<void> {
-  await reportDetection("", SPREAD);
-  await reportDetection("_burst", BURST);
+  await reportDetection("", sized(SPREAD, SMOKE_SPREAD));
+  await reportDetection("_burst", sized(BURST, SMOKE_BURST));
 }
 
 async function reportDetection(suffix: string, load: Load): Promise<void> {
@@ -60,12 +75,13 @@ async function reportDetection(suffix: string, load: Load): Promise<void> {
 
 async function detectCompletions(policy: PollPolicy, load: Load): Promise<DetectionRun> {
   const gatewayDir = tempDir("bench-gw-");
+  const rpm = sized(RPM, 600);
   const gateway = await start({
     port: 0,
     dataDir: gatewayDir,
     config: {
       tenants: [{ id: "t", name: "Bench", topupBalance: 10_000, giftBalance: 0 }],
-      keys: [{ key: KEY, tenant: "t", id: "k", name: "Bench key", rpm: RPM, tpm: 10_000_000 }],
+      keys: [{ key: KEY, tenant: "t", id: "k", name: "Bench key", rpm, tpm: 10_000_000 }],
       asyncImageSeconds: load.taskSeconds,
       firstTokenDelayMs: 50,
       tokensPerSecond: 2000,
@@ -73,14 +89,14 @@ async function detectCompletions(policy: PollPolicy, load: Load): Promise<Detect
   });
   // The real app with the given poll policy, the profile at the key's RPM.
   const services = await startServices(gateway.url, KEY, tempDir("bench-app-"), {
-    pollTiming: { ...DEFAULT_POLL_TIMING, policy },
+    pollTiming: { ...sized(DEFAULT_POLL_TIMING, SMOKE_POLL_TIMING), policy },
   });
   const profileId = services.vault.resolveId();
-  services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm: RPM });
+  services.vault.save({ id: profileId, name: "Bench", baseUrl: gateway.url, auth: "bearer", rpm });
   const started = Date.now();
   const unfinished = () => services.tasks.list(profileId).some((task) => ACTIVE_TASK_STATUSES.includes(task.status));
   try {
-    const submissions = Array.from({ length: TASKS }, (_, index) =>
+    const submissions = Array.from({ length: sized(TASKS, 4) }, (_, index) =>
       services.tasks.generateImage(profileId, {
         model: "image-pro",
         prompt: `bench image ${index}`,
@@ -95,7 +111,7 @@ async function detectCompletions(policy: PollPolicy, load: Load): Promise<Detect
       const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 20 });
       while (unfinished() && Date.now() - started < load.deadlineMs) {
         services.chat.send(page, conversation.id, "status?", false);
-        await sleep(CHAT_EVERY_MS);
+        await sleep(sized(CHAT_EVERY_MS, 1000));
       }
     })();
     await Promise.all(submissions);

@@ -1,7 +1,7 @@
-import { join } from "node:path";
 import { start } from "../../electron/local-gateway/index.ts";
-import { ensureRendererBuild } from "../../scripts/renderer-build.ts";
 import { launchChromium } from "../support/chromium.ts";
+import { benchRenderer } from "./bench-app.ts";
+import { sized } from "./bench-size.ts";
 import { seedConversation } from "./bench-seed.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { traceLongTasks } from "./long-tasks.ts";
@@ -9,8 +9,8 @@ import { report } from "./measure.ts";
 import { startWebHost } from "./web-host-process.ts";
 
 const KEY = "sk-bench-ui-0001";
+/** The conversation's length (in a smoke run, 20). */
 const MESSAGES = 2000;
-const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 
 /** Streams a reply at 200 tokens/s into a 2,000-message conversation and reports the longest main-thread task. */
 export async function uiBench(): Promise<void> {
@@ -26,8 +26,8 @@ export async function uiBench(): Promise<void> {
     },
   });
   const dataDir = tempDir("bench-app-");
-  seedConversation(dataDir, MESSAGES, "Long conversation");
-  const renderer = await ensureRendererBuild(PROJECT_ROOT);
+  seedConversation(dataDir, sized(MESSAGES, 20), "Long conversation");
+  const renderer = await benchRenderer();
   const { host, url: appUrl } = await startWebHost(dataDir, gateway.url, KEY, renderer);
   const browser = await launchChromium();
   try {
@@ -52,7 +52,7 @@ export async function uiBench(): Promise<void> {
     const rendered = await page.getByRole("article").count();
     report("ui_long_task_max_ms", Math.max(0, ...longTasks), "ms");
     report("ui_long_task_count", longTasks.filter((duration) => duration >= 50).length, "tasks");
-    report("ui_rendered_messages_of_2000", rendered, "messages");
+    report(`ui_rendered_messages_of_${MESSAGES}`, rendered, "messages");
   } finally {
     await browser.close();
     host.kill("SIGTERM");
