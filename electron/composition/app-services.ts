@@ -20,6 +20,7 @@ import { ChatService } from "../services/chat/chat-service.ts";
 import { CompareService } from "../services/chat/compare-service.ts";
 import { ReplyProducer } from "../services/chat/reply-producer.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
+import { assignConversationProfiles } from "../services/chat/conversation-profiles.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
 import type { AnswerLimits } from "../services/gateway-client/answer-limits.ts";
@@ -178,6 +179,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   tasks.resume();
   const streams = new StreamHub();
   const conversations = new ConversationStore(db);
+  assignConversationProfiles(db, vault.names(), vault.activeId());
   const capabilitiesOf = (profileId: string) => capabilityStore.get(profileId);
   const replies = new ReplyProducer(conversations, streams, vault, clientFor, capabilitiesOf, (profileId, model) =>
     capabilityStore.imageInput(profileId, { [model]: "refuses" }),

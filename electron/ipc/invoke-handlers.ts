@@ -97,11 +97,11 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       return { days };
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
-    "chat.list": ({ query }) => conversations.list(query),
+    "chat.list": ({ query }) => conversations.list(query, vault.names()),
     "chat.create": async () => conversations.createOrReuseEmpty(await newChatSettings()),
     "chat.get": ({ conversationId }) => conversations.detail(conversationId),
     "chat.rename": ({ conversationId, title }) => conversations.rename(conversationId, title),
-    "chat.updateSettings": ({ conversationId, settings }) => conversations.updateSettings(conversationId, settings),
+    "chat.updateSettings": ({ conversationId, settings }) => chat.saveSettings(conversationId, settings),
     "chat.delete": ({ conversationId }) => ({ deleted: conversations.softDelete(conversationId) }),
     "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
     "chat.send": ({ conversationId, content, searchWeb, attachments }, page) =>
@@ -123,11 +123,14 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
         format,
         (attachmentId) => conversations.attachments.data(conversationId, attachmentId),
         conversations.comparisons.list(conversationId),
+        vault.names(),
       ),
     "chat.attachment": ({ conversationId, attachmentId }) =>
       conversations.attachments.data(conversationId, attachmentId),
     "chat.compare": ({ conversationId, content, models }, page) =>
       services.compare.send(page, conversationId, content, models),
+    "chat.compareAgain": ({ conversationId, comparisonId }, page) =>
+      services.compare.again(page, conversationId, comparisonId),
     "chat.comparisons": ({ conversationId }) => conversations.comparisons.list(conversationId),
     "chat.continueWith": ({ conversationId, messageId }) => {
       conversations.comparisons.continueWith(conversationId, messageId);

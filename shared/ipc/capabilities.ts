@@ -25,9 +25,18 @@ export const ServerCapabilitiesSchema = z.object({
    * modalities), else learnt from a refusal. A model not named here is tried.
    */
   imageInput: z.record(z.string(), z.enum(["takes", "refuses"])).optional(),
+  /**
+   * The kind the server's list gives a model, where it gives one (`other`: a kind no pane uses, such as
+   * embeddings). Absent for a list recorded before kinds were kept.
+   */
+  modelKinds: z.record(z.string(), z.enum(["chat", "search", "image", "video", "other"])).optional(),
+  /** Models the server's list says fail on purpose (the local gateway's fault models), to try error handling. */
+  testModels: z.array(z.string()).optional(),
 });
 export type ImageInput = "takes" | "refuses";
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;
+/** A model's kind as a server's list gives it. */
+export type ListedKind = NonNullable<ServerCapabilities["modelKinds"]>[string];
 
 export const CapabilitiesRequestSchema = z.object({ profileId: z.string().min(1).optional() });
 

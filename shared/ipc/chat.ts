@@ -41,7 +41,10 @@ export function checkTemperatureRange(
 /** A conversation's request settings; the form validates with this same schema before anything is sent. */
 export const ChatSettingsSchema = z
   .object({
-    /** null: whichever profile is active. */
+    /**
+     * The profile the conversation belongs to and is sent through, whatever profile is active.
+     * null only in conversations stored before they kept theirs, each given one at start.
+     */
     profileId: z.string().nullable(),
     model: z.string().trim().min(1, invalid("MODEL_REQUIRED")),
     wireFormat: WireFormatSchema,

@@ -54,6 +54,8 @@ export const CompareInputs = {
   }),
   /** The conversation continues from this answer of a comparison. */
   continueWith: ConversationId.extend({ messageId: z.string().min(1).max(200) }),
+  /** Regenerate on a comparison: its question asked again of all its models. */
+  again: ConversationId.extend({ comparisonId: z.string().min(1).max(200) }),
   saveSet: z.object({
     name: z.string().trim().min(1, invalid("NAME_REQUIRED")).max(MODEL_SET_NAME_MAX, invalid("NAME_TOO_LONG")),
     models: ModelCodes,

@@ -107,6 +107,8 @@ export const INVOKE_CHANNELS = {
   "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },
   /** One question to 2-4 models at once: each answer streams on its own stream id. */
   "chat.compare": { input: CompareInputs.send, output: ComparisonRunSchema },
+  /** A comparison's question asked again, as a new version of it, of all its models. */
+  "chat.compareAgain": { input: CompareInputs.again, output: ComparisonRunSchema },
   "chat.comparisons": { input: ChatInputs.conversation, output: z.array(ComparisonSchema) },
   /** The conversation continues from this answer of a comparison. */
   "chat.continueWith": { input: CompareInputs.continueWith, output: ConversationDetailSchema },

@@ -77,6 +77,7 @@ export function createDesktopApi(transport: ApiTransport) {
       send: call("chat.send"),
       regenerate: call("chat.regenerate"),
       compare: call("chat.compare"),
+      compareAgain: call("chat.compareAgain"),
       comparisons: call("chat.comparisons"),
       continueWith: call("chat.continueWith"),
       edit: call("chat.edit"),

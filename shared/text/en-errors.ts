@@ -24,12 +24,15 @@ export const errorsEn = {
 
   CONVERSATION_NOT_FOUND: "This conversation does not exist (it may have been deleted).",
   CONVERSATION_NOT_RESTORABLE: "This conversation can no longer be restored.",
+  CONVERSATION_PROFILE_DELETED:
+    "The profile this conversation was started on was deleted. Move it to another profile to go on.",
   PRESET_NOT_FOUND: "This preset no longer exists.",
   MESSAGE_NOT_FOUND: "Only your own messages can be edited.",
   NOTHING_TO_REGENERATE: "Send a message first.",
   CHOOSE_AN_ANSWER:
     "Choose the answer to go on from: press Continue with this answer under one of the compared answers.",
   NOT_A_COMPARED_ANSWER: "This answer is not part of a comparison in this conversation.",
+  COMPARISON_NOT_FOUND: "This comparison is no longer in this conversation (its question may have been deleted).",
   ANSWER_STILL_STREAMING: "This answer is still coming; stop it or wait for it to finish first.",
   MODEL_SET_NOT_FOUND: "This model set no longer exists.",
   APP_CLOSED: "The app closed while this reply was streaming; the text that had arrived is kept.",

@@ -42,7 +42,11 @@ for (const viewport of [
     await model.click();
     const list = page.getByRole("listbox", { name: "Suggestions" });
     await expect(list.getByRole("group", { name: "Chat" }).getByRole("option", { name: /chat-pro/ })).toBeVisible();
-    await expect(list.getByRole("group", { name: "Images" }).getByRole("option", { name: /image-fast/ })).toBeVisible();
+    // Only what can chat: image and video models are offered in Images and Videos.
+    await expect(
+      list.getByRole("group", { name: "Web search" }).getByRole("option", { name: /web-search/ }),
+    ).toBeVisible();
+    await expect(list.getByRole("option", { name: /image-fast/ })).toHaveCount(0);
     await expect(list.getByRole("option", { name: /chat-fast/ })).toContainText("default");
     // What the server's list says of images, beside each code.
     await expect(list.getByRole("option", { name: /^chat-pro/ })).toContainText("takes images");

@@ -47,6 +47,7 @@ const textIn = (node: MdNode): string => node.value ?? (node.children ?? []).map
 
 const HOSTILE_MODEL = 'gpt</sub><img src=x onerror=alert("model")>[pwn](javascript:alert(1))\u202Egnp.exe';
 const HOSTILE_REQUEST = 'req-1</sub><a href="https://evil.example">x</a>\u001b[31m';
+const HOSTILE_PROFILE = '# <script>alert("profile")</script> [p](javascript:alert(17)) \u202Egnp.exe';
 
 function message(fields: Partial<ChatMessage> & Pick<ChatMessage, "id" | "role">): ChatMessage {
   return {
@@ -161,11 +162,12 @@ function hostileExport(): string {
     title: '<script>alert("title")</script> [x](javascript:alert(15)) \u202Egnp.exe',
     settings: {
       ...DEFAULT_CHAT_SETTINGS,
+      profileId: "p1",
       model: HOSTILE_MODEL,
       systemPrompt: 'Be brief.\n<script>alert("system")</script>\n# Not a heading\n[y](javascript:alert(16))',
     },
   });
-  return exportConversation(detail, "markdown", dataOf, [comparison]).content;
+  return exportConversation(detail, "markdown", dataOf, [comparison], [{ id: "p1", name: HOSTILE_PROFILE }]).content;
 }
 
 describe("the Markdown export of a conversation with hostile strings in every field", () => {
@@ -213,6 +215,10 @@ describe("the Markdown export of a conversation with hostile strings in every fi
       'Assistant (gpt</sub><img src=x onerror=alert("model")>[pwn](javascript:alert(1))\\u202Egnp.exe)',
     );
     expect(headings).toContain("chat-pro](javascript:alert(14))");
+    const paragraphs = ofType(nodes, "paragraph").map((paragraph) => textIn(paragraph));
+    expect(paragraphs).toContain(
+      'Profile: # <script>alert("profile")</script> [p](javascript:alert(17)) \\u202Egnp.exe',
+    );
     expect(markdown).toContain("Evil");
     expect(ofType(nodes, "list")).toHaveLength(1);
   });

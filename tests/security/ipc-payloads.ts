@@ -83,6 +83,7 @@ export const VALID_PAYLOADS: PayloadOf = {
     content: "Hello",
     models: ["chat-fast", "chat-pro"],
   }),
+  "chat.compareAgain": (services) => ({ conversationId: conversationOf(services), comparisonId: "no-such-comparison" }),
   "chat.comparisons": (services) => ({ conversationId: conversationOf(services) }),
   "chat.continueWith": (services) => ({ conversationId: conversationOf(services), messageId: "no-such-message" }),
   "modelSets.list": () => undefined,

@@ -16,7 +16,8 @@ import type { AddressInfo } from "node:net";
 export interface VariantServer {
   readonly url: string;
   readonly models: readonly string[];
-  readonly requests: { method: string; path: string }[];
+  /** Each request's method, path and Authorization header (which key it came with). */
+  readonly requests: { method: string; path: string; authorization?: string }[];
   /** Keeps `/v1/models` from answering until the function returned is called, as a slow server would. */
   holdModelList(): () => void;
   close(): Promise<void>;
@@ -144,10 +145,15 @@ async function handle(
 
 /** `models`: what `/v1/models` lists (every variant unless given); each still answers by its code. */
 export async function startVariantServer(models: readonly string[] = MODELS): Promise<VariantServer> {
-  const requests: { method: string; path: string }[] = [];
+  const requests: VariantServer["requests"] = [];
   let modelListHeld = Promise.resolve();
   const server = createServer((request, response) => {
-    requests.push({ method: request.method ?? "GET", path: request.url ?? "/" });
+    const { authorization } = request.headers;
+    requests.push({
+      method: request.method ?? "GET",
+      path: request.url ?? "/",
+      ...(authorization ? { authorization } : {}),
+    });
     void handle(request, response, models, modelListHeld);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

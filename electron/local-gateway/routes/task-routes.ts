@@ -27,7 +27,8 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): v
   app.get("/v1/balance", async (request) => ctx.billing.balanceOf(request.apiKey, ctx.now()));
 
   // Not in the spec; the OpenAI ecosystem's model list, so clients can offer the codes a key may use,
-  // with OpenRouter's `pricing` object so they can price a call before paying (see docs/spec-choices.md).
+  // with OpenRouter's `pricing` object so they can price a call before paying, and each fault model's
+  // `fault` so a client can set apart the models that fail on purpose (see docs/spec-choices.md).
   app.get("/v1/models", async (request) => ({
     object: "list",
     data: ctx.models.listFor(request.apiKey).map((model) => ({
@@ -35,6 +36,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: GatewayContext): v
       object: "model",
       owned_by: "local-gateway",
       kind: model.kind,
+      ...(model.fault ? { fault: model.fault } : {}),
       ...(model.kind === "chat" || model.kind === "search" ? { architecture: modalitiesOf(model) } : {}),
       ...(ctx.config.publishPrices ? { pricing: publishedPricing(model.kind, ctx.billing.priceOf(model)) } : {}),
     })),

@@ -3,6 +3,7 @@ import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 import type { CapabilityStore } from "./capability-store.ts";
+import { listedKindsOf, testModelsOf } from "./listed-kinds.ts";
 import { imageInputOf } from "./model-modalities.ts";
 
 const notOffered = (error: unknown) =>
@@ -32,10 +33,14 @@ export class CapabilityService {
     this.onModelList = onModelList;
   }
 
-  /** What is known; a server never checked is asked in the background (the answer arrives as an event). */
+  /**
+   * What is known; a server never checked, or whose list was recorded before the kinds it gives were
+   * kept, is asked in the background (the answer arrives as an event).
+   */
   get(profileId: string): ServerCapabilities {
     const capabilities = this.store.get(profileId);
-    if (capabilities.checkedAt === null) void this.detect(profileId);
+    const kindsUnread = capabilities.models !== null && capabilities.modelKinds === undefined;
+    if (capabilities.checkedAt === null || kindsUnread) void this.detect(profileId);
     return capabilities;
   }
 
@@ -116,7 +121,7 @@ export class CapabilityService {
     try {
       const { data, meta } = await this.clientFor(profileId).listModels();
       const ids = [...new Set(data.data.map((model) => model.id))].sort();
-      this.store.models(profileId, ids);
+      this.store.models(profileId, { codes: ids, kinds: listedKindsOf(data), testModels: testModelsOf(data) });
       this.store.imageInput(profileId, imageInputOf(data));
       this.onModelList(profileId, data);
       return { ids, requestId: meta.requestId };

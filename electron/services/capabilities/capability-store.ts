@@ -5,6 +5,7 @@ import {
   type Feature,
   type FeatureState,
   type ImageInput,
+  type ListedKind,
   type ServerCapabilities,
 } from "../../../shared/ipc/capabilities.ts";
 import { oneRow } from "../../common/sql-rows.ts";
@@ -23,6 +24,14 @@ const UNKNOWN: Features = {
 const StoredFeaturesSchema = ServerCapabilitiesSchema.shape.features.partial();
 const ModelCodesSchema = z.array(z.string());
 const ImageInputSchema = ServerCapabilitiesSchema.shape.imageInput.unwrap();
+const ModelKindsSchema = ServerCapabilitiesSchema.shape.modelKinds.unwrap();
+
+/** What a server's model list says of its models beside their codes. */
+export interface ListedModels {
+  readonly codes: string[];
+  readonly kinds: Record<string, ListedKind>;
+  readonly testModels: string[];
+}
 
 /** What each profile's server offers, as last seen; kept in SQLite so it is known at the next start. */
 export class CapabilityStore {
@@ -40,6 +49,8 @@ export class CapabilityStore {
       features: string;
       checked_at: number | null;
       image_input: string | null;
+      model_kinds: string | null;
+      test_models: string | null;
     }>(this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?"), profileId);
     if (!row) return { profileId, models: null, features: UNKNOWN, checkedAt: null };
     return {
@@ -48,6 +59,8 @@ export class CapabilityStore {
       features: { ...UNKNOWN, ...readStoredJson(row.features, StoredFeaturesSchema, {}) },
       checkedAt: row.checked_at === null ? null : new Date(row.checked_at).toISOString(),
       ...(row.image_input === null ? {} : { imageInput: readStoredJson(row.image_input, ImageInputSchema, {}) }),
+      ...(row.model_kinds === null ? {} : { modelKinds: readStoredJson(row.model_kinds, ModelKindsSchema, {}) }),
+      ...(row.test_models === null ? {} : { testModels: readStoredJson(row.test_models, ModelCodesSchema, []) }),
     };
   }
 
@@ -72,8 +85,10 @@ export class CapabilityStore {
     this.write({ ...current, features: { ...current.features, [feature]: state } }, null);
   }
 
-  models(profileId: string, models: string[] | null): void {
-    this.write({ ...this.get(profileId), models }, Date.now());
+  /** The server's model list, with what it says of each model; null where the server has none. */
+  models(profileId: string, listed: ListedModels | null): void {
+    const said = { modelKinds: listed?.kinds, testModels: listed?.testModels };
+    this.write({ ...this.get(profileId), models: listed?.codes ?? null, ...said }, Date.now());
   }
 
   /** A profile pointed elsewhere: nothing known about the new server yet. */
@@ -83,17 +98,22 @@ export class CapabilityStore {
   }
 
   private write(capabilities: ServerCapabilities, checkedAt: number | null): void {
+    const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
     this.db
       .prepare(
-        `INSERT INTO capabilities (profile_id, models, features, checked_at) VALUES (?, ?, ?, ?)
+        `INSERT INTO capabilities (profile_id, models, features, checked_at, model_kinds, test_models)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(profile_id) DO UPDATE SET models = excluded.models, features = excluded.features,
-           checked_at = COALESCE(excluded.checked_at, capabilities.checked_at)`,
+           checked_at = COALESCE(excluded.checked_at, capabilities.checked_at),
+           model_kinds = excluded.model_kinds, test_models = excluded.test_models`,
       )
       .run(
         capabilities.profileId,
-        capabilities.models === null ? null : JSON.stringify(capabilities.models),
+        json(capabilities.models),
         JSON.stringify(capabilities.features),
         checkedAt,
+        json(capabilities.modelKinds),
+        json(capabilities.testModels),
       );
     this.onChange(this.get(capabilities.profileId));
   }

@@ -1,10 +1,10 @@
 import type { ImageInput } from "../../../shared/ipc/capabilities.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 
-const isStringList = (value: unknown): value is string[] =>
+export const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
-const objectOr = (value: unknown): Record<string, unknown> =>
+export const objectOr = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 
 /**

@@ -2,6 +2,7 @@ import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.t
 import type { AttachmentData } from "../../../shared/ipc/attachments.ts";
 import type { Comparison } from "../../../shared/ipc/compare.ts";
 import { fenceFor } from "./attachment-content.ts";
+import type { ProfileName } from "./conversation-list.ts";
 import { inertBody } from "./inert-markdown-body.ts";
 import { inertLink, inertText, visibleEscapes } from "./inert-markdown-text.ts";
 
@@ -67,18 +68,26 @@ function comparisonLines(comparison: Comparison): string[] {
   ];
 }
 
+/** The profile a conversation belongs to, by its id; its name null once it was deleted. */
+function profileOf(detail: ConversationDetail, profiles: readonly ProfileName[]) {
+  const id = detail.conversation.settings.profileId;
+  return { id, name: profiles.find((profile) => profile.id === id)?.name ?? null };
+}
+
 /**
- * A conversation as a Markdown document or as JSON (everything, including metadata). Attached
- * files travel inside the one file: images as `data:` URLs (Markdown) or base64 `data` (JSON). A
- * compared question is followed by all its answers, whichever the conversation went on from.
+ * A conversation as a Markdown document or as JSON (everything, including metadata and its
+ * profile). Attached files travel inside the one file: images as `data:` URLs (Markdown) or base64
+ * `data` (JSON). A compared question is followed by all its answers, whichever the conversation went on from.
  */
 export function exportConversation(
   detail: ConversationDetail,
   format: "markdown" | "json",
   attachmentData: (attachmentId: string) => AttachmentData,
   comparisons: readonly Comparison[] = [],
+  profiles: readonly ProfileName[] = [],
 ) {
   const stem = fileStem(detail.conversation.title);
+  const profile = profileOf(detail, profiles);
   const filesOf = (message: ConversationDetail["messages"][number]) =>
     (message.attachments ?? []).map((attachment) => attachmentData(attachment.id));
   if (format === "json") {
@@ -87,7 +96,7 @@ export function exportConversation(
         ? { ...message, attachments: filesOf(message).map(({ attachment, data }) => ({ ...attachment, data })) }
         : message,
     );
-    const content = JSON.stringify({ ...detail, messages, comparisons }, null, 2);
+    const content = JSON.stringify({ ...detail, profile, messages, comparisons }, null, 2);
     return { fileName: `${stem}.json`, mimeType: "application/json", content };
   }
   const compared = new Map(comparisons.map((comparison) => [comparison.questionId, comparison]));
@@ -99,6 +108,7 @@ export function exportConversation(
     `Model: ${inertText(conversation.settings.model)} · ${conversation.settings.wireFormat}`,
     "",
   ];
+  if (profile.id !== null) lines.push(`Profile: ${profile.name === null ? "(deleted)" : inertText(profile.name)}`, "");
   if (conversation.settings.systemPrompt.trim()) lines.push(...systemPromptLines(conversation.settings.systemPrompt));
   for (const message of messages) {
     if (answers.has(message.id)) continue;

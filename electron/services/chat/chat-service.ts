@@ -1,4 +1,10 @@
-import { DEFAULT_CHAT_SETTINGS, type ChatMessage, type ChatRun, type ChatSettings } from "../../../shared/ipc/chat.ts";
+import {
+  DEFAULT_CHAT_SETTINGS,
+  type ChatMessage,
+  type ChatRun,
+  type ChatSettings,
+  type ConversationSummary,
+} from "../../../shared/ipc/chat.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import { preferredModel } from "../../../shared/model-kinds.ts";
 import { appError } from "../app-error.ts";
@@ -36,12 +42,28 @@ export class ChatService {
     store.interruptUnfinishedReplies();
   }
 
-  /** Settings for a new conversation: the active profile's chat model, else its server's (`preferredModel`). */
+  /**
+   * Settings for a new conversation: it belongs to the active profile, with that profile's chat
+   * model, else its server's (`preferredModel`).
+   */
   defaultSettings(): ChatSettings {
     const profileId = this.vault.activeId();
     const server = profileId ? this.capabilitiesOf(profileId).models : null;
     const model = preferredModel("chat", profileId ? this.vault.modelsOf(profileId) : null, server);
-    return { ...DEFAULT_CHAT_SETTINGS, model: model ?? DEFAULT_CHAT_SETTINGS.model };
+    return { ...DEFAULT_CHAT_SETTINGS, profileId, model: model ?? DEFAULT_CHAT_SETTINGS.model };
+  }
+
+  /**
+   * A conversation's settings saved. Moved, it goes to a profile that exists (Move to profile…);
+   * its own profile is kept even when deleted, so the rest can still be changed. Settings without a
+   * profile take the active one: a conversation always has its own.
+   */
+  saveSettings(conversationId: string, settings: ChatSettings): ConversationSummary {
+    const current = this.store.summary(conversationId).settings.profileId;
+    const profileId = settings.profileId ?? this.vault.activeId();
+    if (profileId !== current && (profileId === null || !this.vault.has(profileId)))
+      throw appError("PROFILE_NOT_FOUND");
+    return this.store.updateSettings(conversationId, { ...settings, profileId });
   }
 
   send(

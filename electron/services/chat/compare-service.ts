@@ -1,3 +1,4 @@
+import type { ChatMessage } from "../../../shared/ipc/chat.ts";
 import type { ComparisonRun } from "../../../shared/ipc/compare.ts";
 import type { Page } from "../../common/pages.ts";
 import type { ConversationStore } from "./conversation-store.ts";
@@ -19,8 +20,30 @@ export class CompareService {
   }
 
   send(page: Page, conversationId: string, content: string, models: readonly string[]): ComparisonRun {
+    this.replies.refuseDeletedProfile(conversationId);
     this.store.comparisons.refuseUnchosen(conversationId);
     const userMessage = this.store.appendMessage({ conversationId, role: "user", content, status: "complete" });
+    return this.ask(page, conversationId, userMessage, models);
+  }
+
+  /**
+   * Regenerate on a comparison: its question asked again, as a new version beside it (the earlier one
+   * keeps its answers and what followed them), and put to all its models again.
+   */
+  again(page: Page, conversationId: string, comparisonId: string): ComparisonRun {
+    this.replies.refuseDeletedProfile(conversationId);
+    const { content, parentId, models } = this.store.comparisons.asked(conversationId, comparisonId);
+    const userMessage = this.store.appendMessage({
+      conversationId,
+      role: "user",
+      content,
+      status: "complete",
+      parentId,
+    });
+    return this.ask(page, conversationId, userMessage, models);
+  }
+
+  private ask(page: Page, conversationId: string, userMessage: ChatMessage, models: readonly string[]): ComparisonRun {
     const context = this.replies.context(conversationId);
     const planned = models.map((model) => ({ model, messageId: crypto.randomUUID() }));
     const comparisonId = this.store.comparisons.create(conversationId, userMessage.id, planned);

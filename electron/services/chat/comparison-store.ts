@@ -70,6 +70,21 @@ export class ComparisonStore {
     });
   }
 
+  /** What a comparison asked: its question's text, what that question follows, and its models in order. */
+  asked(conversationId: string, comparisonId: string): { content: string; parentId: string | null; models: string[] } {
+    const row = oneRow<{ columns: string; content: string; parent_id: string | null }>(
+      this.db.prepare(
+        `SELECT c.columns, m.content, m.parent_id FROM comparisons c JOIN messages m ON m.id = c.question_id
+         WHERE c.id = ? AND c.conversation_id = ?`,
+      ),
+      comparisonId,
+      conversationId,
+    );
+    const models = row ? readStoredJson(row.columns, StoredColumnsSchema, []).map((column) => column.model) : [];
+    if (!row || models.length === 0) throw appError("COMPARISON_NOT_FOUND");
+    return { content: row.content, parentId: row.parent_id, models };
+  }
+
   /** "Continue with this answer": the conversation goes on from one answer of a comparison, finished or stopped. */
   continueWith(conversationId: string, messageId: string): void {
     const answer = this.answer(conversationId, messageId);

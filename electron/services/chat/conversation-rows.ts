@@ -90,11 +90,15 @@ export function messageOf(
   };
 }
 
-/** Settings missing from an older row take their defaults; settings that no longer fit all do. */
+/**
+ * Settings missing from an older row take their defaults; settings that no longer fit all do, but
+ * the conversation stays with its profile.
+ */
 function storedSettings(text: string): ChatSettings {
   const stored: unknown = JSON.parse(text);
   const filled = { ...DEFAULT_CHAT_SETTINGS, ...(typeof stored === "object" ? stored : {}) };
-  return ChatSettingsSchema.safeParse(filled).data ?? DEFAULT_CHAT_SETTINGS;
+  const profileId = typeof filled.profileId === "string" ? filled.profileId : null;
+  return ChatSettingsSchema.safeParse(filled).data ?? { ...DEFAULT_CHAT_SETTINGS, profileId };
 }
 
 function excerptAround(text: string, query: string): string {

@@ -25,7 +25,7 @@ import {
   type Turn,
 } from "./conversation-rows.ts";
 import { ComparisonStore } from "./comparison-store.ts";
-import { listConversations } from "./conversation-list.ts";
+import { listConversations, type ProfileName } from "./conversation-list.ts";
 import { MessageEdits } from "./message-edits.ts";
 import { AttachmentStore } from "./attachment-store.ts";
 import type { AcceptedAttachment } from "./attachment-intake.ts";
@@ -50,9 +50,9 @@ export class ConversationStore {
     );
   }
 
-  /** Newest first; a query matches titles and message text (see conversation-list.ts). */
-  list(query?: string): ConversationSummary[] {
-    return listConversations(this.db, query);
+  /** Newest first; a query matches titles, message text and profile names (see conversation-list.ts). */
+  list(query?: string, profiles: readonly ProfileName[] = []): ConversationSummary[] {
+    return listConversations(this.db, query, profiles);
   }
 
   /** A conversation with no title until its first message or a rename gives it one. */

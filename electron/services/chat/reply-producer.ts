@@ -3,6 +3,7 @@ import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { withLedgerLink } from "../ledger/ledger-context.ts";
+import { appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
@@ -88,14 +89,25 @@ export class ReplyProducer {
   /** The settings a reply of this conversation is asked with, on its profile's server, and what that server offers. */
   askedWith(conversationId: string): AskedWith {
     const conversation = this.store.summary(conversationId);
-    const profileId = this.vault.resolveId(conversation.settings.profileId ?? undefined);
+    // Sent through its own profile whatever is active (stored without one: through the active one).
+    const profileId = this.vault.resolveId(this.ownProfileOf(conversation.settings) ?? undefined);
     const capabilities = this.capabilitiesOf(profileId);
-    // A conversation that follows the active profile keeps only what that profile's server offers.
+    // A conversation keeps only what its profile's server offers.
     const settings: ChatSettings =
       capabilities.features.messages === "missing"
         ? { ...conversation.settings, wireFormat: "chat-completions" }
         : conversation.settings;
     return { settings, profileId, capabilities };
+  }
+
+  /** Refuses, before anything is written, a conversation whose profile was deleted: it is moved first. */
+  refuseDeletedProfile(conversationId: string): void {
+    this.ownProfileOf(this.store.summary(conversationId).settings);
+  }
+
+  private ownProfileOf({ profileId }: ChatSettings): string | null {
+    if (profileId !== null && !this.vault.has(profileId)) throw appError("CONVERSATION_PROFILE_DELETED");
+    return profileId;
   }
 
   /** The shown path and the settings a reply of this conversation is asked with (read once per Send). */

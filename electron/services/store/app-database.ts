@@ -319,6 +319,12 @@ export const APP_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE tasks ADD COLUMN results TEXT;
   `,
+  // What a profile's server list says of its models (JSON): each one's kind where it gives one, and those
+  // that fail on purpose. NULL: a list recorded before these were kept, asked for again.
+  `
+  ALTER TABLE capabilities ADD COLUMN model_kinds TEXT;
+  ALTER TABLE capabilities ADD COLUMN test_models TEXT;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

@@ -50,6 +50,16 @@ export class ProfileVault {
     return this.activeIdOf(this.stored());
   }
 
+  /** Every profile's id and name, without decrypting any key. */
+  names(): { id: string; name: string }[] {
+    return this.stored().map(({ id, name }) => ({ id, name }));
+  }
+
+  /** Whether a profile of this id exists (it may have been deleted), without decrypting any key. */
+  has(id: string): boolean {
+    return this.stored().some((profile) => profile.id === id);
+  }
+
   /** The requests per minute a profile allows, without decrypting any key. */
   rpmOf(id: string): number | undefined {
     return this.stored().find((profile) => profile.id === id)?.rpm;

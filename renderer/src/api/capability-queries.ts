@@ -28,12 +28,12 @@ export function useFeatureMissing(feature: Feature, profileId: string | null = n
 export function useNoModelsOf(kind: ModelKind): boolean {
   const profile = useActiveProfile();
   const { data } = useCapabilities(profile?.id ?? null);
-  return Boolean(data?.models) && preferredModel(kind, profile?.models, data?.models) === null;
+  return Boolean(data?.models) && preferredModel(kind, profile?.models, data?.models, data) === null;
 }
 
 /** The code a form starts with for a kind: the profile's first, else the first server code of that kind. */
 export function usePreferredModel(kind: ModelKind): string {
   const profile = useActiveProfile();
   const { data } = useCapabilities(profile?.id ?? null);
-  return preferredModel(kind, profile?.models, data?.models) ?? "";
+  return preferredModel(kind, profile?.models, data?.models, data) ?? "";
 }

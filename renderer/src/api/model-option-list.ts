@@ -4,13 +4,15 @@ import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 type ModelSource = "profile" | "server" | "recent";
 
 /** What the picker says about a code beside its name. */
-export type ModelBadge = "default" | "messages" | "images" | "textOnly";
+export type ModelBadge = "default" | "messages" | "images" | "textOnly" | "search";
 
 export interface ModelOption {
   readonly code: string;
   readonly source: ModelSource;
   /** The heading it is listed under; codes used recently that no list names have their own. */
   readonly kind?: ModelKind;
+  /** The server's list says it fails on purpose: it is listed under Test models. */
+  readonly test?: boolean;
   readonly badges?: readonly ModelBadge[];
 }
 
@@ -30,8 +32,8 @@ export function modelOptions(
 }
 
 interface ModelOptionGroup {
-  /** A kind, or `recent` for codes used recently that no list names. */
-  readonly name: ModelKind | "recent";
+  /** A kind, `test` for models made to fail, or `recent` for codes used recently that no list names. */
+  readonly name: ModelKind | "test" | "recent";
   readonly options: readonly ModelOption[];
 }
 
@@ -39,7 +41,7 @@ interface ModelOptionGroup {
 export function groupModelOptions(options: readonly ModelOption[]): ModelOptionGroup[] {
   const groups = new Map<ModelOptionGroup["name"], ModelOption[]>();
   for (const option of options) {
-    const name = option.source === "recent" ? "recent" : (option.kind ?? "chat");
+    const name = option.source === "recent" ? "recent" : option.test ? "test" : (option.kind ?? "chat");
     groups.set(name, [...(groups.get(name) ?? []), option]);
   }
   return [...groups].map(([name, grouped]) => ({ name, options: grouped }));

@@ -37,7 +37,10 @@ export function ErrorNotice({ error }: { error: IpcError }) {
       )}
       {error.requestId && (
         <p className="error-notice__request">
-          {t("error.requestId")}: <code data-testid="request-id">{error.requestId}</code>{" "}
+          {t("error.requestId")}:{" "}
+          <code data-testid="request-id" title={error.requestId}>
+            {error.requestId}
+          </code>{" "}
           <CopyButton text={error.requestId} label={t("error.copy")} />
         </p>
       )}

@@ -151,10 +151,16 @@ export function ModelPicker(props: ModelPickerProps) {
               key={group.name}
               role="group"
               aria-label={t(`picker.group.${group.name}`)}
+              aria-describedby={group.name === "test" ? `${listId}-test-note` : undefined}
               className="model-picker__group"
             >
               <li role="presentation" className="model-picker__heading" aria-hidden="true">
                 {t(`picker.group.${group.name}`)}
+                {group.name === "test" && (
+                  <span id={`${listId}-test-note`} className="model-picker__note">
+                    {t("picker.testNote")}
+                  </span>
+                )}
               </li>
               {group.options.map((option) => (
                 <li

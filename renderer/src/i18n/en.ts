@@ -7,6 +7,8 @@ import { conversationEn } from "./en-conversation.ts";
 import { attachmentsEn } from "./en-attachments.ts";
 import { presetsEn } from "./en-presets.ts";
 import { compareEn } from "./en-compare.ts";
+import { commandsEn } from "./en-commands.ts";
+import { conversationProfileEn } from "./en-conversation-profile.ts";
 import { spendEn } from "./en-spend.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
@@ -21,6 +23,8 @@ export const en = {
   ...attachmentsEn,
   ...presetsEn,
   ...compareEn,
+  ...commandsEn,
+  ...conversationProfileEn,
   nav: {
     label: "Panes",
     chat: "Chat",
@@ -332,7 +336,6 @@ export const en = {
     wireFormat: "API format (OpenAI / Anthropic)",
     settings: "Conversation settings",
     profile: "Profile",
-    activeProfile: "Whichever profile is active",
     systemPrompt: "System prompt",
     temperature: "Temperature",
     topP: "top_p",

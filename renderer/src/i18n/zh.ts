@@ -9,6 +9,8 @@ import { conversationZh } from "./zh-conversation.ts";
 import { attachmentsZh } from "./zh-attachments.ts";
 import { presetsZh } from "./zh-presets.ts";
 import { compareZh } from "./zh-compare.ts";
+import { commandsZh } from "./zh-commands.ts";
+import { conversationProfileZh } from "./zh-conversation-profile.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -21,6 +23,8 @@ export const zh: Strings = {
   ...attachmentsZh,
   ...presetsZh,
   ...compareZh,
+  ...commandsZh,
+  ...conversationProfileZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",
@@ -303,7 +307,6 @@ export const zh: Strings = {
     wireFormat: "API 格式（OpenAI / Anthropic）",
     settings: "会话设置",
     profile: "配置",
-    activeProfile: "跟随当前配置",
     systemPrompt: "系统提示词",
     temperature: "温度",
     topP: "top_p",

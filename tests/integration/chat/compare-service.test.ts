@@ -121,6 +121,44 @@ describe("compare", () => {
     expect(services.conversations.detail(id).messages.at(-1)!.id).toBe(stopped.id);
   });
 
+  it("regenerates a comparison by asking its question again of all its models, as a new version of the question", async () => {
+    const { page, received } = recordingPage();
+    const id = newConversation();
+    const first = services.compare.send(page, id, "Ask us twice", ["chat-pro", "chat-fast", "chat-pro"]);
+    const answers = await Promise.all(first.columns.map((column) => doneOf(received, column.streamId)));
+    services.conversations.comparisons.continueWith(id, answers[1]!.id);
+    const next = services.chat.send(page, id, "Go on", false);
+    await doneOf(received, next.streamId);
+
+    const again = services.compare.again(page, id, first.comparisonId);
+    expect(again.columns.map((column) => column.model)).toEqual(["chat-pro", "chat-fast", "chat-pro"]);
+    expect(again.userMessage).toMatchObject({ content: "Ask us twice", role: "user" });
+    expect(again.userMessage.id).not.toBe(first.userMessage.id);
+    await Promise.all(again.columns.map((column) => doneOf(received, column.streamId)));
+
+    // The conversation now ends at the new version of the question, beside the first one, and waits for a choice.
+    const path = services.conversations.detail(id).messages;
+    expect(path.map((message) => message.id)).toEqual([again.userMessage.id]);
+    expect(path[0]!.versions?.ids).toEqual([first.userMessage.id, again.userMessage.id]);
+    const comparisons = services.conversations.comparisons.list(id);
+    expect(comparisons.map((comparison) => comparison.questionId)).toEqual([
+      first.userMessage.id,
+      again.userMessage.id,
+    ]);
+    expect(comparisons[1]!.columns.every((column) => column.message?.status === "complete")).toBe(true);
+    expect(() => services.chat.send(page, id, "Next", false)).toThrow(
+      expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }),
+    );
+
+    // The first version keeps its answers, the one continued with and what followed it.
+    services.conversations.edits.showVersion(id, first.userMessage.id);
+    expect(services.conversations.comparisons.list(id)[0]!.chosenId).toBe(answers[1]!.id);
+    expect(services.conversations.detail(id).messages.at(-1)!.id).toBe(next.assistantMessageId);
+    expect(() => services.compare.again(page, id, "no-such-comparison")).toThrow(
+      expect.objectContaining({ code: "COMPARISON_NOT_FOUND" }),
+    );
+  });
+
   it("refuses to continue with a message that is not a compared answer", () => {
     const id = newConversation();
     const question = services.conversations.appendMessage({

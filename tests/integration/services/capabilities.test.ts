@@ -1,11 +1,14 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMainCore, type MainCore } from "../../../electron/ipc/main-core.ts";
 import type { AppServices } from "../../../electron/composition/app-services.ts";
+import { DATA_FILES } from "../../../electron/services/store/data-files.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { Result } from "../../../shared/ipc/result.ts";
 import { startServices } from "../../support/app-services.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
+import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 import { startVariantServer, type VariantServer } from "../../support/variant-server.ts";
 
 let variant: VariantServer;
@@ -70,5 +73,59 @@ describe("what a server offers", () => {
     expect(capabilities.features.balance).toBe("offered");
     expect(capabilities.models).toContain("chat-fast");
     expect(await call("profiles.test", { id })).toMatchObject({ ok: true, data: { via: "balance" } });
+  });
+});
+
+describe("what a server's model list says of its models", () => {
+  it("the local gateway's gives each model's kind, and names those that fail on purpose", async () => {
+    const id = await saved(gateway.url, KEYS.other.key);
+    const capabilities = await capabilitiesOf(id);
+    expect(capabilities.modelKinds).toMatchObject({
+      "chat-fast": "chat",
+      "web-search": "search",
+      "image-fast": "image",
+      "video-std": "video",
+    });
+    expect(capabilities.testModels).toEqual([
+      "chat-stream-cut",
+      "chat-timeout",
+      "chat-upstream-error",
+      "image-upstream-error",
+      "video-timeout",
+      "video-upstream-error",
+    ]);
+  });
+
+  it("a plain OpenAI list gives none, and none fail on purpose", async () => {
+    const capabilities = await capabilitiesOf(await saved(variant.url, "sk-variant-0000-0005"));
+    expect(capabilities).toMatchObject({ modelKinds: {}, testModels: [] });
+  });
+
+  it("a list recorded before the kinds were kept is asked for again", async () => {
+    const dataDir = tempDir("app-");
+    const kindsOf = async (running: AppServices) => {
+      const result = (await createMainCore(running).route("capabilities.get", {}, page)) as Result<ServerCapabilities>;
+      return result.ok ? result.data : null;
+    };
+    const first = await startServices(gateway.url, KEYS.main.key, dataDir);
+    await waitUntil(
+      () => kindsOf(first),
+      (known) => known?.modelKinds?.["image-fast"] === "image",
+    );
+    await first.close();
+    const db = new DatabaseSync(join(dataDir, DATA_FILES.database));
+    db.exec("UPDATE capabilities SET model_kinds = NULL, test_models = NULL");
+    db.close();
+
+    const again = await startServices(gateway.url, KEYS.main.key, dataDir);
+    try {
+      const known = await waitUntil(
+        () => kindsOf(again),
+        (seen) => seen?.modelKinds !== undefined,
+      );
+      expect(known?.modelKinds?.["video-std"]).toBe("video");
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -43,11 +43,9 @@ function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: s
 }
 
 describe("the chat service", () => {
-  it("sets a new conversation to the active profile's chat model, else the first chat model its server lists", () => {
-    expect(chat({}, { chat: ["chat-pro"] }).service.defaultSettings()).toEqual({
-      ...DEFAULT_CHAT_SETTINGS,
-      model: "chat-pro",
-    });
+  it("gives a new conversation the active profile and its chat model, else the first chat model its server lists", () => {
+    const { service, profile } = chat({}, { chat: ["chat-pro"] });
+    expect(service.defaultSettings()).toEqual({ ...DEFAULT_CHAT_SETTINGS, profileId: profile.id, model: "chat-pro" });
     expect(chat({ models: ["image-pro", "chat-large"] }).service.defaultSettings().model).toBe("chat-large");
     expect(chat().service.defaultSettings().model).toBe(DEFAULT_CHAT_SETTINGS.model);
   });

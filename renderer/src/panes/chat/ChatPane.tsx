@@ -17,10 +17,13 @@ import { MessageList } from "./MessageList.tsx";
 import { useChatActions } from "./use-chat-actions.ts";
 import { useConversationCompare } from "./use-conversation-compare.ts";
 import { ComparePicks } from "./ComparePicks.tsx";
+import { ChooseAnswerNote } from "./ChooseAnswerNote.tsx";
 import { useConversationActions } from "./use-conversation-actions.ts";
 import { useLatestNewChat, useNewChat, useNewChatPending } from "./use-new-chat.ts";
 import { useStartConversation } from "./use-start-conversation.ts";
 import { useSendSpendCheck } from "./use-send-spend-check.tsx";
+import { useProfileGuard } from "./use-profile-guard.ts";
+import { ProfileGoneNotice } from "./ProfileGoneNotice.tsx";
 import { conversationTitle } from "./conversation-title.ts";
 import { useStableHandler } from "../../components/use-stable-handler.ts";
 import "./chat.css";
@@ -73,7 +76,7 @@ function ConversationView({
   const { data, error } = useConversation(conversationId);
   const { send, regenerate, edit, stop, deleteMessage, reply, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
-  const compare = useConversationCompare(conversationId);
+  const compare = useConversationCompare(conversationId, data?.messages);
   const spend = useSendSpendCheck({
     draftKey: conversationId,
     settings: data?.conversation.settings,
@@ -88,7 +91,16 @@ function ConversationView({
     else stopAll();
   }, [conversationId, stop, stopAll]);
   const settings = data?.conversation.settings;
-  const sendOrCompare = useStableHandler(compare.picks ? compare.send : spend.guard(send));
+  const { unchosen, continueWith } = compare;
+  // Kept while the comparison waits: the message box (memoised) does not draw again with each answer's delta.
+  const choiceNote = useMemo(
+    () => unchosen && <ChooseAnswerNote comparison={unchosen} onContinue={continueWith} />,
+    [unchosen, continueWith],
+  );
+  const profile = useProfileGuard(settings?.profileId ?? null);
+  const sendOrCompare = useStableHandler(
+    profile.guard(compare.picks ? compare.send : spend.guard(send), Promise.resolve(false)),
+  );
   const changeModel = useStableHandler((model: string) => {
     // Until the settings are read, the command stays in the box to be sent again.
     if (!settings) return Promise.resolve(false);
@@ -111,12 +123,19 @@ function ConversationView({
           <MessageList
             messages={data.messages}
             conversationId={conversationId}
-            onEdit={edit}
-            onRegenerate={regenerate}
+            onEdit={profile.guard(edit, undefined)}
+            onRegenerate={profile.guard(regenerate, undefined)}
             onDelete={deleteMessage}
             compare={compare.transcript}
           />
           <ActionErrorWithQuiet quiet={reply} actions={[...attempts, ...compare.attempts, saveSettings]} />
+          {profile.deleted && (
+            <ProfileGoneNotice
+              conversationId={conversationId}
+              settings={data.conversation.settings}
+              blocked={profile.blocked}
+            />
+          )}
           {spend.dialog}
           {compare.picks && (
             <ComparePicks conversationId={conversationId} picks={compare.picks} recentModels={recentModels} />
@@ -131,6 +150,7 @@ function ConversationView({
         comparing={compare.comparing}
         estimate={spend.estimate}
         textOnly={compare.picks !== null}
+        held={choiceNote}
         onSend={sendOrCompare}
         onModelCommand={changeModel}
         onStop={stopReplyOrComparison}

@@ -7,6 +7,8 @@ import { modelCommand } from "./model-command.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import { ComposerAttachments } from "./ComposerAttachments.tsx";
 import { useDraftAttachments } from "./use-draft-attachments.ts";
+import { useSlashCommands } from "./use-slash-commands.ts";
+import { SlashCommandList } from "./SlashCommandList.tsx";
 import "./composer.css";
 
 interface ComposerProps {
@@ -26,6 +28,8 @@ interface ComposerProps {
   readonly estimate?: ReactNode;
   /** Compare: only the text is sent, and the files attached stay in the box. */
   readonly textOnly?: boolean;
+  /** Why no message can go yet, said above the box: Send waits meanwhile (a `/model` command still goes). */
+  readonly held?: ReactNode;
   /** Whether it was accepted: when not, the text and files stay in the box. */
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   /** `/model name` typed and sent: the conversation's model becomes that code; whether it was taken. */
@@ -49,6 +53,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     autoFocus = false,
     estimate,
     textOnly = false,
+    held = null,
     onSend,
     onModelCommand,
     onStop,
@@ -74,6 +79,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   }, [autoFocus, focusRequests]);
 
   const nothingToSend = !draft.trim() && (textOnly || files.attachments.length === 0);
+  const commands = useSlashCommands(draft, (text) => draftChanged(draftKey, text));
   const send = async () => {
     const content = draft.trim();
     if (nothingToSend) return;
@@ -86,7 +92,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
       if (!taken) draftChanged(draftKey, draft);
       return;
     }
-    if (generating) return;
+    if (generating || held) return;
     setCommandNotice(null);
     draftChanged(draftKey, "");
     const sent = textOnly ? NOTHING_TAKEN : files.taken();
@@ -100,6 +106,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (commands.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -115,23 +122,28 @@ export const Composer = memo(function Composer(props: ComposerProps) {
       }}
       {...files.dropHandlers}
     >
+      {held}
       <ComposerAttachments
         attachments={files.attachments}
         problem={files.problem}
         onFiles={files.add}
         onRemove={files.remove}
       />
-      <textarea
-        ref={input}
-        className="composer__input"
-        aria-label={t("chat.message")}
-        placeholder={t("chat.placeholder")}
-        value={draft}
-        rows={3}
-        onChange={(event) => draftChanged(draftKey, event.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={files.onPaste}
-      />
+      <div className="composer__field">
+        {commands.list && <SlashCommandList {...commands.list} />}
+        <textarea
+          ref={input}
+          className="composer__input"
+          aria-label={t("chat.message")}
+          placeholder={t("chat.placeholder")}
+          value={draft}
+          rows={3}
+          {...commands.inputProps}
+          onChange={(event) => draftChanged(draftKey, event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={files.onPaste}
+        />
+      </div>
       <div className="composer__bar">
         <label className="toggle">
           <input
@@ -148,7 +160,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
             {t("capabilities.notOffered.search")}
           </span>
         )}
-        {estimate}
+        {held === null && estimate}
         {commandNotice && (
           <span className="composer__notice" role="status">
             {commandNotice}
@@ -164,7 +176,11 @@ export const Composer = memo(function Composer(props: ComposerProps) {
             {t("chat.stop")}
           </button>
         ) : (
-          <button type="submit" className="button button--primary" disabled={nothingToSend}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={nothingToSend || (held !== null && modelCommand(draft) === null)}
+          >
             {t("chat.send")}
           </button>
         )}

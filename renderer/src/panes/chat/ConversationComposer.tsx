@@ -12,6 +12,8 @@ interface ConversationComposerProps {
   readonly estimate: ReactNode;
   /** Compare is on: only the text goes, the files attached stay in the box. */
   readonly textOnly: boolean;
+  /** Why no message can go yet (a comparison waits for its answer to be chosen), said above the box. */
+  readonly held: ReactNode;
   onSend(content: string, attachments: AttachmentInput[]): Promise<boolean>;
   onModelCommand(model: string): Promise<boolean>;
   /** Stops the reply, or the comparison's answers. */
@@ -24,7 +26,7 @@ interface ConversationComposerProps {
  * Send and the reply's end draw the box again, not the conversation around it.
  */
 export function ConversationComposer(props: ConversationComposerProps) {
-  const { conversationId, profileId, comparing, estimate, textOnly, onSend, onModelCommand, onStop } = props;
+  const { conversationId, profileId, comparing, estimate, textOnly, held, onSend, onModelCommand, onStop } = props;
   const live = useLiveReplyStatus(conversationId);
   const streaming = live !== null;
   useEffect(() => {
@@ -44,6 +46,7 @@ export function ConversationComposer(props: ConversationComposerProps) {
       waitUntil={live && !live.interrupted ? live.waitUntil : null}
       estimate={estimate}
       textOnly={textOnly}
+      held={held}
       onSend={onSend}
       onModelCommand={onModelCommand}
       onStop={onStop}

@@ -13,6 +13,7 @@ import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
+import { ConversationProfileLabel } from "./ConversationProfileLabel.tsx";
 import { CompareToggle } from "./CompareToggle.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useSaveSettings } from "./chat-queries.ts";
@@ -36,7 +37,7 @@ export const ConversationHeader = memo(function ConversationHeader({
   recentModels,
 }: ConversationHeaderProps) {
   const { t } = useTranslation();
-  const modelOptions = useModelOptions("chat", recentModels);
+  const modelOptions = useModelOptions("chat", recentModels, conversation.settings.profileId);
   const messagesMissing = useFeatureMissing("messages", conversation.settings.profileId);
   const [model, setModel] = useState(conversation.settings.model);
   // The saved model can change under the field (a preset, quick chat, another window): follow it.
@@ -86,6 +87,7 @@ export const ConversationHeader = memo(function ConversationHeader({
         <h2 className="conversation-header__title" title={conversationTitle(conversation.title, t)}>
           {conversationTitle(conversation.title, t)}
         </h2>
+        <ConversationProfileLabel profileId={conversation.settings.profileId} />
         {totalCost && (
           <span
             className="conversation-header__cost"

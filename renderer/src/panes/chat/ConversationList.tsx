@@ -4,6 +4,8 @@ import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { costOf } from "../../components/cost-label.ts";
 import { conversationTitle } from "./conversation-title.ts";
 import { PresetMenu } from "./PresetMenu.tsx";
+import { ConversationListProfile, describedBy } from "./ConversationListProfile.tsx";
+import { useProfileLabels } from "./conversation-profile.ts";
 import "./conversation-list.css";
 
 interface ConversationListProps {
@@ -49,6 +51,7 @@ function useSearchShortcut() {
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation();
   const searchInput = useSearchShortcut();
+  const profileLabelOf = useProfileLabels();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const now = new Date();
@@ -108,10 +111,11 @@ export function ConversationList(props: ConversationListProps) {
                       type="button"
                       className="conversation-list__open"
                       aria-current={conversation.id === props.activeId ? "true" : undefined}
-                      aria-describedby={conversation.cost ? `conversation-cost-${conversation.id}` : undefined}
+                      aria-describedby={describedBy(conversation, profileLabelOf(conversation))}
                       onClick={() => props.onOpen(conversation.id)}
                     >
                       <span className="conversation-list__title">{conversationTitle(conversation.title, t)}</span>
+                      <ConversationListProfile conversation={conversation} label={profileLabelOf(conversation)} />
                       {conversation.excerpt && (
                         <span className="conversation-list__excerpt">{conversation.excerpt}</span>
                       )}

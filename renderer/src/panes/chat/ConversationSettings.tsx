@@ -5,6 +5,7 @@ import { checkedSampling, SamplingFields, typedSampling } from "./SamplingFields
 import { useProfiles } from "../../api/queries.ts";
 import { problemsByField } from "./form-checks.ts";
 import { SaveAsPreset } from "./SaveAsPreset.tsx";
+import { useConversationProfile, useDefaultChatModel } from "./conversation-profile.ts";
 
 interface ConversationSettingsProps {
   readonly settings: ChatSettings;
@@ -23,7 +24,11 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>("select, textarea, input")?.focus(), []);
   const { data: profiles } = useProfiles();
-  const [profileId, setProfileId] = useState(settings.profileId ?? "");
+  const [profileId, setProfileId] = useState(settings.profileId ?? profiles?.activeId ?? "");
+  const own = useConversationProfile(settings.profileId);
+  // Moved here, the conversation takes that profile's default model: its own may not be on that server.
+  const moved = profileId !== (settings.profileId ?? profiles?.activeId ?? "");
+  const movedModel = useDefaultChatModel(profileId);
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
   const [sampling, setSampling] = useState(() => typedSampling(settings));
   const [stopSequences, setStopSequences] = useState(settings.stopSequences.join("\n"));
@@ -38,6 +43,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
     const parsed = ChatSettingsSchema.safeParse({
       ...settings,
       profileId: profileId === "" ? null : profileId,
+      model: moved && movedModel ? movedModel : settings.model,
       systemPrompt,
       ...checkedSampling(sampling),
       stopSequences: messages ? stopSequences.split("\n").filter((line) => line !== "") : settings.stopSequences,
@@ -87,13 +93,16 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
       <label className="field">
         <span className="field__label">{t("chat.profile")}</span>
         <select value={profileId} onChange={(event) => setProfileId(event.target.value)}>
-          <option value="">{t("chat.activeProfile")}</option>
+          {own.deleted && <option value={settings.profileId ?? ""}>{t("conversationProfile.deletedName")}</option>}
           {profiles?.profiles.map((profile) => (
             <option key={profile.id} value={profile.id}>
               {profile.name}
             </option>
           ))}
         </select>
+        {moved && movedModel && (
+          <span className="field__hint">{t("conversationProfile.modelBecomes", { model: movedModel })}</span>
+        )}
       </label>
       <label className="field">
         <span className="field__label">{t("chat.systemPrompt")}</span>

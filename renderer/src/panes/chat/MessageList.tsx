@@ -22,6 +22,7 @@ interface MessageListProps {
     /** Grows while a comparison's answers stream, so the list keeps following them. */
     readonly streamedLength: number;
     onContinue(messageId: string): void;
+    onRegenerate(comparison: Comparison): void;
     onStop(streamId: string): void;
     onStopAll(): void;
   };
@@ -52,14 +53,6 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
-  // A comparison pointed at or with focus in it stays put: its columns' Stop buttons must not move away.
-  const held = useRef({ pointer: false, focus: false });
-  const holdWhileUsed = {
-    onPointerEnter: () => (held.current.pointer = true),
-    onPointerLeave: () => (held.current.pointer = false),
-    onFocus: () => (held.current.focus = true),
-    onBlur: () => (held.current.focus = false),
-  };
   const liveId = live?.assistantMessageId;
   const liveQuestion = live?.question;
   // The turn being answered is drawn after the list rather than in it: Send and each delta then change
@@ -72,8 +65,11 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const items = useMemo(() => transcriptItems(listed, comparisons), [listed, comparisons]);
   const rows = live ? items.length + 1 : items.length;
   // Answers side by side scroll inside their columns: the list follows where they start, with Stop all and each Stop.
-  const followAt = !live && items.at(-1)?.kind === "comparison" ? "start" : "end";
-  // Where the list was last put at its end: a scroll up from there counts before its scroll event arrives.
+  const last = items.at(-1);
+  const followAt = !live && last?.kind === "comparison" ? "start" : "end";
+  // What the transcript answers now: a new turn (a message sent, a reply regenerated, a comparison asked) is followed.
+  const turn = live ? "live" : last?.kind === "comparison" ? last.key : null;
+  // Where following last put the list: a scroll away from there counts before its scroll event arrives.
   const followedTo = useRef<number | null>(null);
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   const virtualizer = useVirtualizer({
@@ -98,25 +94,37 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     virtualizer.shouldAdjustScrollPositionOnItemSizeChange = leaveToTheFollow;
   }, [virtualizer]);
+  // Pointing at the comparison being followed, or moving the focus into it, is the user taking over:
+  // its columns' Stop buttons, a stacked one included, must not move away. The pointer must move: the
+  // comparison scrolled in under a pointer left where it was is not pointed at.
+  const stopFollowing = { onPointerMove: () => setFollowing(false), onFocus: () => setFollowing(false) };
   const followNow = useStableHandler(() => {
-    const { pointer, focus } = held.current;
-    const holding = followAt === "start" && (pointer || focus);
     const element = scroller.current;
     if (!element) return;
-    // The scroll event comes with the next frame: a delta drawn before it must not take the user back down.
-    // Rows that join the list at their estimated height can shorten it for a moment: that clamp is not a scroll up.
+    // The scroll event comes with the next frame: a delta drawn before it must not take the user back.
+    // Rows that join the list at their estimated height can shorten it for a moment: that clamp is not a scroll.
     const leftAt =
       followedTo.current === null ? null : Math.min(followedTo.current, element.scrollHeight - element.clientHeight);
-    if (leftAt !== null && element.scrollTop < leftAt - FOLLOW_THRESHOLD) setFollowing(false);
-    if (!following.current || holding || rows === 0) return;
-    if (followAt === "start") {
-      followedTo.current = null;
-      virtualizer.scrollToIndex(items.length - 1, { align: "start" });
-      return;
-    }
-    element.scrollTop = element.scrollHeight;
+    const moved =
+      leftAt !== null &&
+      (followAt === "end"
+        ? element.scrollTop < leftAt - FOLLOW_THRESHOLD
+        : Math.abs(element.scrollTop - leftAt) > FOLLOW_THRESHOLD);
+    if (moved) setFollowing(false);
+    if (!following.current || rows === 0) return;
+    element.scrollTop =
+      followAt === "start"
+        ? (virtualizer.getOffsetForIndex(items.length - 1, "start")?.[0] ?? 0)
+        : element.scrollHeight;
     followedTo.current = element.scrollTop;
   });
+  const followNewTurn = useStableHandler(() => {
+    followedTo.current = null;
+    setFollowing(true);
+  });
+  useLayoutEffect(() => {
+    if (turn !== null) followNewTurn();
+  }, [turn, followNewTurn]);
   // When rows change, before paint: a row measured in a frame's layout would otherwise be drawn once above the bottom.
   useLayoutEffect(followNow, [rows, items.length, followAt, compare?.streamedLength, totalSize, followNow]);
   // A delta is drawn outside any frame: following it in the next frame, before its paint, lays the list out
@@ -166,12 +174,14 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                 ref={virtualizer.measureElement}
                 className="message-list__row"
                 style={{ transform: `translateY(${item.start}px)` }}
-                {...(entry?.kind === "comparison" ? holdWhileUsed : {})}
+                {...(followAt === "start" && item.index === items.length - 1 ? stopFollowing : {})}
               >
                 {entry?.kind === "comparison" && compare ? (
                   <ComparisonBlock
+                    conversationId={conversationId ?? ""}
                     comparison={entry.comparison}
                     onContinue={compare.onContinue}
+                    onRegenerate={compare.onRegenerate}
                     onStop={compare.onStop}
                     onStopAll={compare.onStopAll}
                   />

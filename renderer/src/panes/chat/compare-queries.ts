@@ -6,7 +6,7 @@ import { api } from "../../api/desktop-api.ts";
 import { chatKeys, useInvalidateChat } from "./chat-queries.ts";
 import { useChatStore } from "./chat-store.ts";
 import { startLiveReply } from "./chat-stream-events.ts";
-import { showSentQuestion } from "./sent-question.ts";
+import { showQuestionVersion, showSentQuestion } from "./sent-question.ts";
 
 const compareKeys = {
   /** Under the conversation's detail, so whatever refreshes the conversation (a reply, costs) refreshes them too. */
@@ -39,29 +39,50 @@ function startedComparison(run: ComparisonRun): Comparison {
   };
 }
 
-/** Compare, continue with an answer, stop one or all, for one conversation. */
+/** Compare, regenerate a comparison, continue with an answer, stop one or all, for one conversation. */
 export function useCompareActions(conversationId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateChat();
+  const showRun = (run: ComparisonRun) => {
+    queryClient.setQueryData<readonly Comparison[]>(compareKeys.comparisons(conversationId), (known = []) => [
+      ...known,
+      startedComparison(run),
+    ]);
+    // Read again once the first answer's first words are on screen, as for a single reply.
+    let refresh: (() => void) | undefined = () => void invalidate(conversationId);
+    for (const column of run.columns) {
+      startLiveReply({ ...column, conversationId, comparisonId: run.comparisonId }, queryClient, refresh);
+      refresh = undefined;
+    }
+  };
   const compare = useMutation({
     mutationFn: ({ content, models }: { content: string; models: readonly string[] }) =>
       unwrap(api.chat.compare({ conversationId, content, models: [...models] })),
     onSuccess: (run) => {
-      queryClient.setQueryData<readonly Comparison[]>(compareKeys.comparisons(conversationId), (known = []) => [
-        ...known,
-        startedComparison(run),
-      ]);
       showSentQuestion(queryClient, conversationId, run.userMessage);
-      // Read again once the first answer's first words are on screen, as for a single reply.
-      let refresh: (() => void) | undefined = () => void invalidate(conversationId);
-      for (const column of run.columns) {
-        startLiveReply({ ...column, conversationId, comparisonId: run.comparisonId }, queryClient, refresh);
-        refresh = undefined;
-      }
+      showRun(run);
+    },
+  });
+  const again = useMutation({
+    mutationFn: (comparison: Comparison) =>
+      unwrap(api.chat.compareAgain({ conversationId, comparisonId: comparison.id })),
+    onSuccess: (run, comparison) => {
+      showQuestionVersion(queryClient, conversationId, comparison.questionId, run.userMessage);
+      showRun(run);
     },
   });
   const continueWith = useMutation({
     mutationFn: (messageId: string) => unwrap(api.chat.continueWith({ conversationId, messageId })),
+    // Chosen at once: the message box is free as the choice leaves, and a message sent next reaches main after it.
+    onMutate: (messageId) =>
+      queryClient.setQueryData<readonly Comparison[]>(compareKeys.comparisons(conversationId), (known) =>
+        known?.map((comparison) =>
+          comparison.columns.some((column) => column.messageId === messageId)
+            ? { ...comparison, chosenId: messageId }
+            : comparison,
+        ),
+      ),
+    onError: () => invalidate(conversationId),
     onSuccess: (detail) => {
       queryClient.setQueryData(chatKeys.detail(conversationId), detail);
       return invalidate(conversationId);
@@ -78,9 +99,10 @@ export function useCompareActions(conversationId: string) {
     /** Whether the message was accepted, so the composer can give the draft back. */
     compare: (content: string, models: readonly string[]) => succeeded(compare.mutateAsync({ content, models })),
     continueWith: continueWith.mutate,
+    again: again.mutate,
     stop: stop.mutate,
     stopAll,
-    attempts: [compare, continueWith, stop] as const,
+    attempts: [compare, again, continueWith, stop] as const,
   };
 }
 
