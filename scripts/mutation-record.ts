@@ -32,21 +32,35 @@ function scoreText({ score, caught, missed }: ScoreRecord): string {
   return caught === null || missed === null ? `${score} %` : `${score} % (${caught} of ${caught + missed})`;
 }
 
-function table(modules: readonly MutationModule[], records: Record<string, ScoreRecord>): string {
+/**
+ * Whether a module's files changed after the commit its score was measured at (or the commit is not
+ * known): its score then says less of the code as it is.
+ */
+function isStale(projectRoot: string, commit: string, files: readonly string[]): boolean {
+  const measured = commit.replace(/\+changes$/, "");
+  try {
+    execFileSync("git", ["diff", "--quiet", measured, "HEAD", "--", ...files], { cwd: projectRoot, stdio: "ignore" });
+    return commit.endsWith("+changes");
+  } catch {
+    return true;
+  }
+}
+
+function table(projectRoot: string, modules: readonly MutationModule[], records: Record<string, ScoreRecord>): string {
   const rows = modules.map((module) => {
     const record = records[module.name];
-    const measured = record
-      ? `${scoreText(record)} | \`${record.commit}\` | ${record.measuredAt}`
-      : "not measured | | ";
-    return `| \`${module.name}\` | ${module.threshold} % | ${measured} |`;
+    if (!record) return `| \`${module.name}\` | ${module.threshold} % | not measured | | |`;
+    const stale = isStale(projectRoot, record.commit, module.files) ? " (stale)" : "";
+    return `| \`${module.name}\` | ${module.threshold} % | ${scoreText(record)}${stale} | \`${record.commit}\` | ${record.measuredAt} |`;
   });
   return [
     "# Mutation scores",
     "",
     "Written by `npm run test:mutation` (`scripts/mutation-record.ts`) after each module it runs; do not edit by hand.",
     "A score is the share of scored mutants that a test caught (Killed + Timeout over Killed + Timeout + Survived + No",
-    "coverage), measured at the commit named (`+changes`: with changes not yet committed). The files of each module and",
-    "how to run it: [development.md](development.md#mutation-testing).",
+    "coverage), measured at the commit named (`+changes`: with changes not yet committed); a score is marked stale when",
+    "its module's files changed after that commit (or the commit was not recorded), as of when this table was written.",
+    "The files of each module and how to run it: [development.md](development.md#mutation-testing).",
     "",
     "| module | threshold | score | commit | measured |",
     "| --- | --- | --- | --- | --- |",
@@ -73,5 +87,5 @@ export function recordScore(
 export function writeScoreTable(projectRoot: string, modules: readonly MutationModule[]): void {
   const store = join(projectRoot, "docs", "mutation-scores.json");
   const records = existsSync(store) ? RecordsSchema.parse(JSON.parse(readFileSync(store, "utf8"))) : {};
-  writeFileSync(join(projectRoot, "docs", "mutation-scores.md"), table(modules, records));
+  writeFileSync(join(projectRoot, "docs", "mutation-scores.md"), table(projectRoot, modules, records));
 }
