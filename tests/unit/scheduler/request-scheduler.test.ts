@@ -47,6 +47,22 @@ describe("the request scheduler", () => {
     expect(scheduler.firstHeldSendsAt()).toBeNull();
   });
 
+  it("says the earliest send of the requests it holds, whatever kind of call is paused longest", async () => {
+    const scheduler = new RequestScheduler(10);
+    scheduler.observe(null);
+    scheduler.observe(null, 90, undefined, "POST chat/completions");
+    scheduler.observe(null, 20, undefined, "balance");
+    void scheduler.acquire("user", undefined, undefined, "POST chat/completions");
+    void scheduler.acquire("poll", undefined, undefined, "balance");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.firstHeldSendsAt()).toBe(20_000);
+    // A call of another kind goes at once, past both.
+    let granted = false;
+    void scheduler.acquire("user", undefined, undefined, "POST images/generations").then(() => (granted = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toBe(true);
+  });
+
   it("gives no time for a request held until the answer that tells the key's limit", async () => {
     const scheduler = new RequestScheduler(5);
     requests(scheduler, 2, "user", []);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HeadroomTracker } from "../../../electron/services/scheduler/rate-headroom.ts";
 import { RequestScheduler } from "../../../electron/services/scheduler/request-scheduler.ts";
-import { priorityOf, scheduledFetch } from "../../../electron/services/scheduler/scheduled-fetch.ts";
+import { priorityOf, scheduledFetch, scopeOf } from "../../../electron/services/scheduler/scheduled-fetch.ts";
 import { onWait } from "../../../electron/services/scheduler/wait-notices.ts";
 
 beforeEach(() => {
@@ -167,5 +167,18 @@ describe("which requests are background polls", () => {
     expect(priorityOf("GET", `${TASK}/content`)).toBe("user");
     expect(priorityOf("DELETE", TASK)).toBe("user");
     expect(priorityOf("GET", `${GATEWAY}/v1/models`)).toBe("user");
+  });
+});
+
+describe("the kind of call a Retry-After pauses", () => {
+  it("is a task's or video's poll, the balance, or the method and path after /v1/, under a path of its own too", () => {
+    expect(scopeOf("GET", "https://host/gateway/v1/tasks/task_1")).toBe("poll");
+    expect(scopeOf("GET", "https://host/v1/video/generations/task_2")).toBe("poll");
+    expect(scopeOf("GET", "https://host/gateway/v1/balance")).toBe("balance");
+    expect(scopeOf("POST", "https://host/gateway/v1/chat/completions")).toBe("POST chat/completions");
+    expect(scopeOf("POST", "https://host/v1/messages")).toBe("POST messages");
+    expect(scopeOf("GET", "https://host/v1/models")).toBe("GET models");
+    expect(scopeOf("POST", "https://host/v1/balance")).toBe("POST balance");
+    expect(scopeOf("GET", "https://host/health")).toBe("GET ");
   });
 });
