@@ -102,7 +102,11 @@ for (const viewport of VIEWPORTS) {
     await screenshot(page, `${testInfo.project.name}-chat-compare-next-${viewport.width}`);
 
     await next.getByRole("button", { name: "Continue with this answer" }).click({ timeout: 45_000 });
-    await page.getByRole("button", { name: "Compare", exact: true }).click();
+    // Sent only once the choice and Compare's toggle have taken: until then Enter sends nothing, by design.
+    await expect(page.getByText("Choose an answer to continue")).toHaveCount(0);
+    const compareToggle = page.getByRole("button", { name: "Compare", exact: true });
+    await compareToggle.click();
+    await expect(compareToggle).toHaveAttribute("aria-pressed", "false");
     await message(page).fill("And the last step?");
     await message(page).press("Enter");
     // The reply after the comparison is followed to its end: its last line in view when it finishes.

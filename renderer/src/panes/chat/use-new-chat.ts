@@ -35,12 +35,16 @@ export function useNewChat() {
   const profileId = useActiveProfileId();
   return useMutation({
     mutationKey: NEW_CHAT,
-    // Opened in place of the first message's box, the conversation takes the model chosen there.
-    mutationFn: () =>
-      createConversation(() => {
+    // Opened in place of the first message's box, the conversation takes the model chosen there: as
+    // it is when main answers, or as it was at the click if a conversation was opened meanwhile.
+    mutationFn: () => {
+      const chosen = () => {
         const state = useChatStore.getState();
         return state.activeConversationId === null ? firstMessageModelOf(state, profileId) : null;
-      }),
+      };
+      const atClick = chosen();
+      return createConversation(() => chosen() ?? atClick);
+    },
     ...useShowStarted(),
   });
 }
