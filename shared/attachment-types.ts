@@ -1,4 +1,5 @@
 import type { ImageAttachmentType } from "./ipc/attachments.ts";
+import type { DocumentFormat } from "./ipc/documents.ts";
 import { bytesAt, textAt } from "./byte-signatures.ts";
 
 const IMAGE_SIGNATURES: readonly { mime: ImageAttachmentType; matches: (head: Uint8Array) => boolean }[] = [
@@ -26,4 +27,16 @@ export function plainTextOf(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
+}
+
+/** How many first bytes tell a document's type. */
+export const DOCUMENT_SIGNATURE_BYTES = 5;
+
+/**
+ * The document type the bytes begin with: a PDF header, or a ZIP archive (a Word `.docx` is one;
+ * any other archive is refused when it is read). Null: not a document we read.
+ */
+export function documentFormatOf(head: Uint8Array): DocumentFormat | null {
+  if (bytesAt(head, 0, [0x50, 0x4b, 0x03, 0x04])) return "docx";
+  return textAt(head, 0, "%PDF-") ? "pdf" : null;
 }

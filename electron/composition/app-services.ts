@@ -1,3 +1,4 @@
+import { DocumentReader } from "../services/documents/document-reader.ts";
 import { join } from "node:path";
 import type { RunningGateway } from "../local-gateway/index.ts";
 import type { GatewayConfigInput } from "../local-gateway/config.ts";
@@ -19,6 +20,7 @@ import { CapabilityStore } from "../services/capabilities/capability-store.ts";
 import { ChatService } from "../services/chat/chat-service.ts";
 import { CompareService } from "../services/chat/compare-service.ts";
 import { ReplyProducer } from "../services/chat/reply-producer.ts";
+import { AssistantStore } from "../services/assistants/assistant-store.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
 import { assignConversationProfiles } from "../services/chat/conversation-profiles.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
@@ -181,10 +183,18 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   const conversations = new ConversationStore(db);
   assignConversationProfiles(db, vault.names(), vault.activeId());
   const capabilitiesOf = (profileId: string) => capabilityStore.get(profileId);
-  const replies = new ReplyProducer(conversations, streams, vault, clientFor, capabilitiesOf, (profileId, model) =>
-    capabilityStore.imageInput(profileId, { [model]: "refuses" }),
+  const assistants = new AssistantStore(db);
+  const replies = new ReplyProducer(
+    conversations,
+    streams,
+    vault,
+    clientFor,
+    capabilitiesOf,
+    (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
+    (assistantId) => assistants.documentsOf(assistantId),
   );
-  const chat = new ChatService(conversations, vault, capabilitiesOf, replies);
+  const documents = new DocumentReader();
+  const chat = new ChatService(conversations, vault, capabilitiesOf, replies, documents);
   const monitor = new BudgetMonitor({
     alerts: new BudgetAlerts(db),
     read: (profileId) => budget.snapshot(profileId),
@@ -223,7 +233,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     costs: attributor,
     streams,
     conversations,
+    assistants,
     chat,
+    documents,
     compare: new CompareService(conversations, replies),
     tasks,
     media,

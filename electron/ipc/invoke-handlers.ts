@@ -5,7 +5,10 @@ import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
-import { PresetStore } from "../services/presets/preset-store.ts";
+import { acceptOne } from "../services/chat/attachment-intake.ts";
+import { startWithAssistant } from "../services/assistants/assistant-start.ts";
+import { exportAssistants } from "../services/assistants/assistant-export.ts";
+import { importAssistants } from "../services/assistants/assistant-import.ts";
 import { ModelSetStore } from "../services/chat/model-set-store.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
@@ -17,7 +20,7 @@ const NEW_CHAT_MODELS_WAIT_MS = 3_000;
 /** What each contract channel does, in terms of the services. */
 export function invokeHandlers(services: AppServices, shell: DesktopShell, pages: PageRegistry): InvokeHandlers {
   const { vault, budget, monitor, ledger, prices, streams, conversations, chat, tasks, media, capabilities } = services;
-  const presets = new PresetStore(services.db);
+  const { assistants } = services;
   const modelSets = new ModelSetStore(services.db);
   // A new conversation takes its model from the server's own list, which a profile just saved is still being asked for.
   const newChatSettings = async () => {
@@ -106,6 +109,11 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
     "chat.send": ({ conversationId, content, searchWeb, attachments }, page) =>
       chat.send(page, conversationId, content, searchWeb, attachments),
+    "documents.read": async (input) => {
+      const file = await acceptOne(input, services.documents);
+      if (!file.document) throw appError("ATTACHMENT_TYPE", { name: file.name });
+      return file.document;
+    },
     "chat.regenerate": ({ conversationId, searchWeb, messageId }, page) =>
       chat.regenerate(page, conversationId, searchWeb, messageId),
     "chat.edit": ({ conversationId, messageId, content, searchWeb }, page) =>
@@ -139,11 +147,13 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "modelSets.list": () => modelSets.list(),
     "modelSets.save": ({ name, models }) => modelSets.save(name, models),
     "modelSets.delete": ({ setId }) => ({ deleted: modelSets.delete(setId) }),
-    "chat.newFromPreset": async ({ presetId }) =>
-      conversations.startWith(presets.conversationSettings(presetId, await newChatSettings())),
-    "presets.list": () => presets.list(),
-    "presets.save": (input) => presets.save(input),
-    "presets.delete": ({ presetId }) => ({ deleted: presets.delete(presetId) }),
+    "chat.newWithAssistant": async ({ assistantId }) =>
+      startWithAssistant({ assistants, modelSets, conversations }, assistantId, await newChatSettings()),
+    "assistants.list": () => assistants.list(),
+    "assistants.save": (input) => assistants.save(input),
+    "assistants.delete": ({ assistantId }) => ({ deleted: assistants.delete(assistantId) }),
+    "assistants.import": ({ text }) => importAssistants(services.db, text),
+    "assistants.export": ({ assistantId }) => exportAssistants(services.db, assistantId),
     "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),
     "videos.generate": ({ profileId, image, ...params }) => {
       const imageUrl = !image

@@ -1,3 +1,4 @@
+import type { DocumentReader } from "./documents/document-reader.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { AppInfo } from "../../shared/ipc/app-info.ts";
 import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
@@ -12,6 +13,7 @@ import type { CostAttributor } from "./budget/cost-attributor.ts";
 import type { CapabilityService } from "./capabilities/capability-service.ts";
 import type { ChatService } from "./chat/chat-service.ts";
 import type { CompareService } from "./chat/compare-service.ts";
+import type { AssistantStore } from "./assistants/assistant-store.ts";
 import type { ConversationStore } from "./chat/conversation-store.ts";
 import type { GatewayClient } from "./gateway-client/gateway-client.ts";
 import type { StreamHub } from "./streams/stream-hub.ts";
@@ -52,7 +54,9 @@ export interface AppServices {
   readonly costs: CostAttributor;
   readonly streams: StreamHub;
   readonly conversations: ConversationStore;
+  readonly assistants: AssistantStore;
   readonly chat: ChatService;
+  readonly documents: DocumentReader;
   readonly compare: CompareService;
   readonly tasks: TaskEngine;
   readonly media: MediaLibrary;

@@ -128,6 +128,10 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** Who a conversation was started from: an assistant's id, name and avatar (its letter when it has none). */
+export const ConversationAssistantSchema = z.object({ id: z.string(), name: z.string(), avatar: z.string() });
+export type ConversationAssistant = z.infer<typeof ConversationAssistantSchema>;
+
 export const ConversationSummarySchema = z.object({
   id: z.string(),
   /** null until the first message (or a rename) names the conversation; the window shows its own word for it. */
@@ -139,6 +143,8 @@ export const ConversationSummarySchema = z.object({
   excerpt: z.string().nullable(),
   /** In the list: what its paid calls cost so far (null until one has a cost). */
   cost: CostSchema.nullable().optional(),
+  /** The assistant it was started from, as it was then (kept when the assistant is renamed or deleted). */
+  assistant: ConversationAssistantSchema.nullable().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 

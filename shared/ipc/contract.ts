@@ -41,8 +41,17 @@ import {
   ExportedFileSchema,
 } from "./chat.ts";
 import { CompareInputs, ComparisonRunSchema, ComparisonSchema, ModelSetSchema } from "./compare.ts";
-import { PresetIdSchema, PresetInputSchema, PresetSchema } from "./presets.ts";
-import { AttachmentDataSchema, AttachmentRequestSchema } from "./attachments.ts";
+import {
+  AssistantIdSchema,
+  AssistantInputSchema,
+  AssistantSchema,
+  AssistantsExportSchema,
+  AssistantsImportedSchema,
+  AssistantsImportSchema,
+  AssistantStartSchema,
+} from "./assistants.ts";
+import { AttachmentDataSchema, AttachmentInputSchema, AttachmentRequestSchema } from "./attachments.ts";
+import { DocumentTextSchema } from "./documents.ts";
 import {
   GalleryListSchema,
   ImageRequestSchema,
@@ -103,8 +112,10 @@ export const INVOKE_CHANNELS = {
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
   /** A file sent with a message, with its bytes: its thumbnail, or putting it back in the message box. */
   "chat.attachment": { input: AttachmentRequestSchema, output: AttachmentDataSchema },
-  /** A conversation with a preset's settings: the newest empty untitled one when there is one, else a new one. */
-  "chat.newFromPreset": { input: PresetIdSchema, output: ConversationSummarySchema },
+  /** A PDF or Word document's text, read as it would be sent: for the message box's chip and estimate. */
+  "documents.read": { input: AttachmentInputSchema, output: DocumentTextSchema },
+  /** A conversation with an assistant's settings: the newest empty untitled one when there is one, else a new one. */
+  "chat.newWithAssistant": { input: AssistantIdSchema, output: AssistantStartSchema },
   /** One question to 2-4 models at once: each answer streams on its own stream id. */
   "chat.compare": { input: CompareInputs.send, output: ComparisonRunSchema },
   /** A comparison's question asked again, as a new version of it, of all its models. */
@@ -115,9 +126,12 @@ export const INVOKE_CHANNELS = {
   "modelSets.list": { input: NoInput, output: z.array(ModelSetSchema) },
   "modelSets.save": { input: CompareInputs.saveSet, output: ModelSetSchema },
   "modelSets.delete": { input: CompareInputs.setId, output: z.object({ deleted: z.boolean() }) },
-  "presets.list": { input: NoInput, output: z.array(PresetSchema) },
-  "presets.save": { input: PresetInputSchema, output: PresetSchema },
-  "presets.delete": { input: PresetIdSchema, output: z.object({ deleted: z.boolean() }) },
+  "assistants.list": { input: NoInput, output: z.array(AssistantSchema) },
+  "assistants.save": { input: AssistantInputSchema, output: AssistantSchema },
+  "assistants.delete": { input: AssistantIdSchema, output: z.object({ deleted: z.boolean() }) },
+  /** An assistants file's text (docs/assistants.md): each valid assistant added as a new one. */
+  "assistants.import": { input: AssistantsImportSchema, output: AssistantsImportedSchema },
+  "assistants.export": { input: AssistantsExportSchema, output: ExportedFileSchema },
   "images.generate": { input: ImageRequestSchema, output: TaskViewSchema },
   "videos.generate": { input: VideoRequestSchema, output: TaskViewSchema },
   "tasks.list": { input: TaskListSchema, output: z.array(TaskViewSchema) },

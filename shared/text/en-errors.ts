@@ -26,7 +26,6 @@ export const errorsEn = {
   CONVERSATION_NOT_RESTORABLE: "This conversation can no longer be restored.",
   CONVERSATION_PROFILE_DELETED:
     "The profile this conversation was started on was deleted. Move it to another profile to go on.",
-  PRESET_NOT_FOUND: "This preset no longer exists.",
   MESSAGE_NOT_FOUND: "Only your own messages can be edited.",
   NOTHING_TO_REGENERATE: "Send a message first.",
   CHOOSE_AN_ANSWER:

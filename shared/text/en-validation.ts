@@ -11,6 +11,7 @@ import {
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import { attachmentTextsEn } from "./en-attachments.ts";
+import { assistantTextsEn } from "./en-assistants.ts";
 
 const amount = (value: number) => value.toLocaleString("en-US");
 
@@ -74,4 +75,5 @@ export const validationEn = {
   ISSUE_TOO_BIG: "At most {{maximum}}",
   ISSUE_INVALID: "Not a valid value",
   ...attachmentTextsEn,
+  ...assistantTextsEn,
 };

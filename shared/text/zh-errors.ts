@@ -22,7 +22,6 @@ export const errorsZh: Record<keyof typeof errorsEn, string> = {
   CONVERSATION_NOT_FOUND: "此会话不存在（可能已被删除）。",
   CONVERSATION_NOT_RESTORABLE: "此会话已无法恢复。",
   CONVERSATION_PROFILE_DELETED: "开始此会话的配置已被删除。请将它移到另一个配置后再继续。",
-  PRESET_NOT_FOUND: "此预设已不存在。",
   MESSAGE_NOT_FOUND: "只能编辑你自己发送的消息。",
   NOTHING_TO_REGENERATE: "请先发送一条消息。",
   CHOOSE_AN_ANSWER: "请先选择要继续的回答：在比较的某个回答下点击“以此回答继续”。",

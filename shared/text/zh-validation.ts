@@ -12,6 +12,7 @@ import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import type { ValidationCode } from "./validation-code.ts";
 import { attachmentTextsZh } from "./zh-attachments.ts";
+import { assistantTextsZh } from "./zh-assistants.ts";
 
 const amount = (value: number) => value.toLocaleString("zh-CN");
 
@@ -70,4 +71,5 @@ export const validationZh: Record<ValidationCode, string> = {
   ISSUE_TOO_BIG: "不能大于 {{maximum}}",
   ISSUE_INVALID: "值无效",
   ...attachmentTextsZh,
+  ...assistantTextsZh,
 };

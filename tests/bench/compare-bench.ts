@@ -16,7 +16,10 @@ const MODELS = ["chat-fast", "chat-pro"] as const;
  * Starts replies on a page stand-in and resolves with each stream's time to its first delta, from
  * the call that started them; the page then closes, as a reload would, so the gateway stops sending.
  */
-function firstDeltas(services: AppServices, begin: (page: Page) => readonly string[]): Promise<Map<string, number>> {
+function firstDeltas(
+  services: AppServices,
+  begin: (page: Page) => readonly string[] | Promise<readonly string[]>,
+): Promise<Map<string, number>> {
   const closed = new AbortController();
   const firsts = new Map<string, number>();
   return new Promise((resolve, reject) => {
@@ -39,8 +42,10 @@ function firstDeltas(services: AppServices, begin: (page: Page) => readonly stri
       },
     };
     const started = performance.now();
-    streams = begin(page);
-    settleIfDone();
+    Promise.resolve(begin(page)).then((ids) => {
+      streams = ids;
+      settleIfDone();
+    }, reject);
   });
 }
 
@@ -50,8 +55,8 @@ function conversationFor(services: AppServices, model: string): string {
 
 async function alone(services: AppServices, model: string, prompt: string): Promise<number> {
   let streamId = "";
-  const firsts = await firstDeltas(services, (page) => {
-    streamId = services.chat.send(page, conversationFor(services, model), prompt, false).streamId;
+  const firsts = await firstDeltas(services, async (page) => {
+    streamId = (await services.chat.send(page, conversationFor(services, model), prompt, false)).streamId;
     return [streamId];
   });
   return firsts.get(streamId)!;

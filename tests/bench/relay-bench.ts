@@ -55,7 +55,7 @@ function relay(services: AppServices, prompt: string, untilFirstToken: boolean):
       },
     };
     const started = performance.now();
-    services.chat.send(page, conversation.id, prompt, false);
+    services.chat.send(page, conversation.id, prompt, false).catch(reject);
   });
 }
 

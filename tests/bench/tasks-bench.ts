@@ -110,7 +110,7 @@ async function detectCompletions(policy: PollPolicy, load: Load): Promise<Detect
       const { page } = recordingPage();
       const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 20 });
       while (unfinished() && Date.now() - started < load.deadlineMs) {
-        services.chat.send(page, conversation.id, "status?", false);
+        await services.chat.send(page, conversation.id, "status?", false);
         await sleep(sized(CHAT_EVERY_MS, 1000));
       }
     })();

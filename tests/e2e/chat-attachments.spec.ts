@@ -90,7 +90,7 @@ test("an image pasted into the message box is attached; a file that is neither i
   const binary = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]).toString("base64");
   await dropFile(page, messageBox(page), "photo.png", "image/png", binary);
   await expect(page.getByRole("alert")).toHaveText(
-    "Only PNG, JPEG, WebP or GIF images and text files can be attached.",
+    "Only PNG, JPEG, WebP or GIF images, PDF and Word (.docx) documents and text files can be attached.",
   );
   await expect(toSend(page).getByRole("listitem")).toHaveCount(1);
 });

@@ -134,10 +134,10 @@ test("the forms say things as a user would, and Settings shows prices as money",
   await expect(returned.getByRole("option")).toHaveText(["As a link", "Inline"]);
   await expect(page.locator("body")).not.toContainText("b64_json");
   await open(page, "Settings");
-  await page.getByRole("button", { name: "Add preset" }).click();
-  const preset = page.getByRole("form", { name: "New preset" });
-  await expect(preset.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" })).toBeVisible();
-  await preset.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Add assistant" }).click();
+  const assistant = page.getByRole("form", { name: "New assistant" });
+  await expect(assistant.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" })).toBeVisible();
+  await assistant.getByRole("button", { name: "Cancel" }).click();
 
   await generateImages(page, "a brass compass", 1);
   await open(page, "Budget");

@@ -40,7 +40,7 @@ describe("a database another process holds locked during a reply", () => {
     );
     const { page, received } = recordingPage();
     const conversation = bench.services.conversations.create(bench.services.chat.defaultSettings());
-    const run = bench.services.chat.send(page, conversation.id, "Tell me a story", false);
+    const run = await bench.services.chat.send(page, conversation.id, "Tell me a story", false);
     const events = await waitUntil(
       async () =>
         received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === run.streamId),

@@ -47,7 +47,7 @@ export async function startFaultBench(
 export async function chatUntilDone(services: AppServices, content = "Hello there") {
   const { page, received } = recordingPage();
   const conversation = services.conversations.create(services.chat.defaultSettings());
-  const run = services.chat.send(page, conversation.id, content, false);
+  const run = await services.chat.send(page, conversation.id, content, false);
   const events = await waitUntil(
     async () =>
       received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === run.streamId),

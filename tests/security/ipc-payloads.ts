@@ -1,16 +1,18 @@
 import type { AppServices } from "../../electron/composition/app-services.ts";
 import type { InvokeChannel, InvokeInput } from "../../shared/ipc/contract.ts";
-import { PresetStore } from "../../electron/services/presets/preset-store.ts";
 
 type PayloadOf = { [C in InvokeChannel]: (services: () => AppServices) => InvokeInput<C> };
 
 const conversationOf = (services: () => AppServices) =>
   services().conversations.create(services().chat.defaultSettings()).id;
 
-const PRESET = {
-  name: "Fuzz preset",
+const ASSISTANT = {
+  name: "Fuzz assistant",
+  avatar: "🤖",
   systemPrompt: "Be brief.",
   model: "",
+  modelSetId: null,
+  documents: [{ name: "notes.md", text: "Be kind.", pages: null }],
   wireFormat: "messages",
   temperature: 0.5,
   topP: 1,
@@ -18,7 +20,8 @@ const PRESET = {
   stream: true,
 } as const;
 
-const presetOf = (services: () => AppServices) => new PresetStore(services().db).save(PRESET).id;
+const assistantOf = (services: () => AppServices) =>
+  services().assistants.save({ ...ASSISTANT, documents: [...ASSISTANT.documents] }).id;
 
 /**
  * One valid payload per channel, the seed the fuzzer mutates. Paid work uses models that end
@@ -77,7 +80,8 @@ export const VALID_PAYLOADS: PayloadOf = {
   }),
   "chat.export": (services) => ({ conversationId: conversationOf(services), format: "markdown" }),
   "chat.attachment": (services) => ({ conversationId: conversationOf(services), attachmentId: "no-such-file" }),
-  "chat.newFromPreset": (services) => ({ presetId: presetOf(services) }),
+  "documents.read": () => ({ name: "a.pdf", data: Buffer.from("%PDF-1.4\n").toString("base64") }),
+  "chat.newWithAssistant": (services) => ({ assistantId: assistantOf(services) }),
   "chat.compare": (services) => ({
     conversationId: conversationOf(services),
     content: "Hello",
@@ -89,9 +93,13 @@ export const VALID_PAYLOADS: PayloadOf = {
   "modelSets.list": () => undefined,
   "modelSets.save": () => ({ name: "Fuzz set", models: ["chat-fast", "chat-pro"] }),
   "modelSets.delete": () => ({ setId: "no-such-set" }),
-  "presets.list": () => undefined,
-  "presets.save": (services) => ({ ...PRESET, id: presetOf(services) }),
-  "presets.delete": (services) => ({ presetId: presetOf(services) }),
+  "assistants.list": () => undefined,
+  "assistants.save": (services) => ({ ...ASSISTANT, documents: [...ASSISTANT.documents], id: assistantOf(services) }),
+  "assistants.delete": (services) => ({ assistantId: assistantOf(services) }),
+  "assistants.import": () => ({
+    text: JSON.stringify({ format: "modeldesk-assistants", version: 1, assistants: [ASSISTANT] }),
+  }),
+  "assistants.export": (services) => ({ assistantId: assistantOf(services) }),
   "images.generate": () => ({
     model: "image-fast",
     prompt: "a red square",

@@ -72,6 +72,7 @@ describe("a file named to pass for another (evil, U+202E, gnp.exe reads as evile
       bytes: 2048,
       data: "",
       preview: "data:image/png;base64,AA==",
+      tokens: 0,
     };
     const html = staticMarkup(
       createElement(ComposerAttachments, { attachments: [draft], problem: null, onFiles() {}, onRemove() {} }),

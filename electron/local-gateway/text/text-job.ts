@@ -10,6 +10,7 @@ import type { ConversationTurn } from "./reply-writer.ts";
 import { countPromptTokens } from "./tokens.ts";
 import { describeImages, IMAGE_PROMPT_TOKENS, takesImages, type ReceivedImage } from "./received-images.ts";
 import { invalidParams } from "../http-error.ts";
+import { describeFiles, receivedFiles } from "./received-files.ts";
 
 /** One accepted text request: the model, what it will say, and who pays. */
 export interface TextJob {
@@ -64,7 +65,12 @@ export async function acceptTextJob(
     throw fault;
   }
   const answer = input.answer(model, input.turns);
-  const text = images.length > 0 ? `${describeImages(images)}\n\n${answer}` : answer;
+  const files = receivedFiles(input.turns);
+  const received = [
+    ...(images.length > 0 ? [describeImages(images)] : []),
+    ...(files.length > 0 ? [describeFiles(files)] : []),
+  ];
+  const text = [...received, answer].join("\n\n");
   const generation = limitGeneration(text, input.maxTokens, input.stopSequences);
   return { model, key, requestId: request.id, created: Math.floor(now / 1000), promptTokens, generation };
 }

@@ -19,15 +19,43 @@ export function fenceFor(text: string): string {
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9+#-]{1,12})$/.exec(name)?.[1]?.toLowerCase() ?? "";
 
-/** The question's text, then each text file fenced under its name (the name's extension as the fence's language). */
+/** What a document's heading says of it: its kind, its pages, and what of it was left out. */
+function documentNote(file: LoadedAttachment): string {
+  const summary = file.document;
+  if (!summary) return "";
+  const parts = [file.mime === "application/pdf" ? "PDF" : "Word document"];
+  if (summary.pages !== null) {
+    parts.push(
+      summary.pagesRead !== null && summary.pagesRead < summary.pages
+        ? `pages 1-${summary.pagesRead} of ${summary.pages}`
+        : `${summary.pages} page${summary.pages === 1 ? "" : "s"}`,
+    );
+  }
+  if (summary.cut) parts.push(`cut at ${summary.chars} characters`);
+  return ` (${parts.join(", ")})`;
+}
+
+/** The text a file adds to its message: a text file's own, a document's as read from it. */
+function inlinedText(file: LoadedAttachment): string | null {
+  if (file.kind === "document") return file.text;
+  if (file.kind === "text") return new TextDecoder().decode(file.data).replace(/^\uFEFF/, "");
+  return null;
+}
+
+/**
+ * The question's text, then each text file and document fenced under its name (a text file's
+ * extension as the fence's language; a document's kind and pages beside its name).
+ */
 export function withInlinedFiles(text: string, files: readonly LoadedAttachment[]): string {
-  const inlined = files
-    .filter((file) => file.kind === "text")
-    .map((file) => {
-      const body = new TextDecoder().decode(file.data).replace(/^\uFEFF/, "");
-      const fence = fenceFor(body);
-      return `${file.name}:\n${fence}${extensionOf(file.name)}\n${body}${body.endsWith("\n") ? "" : "\n"}${fence}`;
-    });
+  const inlined = files.flatMap((file) => {
+    const body = inlinedText(file);
+    if (body === null) return [];
+    const fence = fenceFor(body);
+    const language = file.kind === "document" ? "text" : extensionOf(file.name);
+    return [
+      `${file.name}${documentNote(file)}:\n${fence}${language}\n${body}${body.endsWith("\n") ? "" : "\n"}${fence}`,
+    ];
+  });
   return [text, ...inlined].filter((part) => part.trim() !== "").join("\n\n");
 }
 

@@ -12,21 +12,30 @@ const FINISH_LABELS = {
   stop_sequence: "stop sequence",
 } as const;
 
-function fileStem(title: string | null): string {
+/** A file name's stem from a title: its letters and digits joined by hyphens, or `fallback` for none. */
+export function fileStem(title: string | null, fallback = "conversation"): string {
   return (
     (title ?? "")
       .replace(/[^\p{L}\p{N}]+/gu, "-")
       .replace(/^-|-$/g, "")
-      .slice(0, 60) || "conversation"
+      .slice(0, 60) || fallback
   );
 }
 
 /**
  * An attached file in Markdown: an image embedded as a `data:` URL (only an image type and base64,
- * else its name alone), a text file fenced under its name.
+ * else its name alone), a text file fenced under its name, a document named with its pages and length
+ * (its text is the file's, kept in the JSON export).
  */
 function attachmentMarkdown({ attachment, data }: AttachmentData): string[] {
   const name = inertText(attachment.name);
+  if (attachment.kind === "document") {
+    const { pages, chars } = attachment.document ?? { pages: null, chars: 0 };
+    return [
+      `${name} (${[pages === null ? null : `${pages} pages`, `${chars} characters`].filter(Boolean).join(", ")})`,
+      "",
+    ];
+  }
   if (attachment.kind === "image") {
     const embeddable = /^image\/[\w.+-]+$/.test(attachment.mime) && /^[A-Za-z0-9+/]*={0,2}$/.test(data);
     return [embeddable ? `![${name}](data:${attachment.mime};base64,${data})` : name, ""];

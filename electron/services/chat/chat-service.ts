@@ -12,6 +12,7 @@ import type { Page } from "../../common/pages.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import type { AttachmentInput } from "../../../shared/ipc/attachments.ts";
 import { acceptAttachments } from "./attachment-intake.ts";
+import type { DocumentReader } from "../documents/document-reader.ts";
 import { carriesImages } from "./chat-request.ts";
 import { refuseKnownImageRefusal } from "./image-input-policy.ts";
 import type { ConversationStore } from "./conversation-store.ts";
@@ -27,6 +28,7 @@ export class ChatService {
   private readonly vault: ProfileVault;
   private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
   private readonly replies: ReplyProducer;
+  private readonly documents: DocumentReader;
 
   constructor(
     store: ConversationStore,
@@ -34,11 +36,14 @@ export class ChatService {
     capabilitiesOf: (profileId: string) => ServerCapabilities,
     /** How every reply of a conversation is produced, a comparison's answers included. */
     replies: ReplyProducer,
+    /** Reads the text of documents attached (PDF, Word), off the main thread. */
+    documents: DocumentReader,
   ) {
     this.store = store;
     this.vault = vault;
     this.capabilitiesOf = capabilitiesOf;
     this.replies = replies;
+    this.documents = documents;
     store.interruptUnfinishedReplies();
   }
 
@@ -66,17 +71,20 @@ export class ChatService {
     return this.store.updateSettings(conversationId, { ...settings, profileId });
   }
 
-  send(
+  async send(
     page: Page,
     conversationId: string,
     content: string,
     searchWeb: boolean,
     attachments: readonly AttachmentInput[] = [],
-  ): ChatRun & { userMessage: ChatMessage } {
+  ): Promise<ChatRun & { userMessage: ChatMessage }> {
+    this.refuseMissingSearch(this.replies.askedWith(conversationId), searchWeb);
+    this.store.comparisons.refuseUnchosen(conversationId);
+    const files = await acceptAttachments(attachments, this.documents);
+    // Read again after the documents: the conversation's settings may have changed meanwhile.
     const asked = this.replies.askedWith(conversationId);
     this.refuseMissingSearch(asked, searchWeb);
     this.store.comparisons.refuseUnchosen(conversationId);
-    const files = acceptAttachments(attachments);
     this.refuseImagesIfKnown(
       asked,
       conversationId,

@@ -1,5 +1,6 @@
 import {
   ChatSettingsSchema,
+  ConversationAssistantSchema,
   DEFAULT_CHAT_SETTINGS,
   MessageMetaSchema,
   type ChatMessage,
@@ -23,6 +24,8 @@ export interface ConversationRow {
   settings: string;
   created_at: number;
   updated_at: number;
+  /** JSON: the assistant it was started from, as it was then; null for none. */
+  assistant?: string | null;
   excerpt?: string | null;
 }
 
@@ -53,6 +56,7 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     excerpt: row.excerpt && query ? excerptAround(row.excerpt, query) : null,
+    assistant: readStoredColumn(row.assistant, ConversationAssistantSchema),
   };
 }
 

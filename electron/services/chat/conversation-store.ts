@@ -4,6 +4,7 @@ import { inTransaction } from "../../common/sql-transaction.ts";
 import type {
   ChatMessage,
   ChatSettings,
+  ConversationAssistant,
   ConversationDetail,
   ConversationSummary,
   MessageMeta,
@@ -75,23 +76,23 @@ export class ConversationStore {
     if (!empty) return this.create(settings);
     this.db
       .prepare(
-        "UPDATE conversations SET settings = CASE WHEN title = ? THEN ? ELSE settings END, updated_at = ? WHERE id = ?",
+        `UPDATE conversations SET settings = CASE WHEN title = ?1 THEN ?2 ELSE settings END,
+           assistant = CASE WHEN title = ?1 THEN NULL ELSE assistant END, updated_at = ?3 WHERE id = ?4`,
       )
       .run(UNTITLED, JSON.stringify(settings), Date.now(), empty);
     return this.summary(empty);
   }
 
   /**
-   * A conversation with these settings (a preset's): the newest empty one takes them, unless it
-   * was given a name (its settings are then its own); otherwise a new one.
+   * A conversation with an assistant's settings, recording the assistant: the newest empty one takes
+   * them, unless it was given a name (its settings are then its own); otherwise a new one.
    */
-  startWith(settings: ChatSettings): ConversationSummary {
-    const empty = this.newestEmpty({ untitledOnly: true });
-    if (!empty) return this.create(settings);
+  startWith(settings: ChatSettings, assistant: ConversationAssistant): ConversationSummary {
+    const id = this.newestEmpty({ untitledOnly: true }) ?? this.create(settings).id;
     this.db
-      .prepare("UPDATE conversations SET settings = ?, updated_at = ? WHERE id = ?")
-      .run(JSON.stringify(settings), Date.now(), empty);
-    return this.summary(empty);
+      .prepare("UPDATE conversations SET settings = ?, assistant = ?, updated_at = ? WHERE id = ?")
+      .run(JSON.stringify(settings), JSON.stringify(assistant), Date.now(), id);
+    return this.summary(id);
   }
 
   private newestEmpty({ untitledOnly }: { untitledOnly: boolean }): string | null {

@@ -1,4 +1,5 @@
 import { type ChatSettings, type MessageMeta, type MessageStatus } from "../../../shared/ipc/chat.ts";
+import type { AssistantDocument } from "../../../shared/ipc/assistants.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
@@ -14,6 +15,7 @@ import type { Emit, StreamHub } from "../streams/stream-hub.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import type { AttachmentsOf } from "./attachment-content.ts";
 import { carriesImages, historyOf } from "./chat-request.ts";
+import { withAssistantDocuments } from "./assistant-documents.ts";
 import { imageRefusalOf } from "./image-input-policy.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { ConversationStore } from "./conversation-store.ts";
@@ -67,6 +69,7 @@ export class ReplyProducer {
   private readonly capabilitiesOf: (profileId: string) => ServerCapabilities;
   private readonly imagesRefused: (profileId: string, model: string) => void;
   private readonly attachmentsOf: AttachmentsOf;
+  private readonly assistantDocuments: (assistantId: string) => readonly AssistantDocument[];
 
   constructor(
     store: ConversationStore,
@@ -76,6 +79,8 @@ export class ReplyProducer {
     capabilitiesOf: (profileId: string) => ServerCapabilities,
     /** A server refused images for this model: remembered, so the next ones are refused before sending. */
     imagesRefused: (profileId: string, model: string) => void = () => undefined,
+    /** The documents of an assistant, sent with every conversation started from it (none once it is deleted). */
+    assistantDocuments: (assistantId: string) => readonly AssistantDocument[] = () => [],
   ) {
     this.store = store;
     this.streams = streams;
@@ -83,6 +88,7 @@ export class ReplyProducer {
     this.clientFor = clientFor;
     this.capabilitiesOf = capabilitiesOf;
     this.imagesRefused = imagesRefused;
+    this.assistantDocuments = assistantDocuments;
     this.attachmentsOf = (messageId) => store.attachments.loaded(messageId);
   }
 
@@ -92,11 +98,13 @@ export class ReplyProducer {
     // Sent through its own profile whatever is active (stored without one: through the active one).
     const profileId = this.vault.resolveId(this.ownProfileOf(conversation.settings) ?? undefined);
     const capabilities = this.capabilitiesOf(profileId);
-    // A conversation keeps only what its profile's server offers.
-    const settings: ChatSettings =
-      capabilities.features.messages === "missing"
-        ? { ...conversation.settings, wireFormat: "chat-completions" }
-        : conversation.settings;
+    // A conversation keeps only what its profile's server offers; its assistant's documents follow its prompt.
+    const { settings: stored, assistant } = conversation;
+    const settings: ChatSettings = {
+      ...stored,
+      wireFormat: capabilities.features.messages === "missing" ? "chat-completions" : stored.wireFormat,
+      systemPrompt: withAssistantDocuments(stored.systemPrompt, assistant ? this.assistantDocuments(assistant.id) : []),
+    };
     return { settings, profileId, capabilities };
   }
 

@@ -325,6 +325,40 @@ export const APP_MIGRATIONS: readonly string[] = [
   ALTER TABLE capabilities ADD COLUMN model_kinds TEXT;
   ALTER TABLE capabilities ADD COLUMN test_models TEXT;
   `,
+  // A PDF or Word document attached keeps its file and the text read from it (as sent), with a
+  // summary (JSON: characters, pages read of how many, whether cut) a list shows without the text.
+  `
+  ALTER TABLE message_attachments ADD COLUMN text TEXT;
+  ALTER TABLE message_attachments ADD COLUMN document TEXT;
+  `,
+  // Prompt presets grow into assistants: an avatar, a model set to start in Compare and documents join
+  // their settings; a conversation keeps the assistant it was started from (JSON: id, name, avatar).
+  // The built-ins are written once, here, so one the user deleted never comes back.
+  `
+  ALTER TABLE presets RENAME TO assistants;
+  UPDATE assistants SET settings = json_set(settings, '$.avatar', '', '$.modelSetId', NULL, '$.documents', json('[]'))
+    WHERE json_valid(settings);
+  ALTER TABLE conversations ADD COLUMN assistant TEXT;
+  INSERT INTO assistants (id, name, settings, created_at, updated_at)
+  SELECT column1, column2, json_object('avatar', column3, 'systemPrompt', column5, 'model', '', 'modelSetId', NULL,
+      'wireFormat', 'chat-completions', 'temperature', column4, 'topP', 1, 'maxTokens', 2048, 'stream', json('true'),
+      'documents', json('[]')), unixepoch() * 1000, unixepoch() * 1000
+  FROM (VALUES
+    ('built-in-translator', 'Translator', '🌐', 0.3,
+     'You are a translator. Translate each message into English; if it is already in English, into Simplified Chinese. '
+     || 'Keep the meaning, the tone and the formatting (Markdown, lists, code) exactly. '
+     || 'Reply with the translation alone, without notes, unless the user asks about a word or a choice.'),
+    ('built-in-code-reviewer', 'Code reviewer', '🔍', 0.2,
+     'You are a careful senior code reviewer. For the code or diff you are sent, first say in one sentence what it does. '
+     || 'Then list its problems by importance: bugs and security issues first, then behaviour at the edges (empty input, '
+     || 'errors, concurrency), then readability and naming. For each, quote the line, say why it matters and show the fix '
+     || 'in a short code block. Do not rewrite the whole file and do not invent problems; if the code is good, say so briefly.'),
+    ('built-in-summariser', 'Summariser', '📝', 0.3,
+     'You summarise. For the text you are sent, reply with its gist in one sentence, then at most five bullet points with '
+     || 'the key facts, decisions and figures, then any open questions or actions with who owns them. Keep names and figures '
+     || 'as the text gives them and add nothing that is not in it. Reply in the language of the text.')
+  );
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

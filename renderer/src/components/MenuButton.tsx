@@ -7,6 +7,8 @@ export interface MenuItem {
   onSelect(): void;
   /** A secondary action, set apart from the items above it by a line. */
   readonly quiet?: boolean;
+  /** Shown before the label (a letter or an emoji), not read: the label names the item. */
+  readonly icon?: string;
 }
 
 interface MenuButtonProps {
@@ -108,6 +110,11 @@ export function MenuButton({ label, items, menuLabel = label, arrowOnly = false,
                   item.onSelect();
                 }}
               >
+                {item.icon && (
+                  <span className="menu-button__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                )}
                 {item.label}
               </button>
             </Fragment>

@@ -1,4 +1,4 @@
-/** English strings of the conversation's settings drawer and prompt presets. */
+/** English strings of the conversation's settings drawer. */
 export const conversationEn = {
   conversation: {
     export: "Export",

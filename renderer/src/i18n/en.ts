@@ -5,7 +5,7 @@ import { layoutEn } from "./en-layout.ts";
 import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
 import { attachmentsEn } from "./en-attachments.ts";
-import { presetsEn } from "./en-presets.ts";
+import { assistantsEn } from "./en-assistants.ts";
 import { compareEn } from "./en-compare.ts";
 import { commandsEn } from "./en-commands.ts";
 import { conversationProfileEn } from "./en-conversation-profile.ts";
@@ -21,7 +21,7 @@ export const en = {
   ...pickerEn,
   ...conversationEn,
   ...attachmentsEn,
-  ...presetsEn,
+  ...assistantsEn,
   ...compareEn,
   ...commandsEn,
   ...conversationProfileEn,

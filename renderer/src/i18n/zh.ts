@@ -7,7 +7,7 @@ import { layoutZh } from "./zh-layout.ts";
 import { pickerZh } from "./zh-picker.ts";
 import { conversationZh } from "./zh-conversation.ts";
 import { attachmentsZh } from "./zh-attachments.ts";
-import { presetsZh } from "./zh-presets.ts";
+import { assistantsZh } from "./zh-assistants.ts";
 import { compareZh } from "./zh-compare.ts";
 import { commandsZh } from "./zh-commands.ts";
 import { conversationProfileZh } from "./zh-conversation-profile.ts";
@@ -21,7 +21,7 @@ export const zh: Strings = {
   ...pickerZh,
   ...conversationZh,
   ...attachmentsZh,
-  ...presetsZh,
+  ...assistantsZh,
   ...compareZh,
   ...commandsZh,
   ...conversationProfileZh,

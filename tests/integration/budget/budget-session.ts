@@ -40,7 +40,7 @@ export async function ledgerSettled(app: AppServices): Promise<void> {
 export async function chatTurn(app: AppServices, settings: Partial<ChatSettings>, text: string, searchWeb = false) {
   const { page } = recordingPage();
   const conversation = app.conversations.create({ ...app.chat.defaultSettings(), ...settings });
-  const run = app.chat.send(page, conversation.id, text, searchWeb);
+  const run = await app.chat.send(page, conversation.id, text, searchWeb);
   await replyEnded(app, conversation.id, run.assistantMessageId);
   return { conversationId: conversation.id, messageId: run.assistantMessageId };
 }
@@ -52,7 +52,7 @@ export async function chatTurn(app: AppServices, settings: Partial<ChatSettings>
 export async function stopReplyAfter(app: AppServices, settings: Partial<ChatSettings>, deltas: number) {
   const { page, received } = recordingPage();
   const conversation = app.conversations.create({ ...app.chat.defaultSettings(), ...settings, stream: true });
-  const run = app.chat.send(page, conversation.id, "a long answer please", false);
+  const run = await app.chat.send(page, conversation.id, "a long answer please", false);
   await waitUntil(
     async () => received.filter((entry) => JSON.stringify(entry.payload).includes('"kind":"delta"')).length,
     (count) => count >= deltas,

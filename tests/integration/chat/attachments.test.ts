@@ -51,7 +51,7 @@ describe("a question with files", () => {
     async (wireFormat) => {
       const { page, received } = recordingPage();
       const id = conversationWith(services, { wireFormat });
-      const run = services.chat.send(page, id, "What is this?", false, [PIXEL, NOTES]);
+      const run = await services.chat.send(page, id, "What is this?", false, [PIXEL, NOTES]);
       expect(run.userMessage.attachments).toMatchObject([
         { name: "pixel.png", kind: "image", mime: "image/png", bytes: PNG_BYTES.length },
         { name: "notes.md", kind: "text", mime: "text/plain" },
@@ -69,7 +69,7 @@ describe("a question with files", () => {
   it("a question of an image alone is sent, and named after it", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith(services);
-    const run = services.chat.send(page, id, "", false, [PIXEL]);
+    const run = await services.chat.send(page, id, "", false, [PIXEL]);
     expect((await replyOf(received, run.streamId)).content.startsWith(RECEIVED_PIXEL)).toBe(true);
     expect(services.conversations.summary(id).title).toBe("pixel.png");
   });
@@ -77,7 +77,7 @@ describe("a question with files", () => {
   it("Regenerate sends the image again, and Edit keeps the question's files in its new version", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith(services);
-    const first = services.chat.send(page, id, "What is this?", false, [PIXEL]);
+    const first = await services.chat.send(page, id, "What is this?", false, [PIXEL]);
     await replyOf(received, first.streamId);
 
     const again = services.chat.regenerate(page, id, false);
@@ -90,11 +90,11 @@ describe("a question with files", () => {
     expect(question!.attachments).toMatchObject([{ name: "pixel.png", bytes: PNG_BYTES.length }]);
   });
 
-  it("a file that is no image nor text is refused before anything is written", () => {
+  it("a file that is no image nor text is refused before anything is written", async () => {
     const { page } = recordingPage();
     const id = conversationWith(services);
     const binary = { name: "cat.png", data: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1]).toString("base64") };
-    expect(() => services.chat.send(page, id, "Look", false, [binary])).toThrow(
+    await expect(services.chat.send(page, id, "Look", false, [binary])).rejects.toThrow(
       expect.objectContaining({ code: "ATTACHMENT_TYPE" }),
     );
     expect(services.conversations.detail(id).messages).toEqual([]);
@@ -106,7 +106,7 @@ describe("a question with files", () => {
     expect(services.capabilities.get(profileId).imageInput).toEqual({ "chat-fast": "takes", "chat-text": "refuses" });
     const { page } = recordingPage();
     const id = conversationWith(services, { model: "chat-text" });
-    expect(() => services.chat.send(page, id, "What is this?", false, [PIXEL])).toThrow(
+    await expect(services.chat.send(page, id, "What is this?", false, [PIXEL])).rejects.toThrow(
       expect.objectContaining({ code: "IMAGES_NOT_ACCEPTED" }),
     );
     expect(services.conversations.detail(id).messages).toEqual([]);
@@ -115,7 +115,7 @@ describe("a question with files", () => {
   it("Markdown and JSON exports carry the files", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith(services);
-    await replyOf(received, services.chat.send(page, id, "Files", false, [PIXEL, NOTES]).streamId);
+    await replyOf(received, (await services.chat.send(page, id, "Files", false, [PIXEL, NOTES])).streamId);
     const dataOf = (attachmentId: string) => services.conversations.attachments.data(id, attachmentId);
     const markdown = exportConversation(services.conversations.detail(id), "markdown", dataOf).content;
     expect(markdown).toContain(`![pixel.png](data:image/png;base64,${PNG_BASE64})`);
@@ -132,7 +132,7 @@ describe("a question with files", () => {
   it("the files are still there after a restart", async () => {
     const id = conversationWith(services);
     const { page, received } = recordingPage();
-    await replyOf(received, services.chat.send(page, id, "Keep this", false, [PIXEL]).streamId);
+    await replyOf(received, (await services.chat.send(page, id, "Keep this", false, [PIXEL])).streamId);
     await services.close();
     services = await startServices(gateway.url, KEYS.main.key, dataDir);
     const [question] = services.conversations.detail(id).messages;
@@ -148,13 +148,16 @@ describe("a server that refuses images without saying so in its list", () => {
       const profileId = other.vault.activeId()!;
       const { page, received } = recordingPage();
       const id = conversationWith(other, { model: "text-only" });
-      const reply = await replyOf(received, other.chat.send(page, id, "What is this?", false, [PIXEL]).streamId);
+      const reply = await replyOf(
+        received,
+        (await other.chat.send(page, id, "What is this?", false, [PIXEL])).streamId,
+      );
       expect(reply).toMatchObject({ status: "error", error: { code: "IMAGES_NOT_ACCEPTED", status: 400 } });
       expect(reply.error!.message).toMatch(/^This model does not take images \(text-only\)/);
       expect(other.capabilities.get(profileId).imageInput).toMatchObject({ "text-only": "refuses" });
 
       const requests = variant.requests.length;
-      expect(() => other.chat.send(page, id, "And this?", false, [PIXEL])).toThrow(
+      await expect(other.chat.send(page, id, "And this?", false, [PIXEL])).rejects.toThrow(
         expect.objectContaining({ code: "IMAGES_NOT_ACCEPTED" }),
       );
       expect(variant.requests.length).toBe(requests);

@@ -46,7 +46,7 @@ describe("chat through main", () => {
     async (wireFormat) => {
       const { page, received } = recordingPage();
       const id = conversationWith({ wireFormat, temperature: 0.7 });
-      const run = services.chat.send(page, id, "Explain streaming", false);
+      const run = await services.chat.send(page, id, "Explain streaming", false);
       expect(run.userMessage).toMatchObject({ role: "user", content: "Explain streaming" });
       const { events, done } = await finished(received, run.streamId);
       expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
@@ -67,7 +67,7 @@ describe("chat through main", () => {
   it("honours stop sequences in the messages format and says which one matched", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ wireFormat: "messages", stopSequences: ["The short version"] });
-    const { done } = await finished(received, services.chat.send(page, id, "Anything", false).streamId);
+    const { done } = await finished(received, (await services.chat.send(page, id, "Anything", false)).streamId);
     expect(done.meta).toMatchObject({ finish: "stop_sequence", stopSequence: "The short version" });
     expect(done.content).not.toContain("The short version");
   });
@@ -75,7 +75,7 @@ describe("chat through main", () => {
   it("answers without streaming when streaming is off", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ stream: false, maxTokens: 12 });
-    const { events, done } = await finished(received, services.chat.send(page, id, "short", false).streamId);
+    const { events, done } = await finished(received, (await services.chat.send(page, id, "short", false)).streamId);
     expect(events.filter((event) => event.kind === "delta")).toHaveLength(1);
     expect(done.meta).toMatchObject({ finish: "max_tokens", outputTokens: 12 });
   });
@@ -85,7 +85,7 @@ describe("chat through main", () => {
     const id = conversationWith();
     const { events, done } = await finished(
       received,
-      services.chat.send(page, id, "How do budgets reset?", true).streamId,
+      (await services.chat.send(page, id, "How do budgets reset?", true)).streamId,
     );
     expect(events.some((event) => event.kind === "citations")).toBe(true);
     expect(done.meta).toMatchObject({ model: "web-search", searched: true });
@@ -96,7 +96,7 @@ describe("chat through main", () => {
   it("keeps a cut stream's partial reply, marked interrupted with its error", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ model: "chat-stream-cut" });
-    const { done } = await finished(received, services.chat.send(page, id, "cut me", false).streamId);
+    const { done } = await finished(received, (await services.chat.send(page, id, "cut me", false)).streamId);
     expect(done.status).toBe("interrupted");
     expect(done.content.length).toBeGreaterThan(10);
     expect(done.error).toMatchObject({ code: "STREAM_INCOMPLETE" });
@@ -105,7 +105,7 @@ describe("chat through main", () => {
   it("shows gateway refusals as failed replies with code and request id; the question stays", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ model: "no-such-model" });
-    const { events, done } = await finished(received, services.chat.send(page, id, "hello?", false).streamId);
+    const { events, done } = await finished(received, (await services.chat.send(page, id, "hello?", false)).streamId);
     expect(events.find((event) => event.kind === "error")!.data).toMatchObject({
       code: "MODEL_NOT_FOUND",
       status: 404,
@@ -123,7 +123,7 @@ describe("chat through main", () => {
       const id = limited.conversations.create({ ...limited.chat.defaultSettings(), maxTokens: 5 }).id;
       // Another client spends the key's minute, so this app learns of it only from the 429.
       for (let i = 0; i < 2; i++) await gateway.call("/v1/balance", { key: "sk-chat-rpm-2" });
-      const run = limited.chat.send(page, id, "after the wait", false);
+      const run = await limited.chat.send(page, id, "after the wait", false);
       const { events, done } = await finished(received, run.streamId);
       const notice = events.find((event) => event.kind === "error")!.data as ChatStreamData["error"];
       expect(notice).toMatchObject({ code: "RATE_LIMIT", status: 429, retrying: true });
@@ -140,7 +140,7 @@ describe("chat through main", () => {
     try {
       const { page, received } = recordingPage();
       const id = slow.conversations.create(slow.chat.defaultSettings()).id;
-      const run = slow.chat.send(page, id, "a long answer please", false);
+      const run = await slow.chat.send(page, id, "a long answer please", false);
       await waitUntil(
         async () => streamEvents(received, run.streamId).filter((event) => event.kind === "delta").length,
         (count) => count >= 3,
@@ -160,7 +160,7 @@ describe("chat through main", () => {
   it("regenerates the last reply and resends an edited question", async () => {
     const { page, received } = recordingPage();
     const id = conversationWith({ maxTokens: 30 });
-    const first = await finished(received, services.chat.send(page, id, "first question", false).streamId);
+    const first = await finished(received, (await services.chat.send(page, id, "first question", false)).streamId);
     const again = await finished(received, services.chat.regenerate(page, id, false).streamId);
     expect(again.done.content).toBe(first.done.content);
     expect(services.conversations.detail(id).messages).toHaveLength(2);

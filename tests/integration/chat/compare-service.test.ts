@@ -60,13 +60,13 @@ describe("compare", () => {
     expect(comparison).toMatchObject({ questionId: run.userMessage.id, chosenId: null });
     expect(comparison!.columns.map((column) => column.message?.meta?.model)).toEqual(["chat-fast", "chat-pro"]);
     expect(services.conversations.detail(id).messages.map((message) => message.id)).toEqual([run.userMessage.id]);
-    expect(() => services.chat.send(page, id, "And now?", false)).toThrow(
+    await expect(services.chat.send(page, id, "And now?", false)).rejects.toThrow(
       expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }),
     );
 
     services.conversations.comparisons.continueWith(id, pro!.id);
     expect(services.conversations.comparisons.list(id)[0]!.chosenId).toBe(pro!.id);
-    const next = services.chat.send(page, id, "And now?", false);
+    const next = await services.chat.send(page, id, "And now?", false);
     await doneOf(received, next.streamId);
     const path = services.conversations.detail(id).messages;
     expect(path.map((message) => message.id)).toEqual([
@@ -127,7 +127,7 @@ describe("compare", () => {
     const first = services.compare.send(page, id, "Ask us twice", ["chat-pro", "chat-fast", "chat-pro"]);
     const answers = await Promise.all(first.columns.map((column) => doneOf(received, column.streamId)));
     services.conversations.comparisons.continueWith(id, answers[1]!.id);
-    const next = services.chat.send(page, id, "Go on", false);
+    const next = await services.chat.send(page, id, "Go on", false);
     await doneOf(received, next.streamId);
 
     const again = services.compare.again(page, id, first.comparisonId);
@@ -146,7 +146,7 @@ describe("compare", () => {
       again.userMessage.id,
     ]);
     expect(comparisons[1]!.columns.every((column) => column.message?.status === "complete")).toBe(true);
-    expect(() => services.chat.send(page, id, "Next", false)).toThrow(
+    await expect(services.chat.send(page, id, "Next", false)).rejects.toThrow(
       expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }),
     );
 

@@ -62,10 +62,10 @@ it("never sends a chat request again once part of its reply has arrived, even af
     () => client,
     capabilitiesOf,
   );
-  const chat = new ChatService(services.conversations, services.vault, capabilitiesOf, replies);
+  const chat = new ChatService(services.conversations, services.vault, capabilitiesOf, replies, services.documents);
   const { page, received } = recordingPage();
   const conversation = services.conversations.create(chat.defaultSettings());
-  const run = chat.send(page, conversation.id, "A question", false);
+  const run = await chat.send(page, conversation.id, "A question", false);
   const events = await waitUntil(
     async () => received.map((entry) => entry.payload as StreamEvent).filter((e) => e.streamId === run.streamId),
     (list) => list.some((event) => event.kind === "done"),

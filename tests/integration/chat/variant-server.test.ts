@@ -23,7 +23,7 @@ afterAll(async () => {
 async function reply(model: string, settings: Partial<ChatSettings> = {}): Promise<ChatMessage> {
   const { page, received } = recordingPage();
   const conversation = services.conversations.create({ ...services.chat.defaultSettings(), model, ...settings });
-  const run = services.chat.send(page, conversation.id, "Hello?", false);
+  const run = await services.chat.send(page, conversation.id, "Hello?", false);
   const events = await waitUntil(
     async () =>
       received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === run.streamId),

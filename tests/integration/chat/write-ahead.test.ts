@@ -35,7 +35,7 @@ describe("replies written ahead", () => {
     try {
       const { page, received } = recordingPage();
       const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 150 });
-      const run = services.chat.send(page, conversation.id, "Explain streaming at length", false);
+      const run = await services.chat.send(page, conversation.id, "Explain streaming at length", false);
       const first = await waitUntil(
         async () => storedReply(dataDir, run.assistantMessageId),
         (row) => (row?.content.length ?? 0) > 0,
@@ -68,7 +68,7 @@ describe("replies written ahead", () => {
     const services = await startServices(gateway.url, KEYS.main.key, dataDir);
     const { page, received } = recordingPage();
     const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 400 });
-    const run = services.chat.send(page, conversation.id, "Explain streaming at length", false);
+    const run = await services.chat.send(page, conversation.id, "Explain streaming at length", false);
     await waitUntil(
       async () => storedReply(dataDir, run.assistantMessageId),
       (row) => (row?.content.length ?? 0) > 0,

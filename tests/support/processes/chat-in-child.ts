@@ -8,5 +8,5 @@ import { recordingPage } from "../fake-page.ts";
 const [gatewayUrl, key, dataDir] = process.argv.slice(2) as [string, string, string];
 const services = await startServices(gatewayUrl, key, dataDir);
 const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 150 });
-const run = services.chat.send(recordingPage().page, conversation.id, "Explain streaming at length", false);
+const run = await services.chat.send(recordingPage().page, conversation.id, "Explain streaming at length", false);
 console.log(`conversation ${conversation.id} ${run.assistantMessageId}`);

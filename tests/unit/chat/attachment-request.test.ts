@@ -1,7 +1,9 @@
+import { DocumentReader } from "../../../electron/services/documents/document-reader.ts";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../shared/ipc/chat.ts";
 import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
 import {
+  ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_MAX,
   IMAGE_ATTACHMENT_MAX_BYTES,
   TEXT_ATTACHMENT_MAX_BYTES,
@@ -26,6 +28,7 @@ const file = (name: string, kind: "image" | "text", mime: string, data: Uint8Arr
   bytes: data.length,
   sha256: "",
   data,
+  text: null,
 });
 const CODE = "const fence = '```';\nconsole.log(fence);\n";
 const FILES: Record<string, LoadedAttachment[]> = {
@@ -78,11 +81,11 @@ describe("a question's files in the request", () => {
 const input = (name: string, bytes: Uint8Array) => ({ name, data: Buffer.from(bytes).toString("base64") });
 
 describe("files from the window are checked in main", () => {
-  it("tells the type by the bytes, not the name", () => {
-    const [image, text] = acceptAttachments([
-      input("notes.txt", JPEG_BYTES),
-      input("photo.png", Buffer.from("héllo\n")),
-    ]);
+  it("tells the type by the bytes, not the name", async () => {
+    const [image, text] = await acceptAttachments(
+      [input("notes.txt", JPEG_BYTES), input("photo.png", Buffer.from("héllo\n"))],
+      new DocumentReader(),
+    );
     expect(image).toMatchObject({ name: "notes.txt", kind: "image", mime: "image/jpeg" });
     expect(text).toMatchObject({ name: "photo.png", kind: "text", mime: "text/plain" });
   });
@@ -101,16 +104,18 @@ describe("files from the window are checked in main", () => {
       "ATTACHMENTS_TOO_MANY",
     ],
     ["base64 that is not", [{ name: "a.png", data: "abc" }], "ATTACHMENT_UNREADABLE"],
-  ])("refuses %s", (_case, inputs, code) => {
-    expect(() => acceptAttachments(inputs)).toThrow(expect.objectContaining({ code }));
+  ])("refuses %s", async (_case, inputs, code) => {
+    await expect(acceptAttachments(inputs, new DocumentReader())).rejects.toThrow(expect.objectContaining({ code }));
   });
 
   it("the IPC schema bounds each file and all of them before main decodes anything", () => {
     const send = (attachments: { name: string; data: string }[]) =>
       ChatInputs.send.safeParse({ conversationId: "c", content: "", searchWeb: false, attachments }).success;
     const image = { name: "a.png", data: Buffer.alloc(IMAGE_ATTACHMENT_MAX_BYTES).toString("base64") };
+    const largest = { name: "a.pdf", data: Buffer.alloc(ATTACHMENT_MAX_BYTES).toString("base64") };
     expect(send([image, image])).toBe(true);
-    expect(send([{ ...image, data: `${image.data.replace(/=+$/, "")}AAAA` }])).toBe(false);
+    expect(send([largest])).toBe(true);
+    expect(send([{ ...largest, data: `${largest.data.replace(/=+$/, "")}AAAA` }])).toBe(false);
     expect(send([image, image, { name: "b.txt", data: "YQ==" }])).toBe(false);
     expect(send([{ name: "a.png", data: "not base64!" }])).toBe(false);
     expect(send([])).toBe(false);

@@ -1,3 +1,4 @@
+import { DocumentReader } from "../../../electron/services/documents/document-reader.ts";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
@@ -38,7 +39,7 @@ function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: s
       return `stream-${opened.length}`;
     },
   } as unknown as ReplyProducer;
-  const service = new ChatService(store, vault, () => server, replies);
+  const service = new ChatService(store, vault, () => server, replies, new DocumentReader());
   return { service, store, opened, profile, db };
 }
 
@@ -50,25 +51,25 @@ describe("the chat service", () => {
     expect(chat().service.defaultSettings().model).toBe(DEFAULT_CHAT_SETTINGS.model);
   });
 
-  it("writes the question, then opens its reply on the conversation with a new message id", () => {
+  it("writes the question, then opens its reply on the conversation with a new message id", async () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
-    const run = service.send(page, id, "Hello?", false);
+    const run = await service.send(page, id, "Hello?", false);
     expect(run.userMessage).toMatchObject({ role: "user", content: "Hello?", status: "complete" });
     expect(store.messages(id).map((message) => message.content)).toEqual(["Hello?"]);
     expect(opened).toEqual([expect.objectContaining({ conversationId: id, searchWeb: false })]);
     expect(run).toMatchObject({ streamId: "stream-1", assistantMessageId: opened[0]!.assistantMessageId });
     expect(opened[0]!.assistantMessageId).toMatch(/^[0-9a-f-]{36}$/);
-    service.send(page, id, "Search this", true);
+    await service.send(page, id, "Search this", true);
     expect(opened[1]).toMatchObject({ searchWeb: true });
   });
 
-  it("refuses web search a server is known not to offer before writing or sending anything", () => {
+  it("refuses web search a server is known not to offer before writing or sending anything", async () => {
     const { service, store, opened } = chat({
       features: { balance: "unknown", messages: "unknown", search: "missing", images: "unknown", video: "unknown" },
     });
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
-    expect(() => service.send(page, id, "Search this", true)).toThrow(
+    await expect(service.send(page, id, "Search this", true)).rejects.toThrow(
       expect.objectContaining({ code: "NOT_OFFERED", message: "This server does not offer /v1/search/completions." }),
     );
     expect(() => service.regenerate(page, id, true)).toThrow(expect.objectContaining({ code: "NOT_OFFERED" }));
@@ -77,25 +78,25 @@ describe("the chat service", () => {
     );
     expect(store.messages(id)).toEqual([]);
     expect(opened).toEqual([]);
-    service.send(page, id, "No search", false);
+    await service.send(page, id, "No search", false);
     expect(opened).toHaveLength(1);
   });
 
-  it("refuses images for a model known to refuse them before writing or sending anything", () => {
+  it("refuses images for a model known to refuse them before writing or sending anything", async () => {
     const { service, store, opened } = chat({ imageInput: { "chat-fast": "refuses" } });
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
     const image = { name: "a.png", data: PNG };
-    expect(() => service.send(page, id, "What is this?", false, [image])).toThrow(
+    await expect(service.send(page, id, "What is this?", false, [image])).rejects.toThrow(
       expect.objectContaining({ code: "IMAGES_NOT_ACCEPTED" }),
     );
     expect(store.messages(id)).toEqual([]);
     expect(opened).toEqual([]);
   });
 
-  it("answers a regenerated reply and an edited question anew, keeping the earlier versions", () => {
+  it("answers a regenerated reply and an edited question anew, keeping the earlier versions", async () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
-    const { userMessage } = service.send(page, id, "First question", false);
+    const { userMessage } = await service.send(page, id, "First question", false);
     store.appendMessage({ conversationId: id, role: "assistant", content: "First answer", status: "complete" });
     const regenerated = service.regenerate(page, id, false);
     expect(regenerated.streamId).toBe("stream-2");
@@ -120,28 +121,30 @@ describe("the chat service", () => {
     });
     const replies = {} as ReplyProducer;
     const vault = {} as ProfileVault;
-    new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies);
+    new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies, new DocumentReader());
     expect(store.messages(id).find((message) => message.id === streaming.id)?.status).toBe("interrupted");
   });
 
-  it("lets a model that refuses images have text files, web searches, and replies to questions without images", () => {
+  it("lets a model that refuses images have text files, web searches, and replies to questions without images", async () => {
     const { service, store, opened } = chat({ imageInput: { "chat-fast": "refuses" } });
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
     const notes = { name: "notes.txt", data: Buffer.from("plain notes").toString("base64") };
-    const { userMessage } = service.send(page, id, "Read this", false, [notes]);
+    const { userMessage } = await service.send(page, id, "Read this", false, [notes]);
     service.regenerate(page, id, false);
     service.edit(page, id, userMessage.id, "Read this again", false);
-    service.send(page, id, "Just words", false);
-    service.send(page, id, "Search with this", true, [{ name: "a.png", data: PNG }]);
+    await service.send(page, id, "Just words", false);
+    await service.send(page, id, "Search with this", true, [{ name: "a.png", data: PNG }]);
     expect(opened).toHaveLength(5);
   });
 
-  it("refuses a message while a compared question waits for its answer to be chosen", () => {
+  it("refuses a message while a compared question waits for its answer to be chosen", async () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
     const question = store.appendMessage({ conversationId: id, role: "user", content: "Which?", status: "complete" });
     store.comparisons.create(id, question.id, [{ model: "chat-fast", messageId: crypto.randomUUID() }]);
-    expect(() => service.send(page, id, "Next", false)).toThrow(expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }));
+    await expect(service.send(page, id, "Next", false)).rejects.toThrow(
+      expect.objectContaining({ code: "CHOOSE_AN_ANSWER" }),
+    );
     expect(store.messages(id).map((message) => message.content)).toEqual(["Which?"]);
     expect(opened).toEqual([]);
   });

@@ -112,7 +112,7 @@ describe("a rate-limited request (429)", () => {
       throw rateLimited(300);
     });
     const before = Date.now();
-    const asked = start("Hi");
+    const asked = await start("Hi");
     const shown = await waitUntil(
       async () => asked.eventsNow(),
       (list) => list.some((event) => event.kind === "waiting"),
@@ -133,7 +133,7 @@ describe("a rate-limited request (429)", () => {
 
   it("keeps the request id its stream gave when a 429 refusal names none", async () => {
     const { start, stopLatest } = replies(() => failingAfter(rateLimited(300, null)));
-    const asked = start("Hi");
+    const asked = await start("Hi");
     await waitUntil(
       async () => asked.eventsNow(),
       (list) => list.some((event) => event.kind === "waiting"),

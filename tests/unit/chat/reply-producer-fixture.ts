@@ -1,4 +1,5 @@
 /** The reply producer over real stores with a fake gateway client, for the reply-producer tests. */
+import { DocumentReader } from "../../../electron/services/documents/document-reader.ts";
 import { join } from "node:path";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type ChatStreamData } from "../../../shared/ipc/chat.ts";
@@ -102,19 +103,19 @@ export function replies(
     () => server,
     (profileId, model) => refused.push({ profileId, model }),
   );
-  const chat = new ChatService(store, vault, () => server, producer);
+  const chat = new ChatService(store, vault, () => server, producer, new DocumentReader());
   const { page, received } = recordingPage();
 
   let latest: string | null = null;
 
   /** Asks `question` in a new conversation with these settings; `finished()` resolves once its reply is done. */
-  function start(
+  async function start(
     question: string,
     options: { settings?: Partial<ChatSettings>; searchWeb?: boolean; images?: boolean } = {},
   ) {
     const conversation = store.create({ ...DEFAULT_CHAT_SETTINGS, model: "chat-fast", ...options.settings });
     const files = options.images ? [{ name: "a.png", data: PNG }] : [];
-    const run = chat.send(page, conversation.id, question, options.searchWeb ?? false, files);
+    const run = await chat.send(page, conversation.id, question, options.searchWeb ?? false, files);
     latest = run.streamId;
     const eventsNow = () =>
       received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === run.streamId);
@@ -130,7 +131,8 @@ export function replies(
     return { run, eventsNow, finished };
   }
 
-  const ask = (question: string, options?: Parameters<typeof start>[1]) => start(question, options).finished();
+  const ask = async (question: string, options?: Parameters<typeof start>[1]) =>
+    (await start(question, options)).finished();
   /** The user stops the reply asked last. */
   const stopLatest = () => streams.cancel(latest!, page.id);
 

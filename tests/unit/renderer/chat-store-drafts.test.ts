@@ -4,7 +4,15 @@ import type { DraftAttachment } from "../../../renderer/src/panes/chat/draft-att
 
 const INITIAL = useChatStore.getState();
 const store = () => useChatStore.getState();
-const picture: DraftAttachment = { key: "k1", name: "a.png", kind: "image", bytes: 3, data: "AAAA", preview: null };
+const picture: DraftAttachment = {
+  key: "k1",
+  name: "a.png",
+  kind: "image",
+  bytes: 3,
+  data: "AAAA",
+  preview: null,
+  tokens: 0,
+};
 
 describe("the first message's box, when a conversation opens in its place", () => {
   beforeEach(() => useChatStore.setState(INITIAL, true));

@@ -5,6 +5,13 @@ import {
   IMAGE_ATTACHMENT_MAX_BYTES,
   TEXT_ATTACHMENT_MAX_BYTES,
 } from "../../../../shared/ipc/attachments.ts";
+import {
+  DOCUMENT_ATTACHMENT_MAX_BYTES,
+  DOCUMENT_CHARS_MAX,
+  DOCUMENT_PAGES_READ_MAX,
+} from "../../../../shared/ipc/documents.ts";
+import { errorText } from "../../components/app-text.ts";
+import { documentDetail } from "./document-detail.ts";
 import type { AttachmentProblem, DraftAttachment } from "./draft-attachments.ts";
 import { ServerText } from "../../components/ServerText.tsx";
 import { visibleControls } from "../../components/visible-controls.ts";
@@ -15,6 +22,9 @@ import "./attachments.css";
 const attachmentLimits = {
   count: ATTACHMENTS_MAX,
   imageMb: IMAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024,
+  documentMb: DOCUMENT_ATTACHMENT_MAX_BYTES / 1024 / 1024,
+  pages: DOCUMENT_PAGES_READ_MAX,
+  chars: DOCUMENT_CHARS_MAX.toLocaleString(),
   textKb: TEXT_ATTACHMENT_MAX_BYTES / 1024,
 };
 
@@ -36,7 +46,17 @@ export function ComposerAttachments({ attachments, problem, onFiles, onRemove }:
         <ul className="attachment-list" aria-label={t("attachments.inMessage")}>
           {attachments.map((attachment) => (
             <li key={attachment.key}>
-              <AttachmentChip name={attachment.name} bytes={attachment.bytes} preview={attachment.preview}>
+              <AttachmentChip
+                name={attachment.name}
+                bytes={attachment.bytes}
+                preview={attachment.preview}
+                document={
+                  attachment.document && {
+                    mark: t(`attachments.document.${attachment.document.format}`),
+                    detail: documentDetail(t, attachment.document),
+                  }
+                }
+              >
                 <button
                   type="button"
                   className="attachment-chip__remove"
@@ -83,7 +103,7 @@ export function ComposerAttachments({ attachments, problem, onFiles, onRemove }:
               {": "}
             </>
           )}
-          {t(`attachments.problem.${problem.kind}`, attachmentLimits)}
+          {problem.detail ? errorText(problem.detail) : t(`attachments.problem.${problem.kind}`, attachmentLimits)}
         </p>
       )}
     </div>

@@ -14,6 +14,7 @@ import { costOf } from "../../components/cost-label.ts";
 import { onOption } from "../../components/select-option.ts";
 import { ConversationSettings } from "./ConversationSettings.tsx";
 import { ConversationProfileLabel } from "./ConversationProfileLabel.tsx";
+import { ConversationAssistantLabel } from "./ConversationAssistantLabel.tsx";
 import { CompareToggle } from "./CompareToggle.tsx";
 import { downloadFile } from "./download-file.ts";
 import { useSaveSettings } from "./chat-queries.ts";
@@ -40,7 +41,7 @@ export const ConversationHeader = memo(function ConversationHeader({
   const modelOptions = useModelOptions("chat", recentModels, conversation.settings.profileId);
   const messagesMissing = useFeatureMissing("messages", conversation.settings.profileId);
   const [model, setModel] = useState(conversation.settings.model);
-  // The saved model can change under the field (a preset, quick chat, another window): follow it.
+  // The saved model can change under the field (an assistant, quick chat, another window): follow it.
   const [savedModel, setSavedModel] = useState(conversation.settings.model);
   if (savedModel !== conversation.settings.model) {
     setSavedModel(conversation.settings.model);
@@ -84,6 +85,7 @@ export const ConversationHeader = memo(function ConversationHeader({
   return (
     <header className="conversation-header">
       <div className="conversation-header__row">
+        {conversation.assistant && <ConversationAssistantLabel assistant={conversation.assistant} />}
         <h2 className="conversation-header__title" title={conversationTitle(conversation.title, t)}>
           {conversationTitle(conversation.title, t)}
         </h2>

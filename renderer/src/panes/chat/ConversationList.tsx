@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { costOf } from "../../components/cost-label.ts";
 import { conversationTitle } from "./conversation-title.ts";
-import { PresetMenu } from "./PresetMenu.tsx";
+import { AssistantMenu } from "./AssistantMenu.tsx";
 import { ConversationListProfile, describedBy } from "./ConversationListProfile.tsx";
 import { useProfileLabels } from "./conversation-profile.ts";
 import "./conversation-list.css";
@@ -46,7 +46,7 @@ function useSearchShortcut() {
 
 /**
  * Newest first, grouped Today / Yesterday / Earlier; search covers titles and message text. New
- * chat starts a conversation, the menu beside it one from a prompt preset.
+ * chat starts a conversation, the menu beside it one with an assistant.
  */
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation();
@@ -74,7 +74,7 @@ export function ConversationList(props: ConversationListProps) {
           <button type="button" className="button button--primary" onClick={props.onCreate}>
             {t("chat.newChat")}
           </button>
-          <PresetMenu />
+          <AssistantMenu />
         </div>
       </div>
       {props.conversations.length === 0 && (

@@ -4,7 +4,7 @@ import { ChatSettingsSchema, type ChatSettings } from "../../../../shared/ipc/ch
 import { checkedSampling, SamplingFields, typedSampling } from "./SamplingFields.tsx";
 import { useProfiles } from "../../api/queries.ts";
 import { problemsByField } from "./form-checks.ts";
-import { SaveAsPreset } from "./SaveAsPreset.tsx";
+import { SaveAsAssistant } from "./SaveAsAssistant.tsx";
 import { useConversationProfile, useDefaultChatModel } from "./conversation-profile.ts";
 
 interface ConversationSettingsProps {
@@ -17,7 +17,7 @@ interface ConversationSettingsProps {
  * System prompt, sampling, limits and streaming, in a drawer over the transcript (which keeps its
  * width). Values are checked against the wire format's ranges before saving, and every field that
  * is out of range says so at once. Esc or Close hands the focus back to the button that opened it.
- * Save as preset keeps them as a prompt preset.
+ * Save as assistant keeps them as a new assistant.
  */
 export function ConversationSettings({ settings, onSave, onClose }: ConversationSettingsProps) {
   const { t } = useTranslation();
@@ -135,7 +135,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
         </button>
         {saved && <span role="status">{t("chat.settingsSaved")}</span>}
       </div>
-      <SaveAsPreset current={checked} />
+      <SaveAsAssistant current={checked} />
     </form>
   );
 }

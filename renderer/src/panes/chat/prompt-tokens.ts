@@ -1,3 +1,5 @@
+import type { Attachment } from "../../../../shared/ipc/attachments.ts";
+
 /** A prompt's framing per message and per request, as OpenAI counts them. */
 const TOKENS_PER_MESSAGE = 4;
 const TOKENS_PER_PROMPT = 3;
@@ -12,6 +14,19 @@ export function approximateTokens(text: string): number {
   const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
   return wide + Math.ceil((text.length - wide) / 4);
 }
+
+/** What a sent message's files add to every later prompt: the text of its text files and documents. */
+export const attachedTokens = (attachments: readonly Attachment[] = []): number =>
+  attachments.reduce(
+    (sum, file) =>
+      sum +
+      (file.kind === "document"
+        ? Math.ceil((file.document?.chars ?? 0) / 4)
+        : file.kind === "text"
+          ? Math.ceil(file.bytes / 4)
+          : 0),
+    0,
+  );
 
 /** What sending `draft` after `history` sends: the system prompt, the messages kept and the draft, framed. */
 export function promptTokens(systemPrompt: string, history: readonly { content: string }[], draft: string): number {

@@ -1,6 +1,13 @@
 import { useState, type ClipboardEvent, type DragEvent } from "react";
+import { ATTACHMENTS_MAX } from "../../../../shared/ipc/attachments.ts";
 import { useChatStore } from "./chat-store.ts";
-import { attachmentInputsOf, withFiles, type AttachmentProblem, type DraftAttachment } from "./draft-attachments.ts";
+import {
+  attachmentInputsOf,
+  readFiles,
+  withFiles,
+  type AttachmentProblem,
+  type DraftAttachment,
+} from "./draft-attachments.ts";
 
 const NONE: readonly DraftAttachment[] = [];
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
@@ -19,10 +26,15 @@ export function useDraftAttachments(draftKey: string) {
   const add = (files: readonly File[]) => {
     if (files.length === 0) return;
     void (async () => {
+      // More than a message takes are not even read: the limit is said instead.
+      const read = await readFiles(files.slice(0, ATTACHMENTS_MAX));
       const current = useChatStore.getState().draftAttachments[draftKey] ?? NONE;
-      const result = await withFiles(current, files);
+      const result = withFiles(
+        current,
+        read.map((attachment, index) => ({ name: files[index]?.name ?? "", read: attachment })),
+      );
       changed(draftKey, result.attachments);
-      setProblem(result.problem);
+      setProblem(result.problem ?? (files.length > ATTACHMENTS_MAX ? { kind: "tooMany", name: null } : null));
     })();
   };
 

@@ -8,6 +8,7 @@ import { useUiStore } from "../../state/ui-store.ts";
 import { useInvalidateChat } from "./chat-queries.ts";
 import { createConversation } from "./create-conversation.ts";
 import { firstMessageModelOf, useChatStore } from "./chat-store.ts";
+import { useCompareStore } from "./compare-store.ts";
 
 /** Both ways to start a conversation share this key, so Chat tells the failure of either. */
 const NEW_CHAT = ["chat", "create"] as const;
@@ -49,19 +50,25 @@ export function useNewChat() {
   });
 }
 
-/** Whether a conversation is being started (New chat, the shortcut or a preset). */
+/** Whether a conversation is being started (New chat, the shortcut or an assistant). */
 export const useNewChatPending = () => useIsMutating({ mutationKey: NEW_CHAT }) > 0;
 
-/** Starts a conversation with a preset's settings and shows it. */
-export function useNewChatFromPreset() {
+/** Starts a conversation with an assistant and shows it; with a model set, in Compare with the set's models. */
+export function useNewChatWithAssistant() {
   return useMutation({
-    mutationKey: [...NEW_CHAT, "preset"],
-    mutationFn: (presetId: string) => unwrap(api.chat.newFromPreset({ presetId })),
+    mutationKey: [...NEW_CHAT, "assistant"],
+    mutationFn: async (assistantId: string) => {
+      const { conversation, compareModels } = await unwrap(api.chat.newWithAssistant({ assistantId }));
+      const compare = useCompareStore.getState();
+      if (compareModels) compare.compareTurnedOn(conversation.id, compareModels);
+      else compare.compareTurnedOff(conversation.id);
+      return conversation;
+    },
     ...useShowStarted(),
   });
 }
 
-/** The latest new chat, started by a button, the shortcut or a preset. */
+/** The latest new chat, started by a button, the shortcut or an assistant. */
 export function useLatestNewChat(): ActionAttempt {
   const attempts = useMutationState({ filters: { mutationKey: NEW_CHAT }, select: (mutation) => mutation.state });
   return attempts.at(-1) ?? NOT_STARTED;

@@ -15,12 +15,14 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { CostEstimateLine, useShortfallText } from "../media/CostEstimateLine.tsx";
 import { useSpendCheck, type SpendCheck } from "../media/use-spend-check.ts";
 import { useChatStore } from "./chat-store.ts";
-import { approximateTokens, promptTokens } from "./prompt-tokens.ts";
+import type { DraftAttachment } from "./draft-attachments.ts";
+import { approximateTokens, attachedTokens, promptTokens } from "./prompt-tokens.ts";
 import "./send-estimate.css";
 
 type Send = (content: string, attachments: AttachmentInput[]) => Promise<boolean>;
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
+const NO_FILES: readonly DraftAttachment[] = [];
 
 interface SendSpendCheck {
   /** The estimate, for the message box's bar: the same element until the conversation's settings or messages change. */
@@ -59,19 +61,24 @@ function DraftEstimate({ draftKey, settings, messages = NO_MESSAGES, latestRef }
   if (typed !== "" && typed !== lastTyped) setLastTyped(typed);
   const draft = useDeferredValue(typed === "" ? lastTyped : typed);
   const searchWeb = useChatStore((state) => state.searchWeb[draftKey] ?? false);
+  const files = useChatStore((state) => state.draftAttachments[draftKey] ?? NO_FILES);
+  const fileTokens = files.reduce((sum, file) => sum + file.tokens, 0);
   const systemPrompt = settings?.systemPrompt ?? "";
   // The transcript can be long: counted once per change of it, not at every key typed.
   const framed = useMemo(() => {
-    const history = messages.filter((message) => message.status !== "error" && message.content.trim() !== "");
-    return promptTokens(systemPrompt, history, "");
+    const history = messages.filter(
+      (message) => message.status !== "error" && (message.content.trim() !== "" || message.attachments),
+    );
+    const files = history.reduce((sum, message) => sum + attachedTokens(message.attachments), 0);
+    return promptTokens(systemPrompt, history, "") + files;
   }, [systemPrompt, messages]);
   const check = useSpendCheck(
     // The box emptied by Send asks nothing, though the deferred draft still holds what was sent.
-    settings && typed.trim() && draft.trim() && !searchWeb
+    settings && ((typed.trim() && draft.trim()) || fileTokens > 0) && !searchWeb
       ? {
           kind: "chat",
           model: settings.model,
-          inputTokens: framed + approximateTokens(draft.trim()),
+          inputTokens: framed + approximateTokens(typed.trim() ? draft.trim() : "") + fileTokens,
           maxTokens: settings.maxTokens,
         }
       : null,

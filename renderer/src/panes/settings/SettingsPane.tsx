@@ -10,7 +10,7 @@ import { changeTheme, currentTheme, THEMES, type Theme } from "../../theme.ts";
 import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
-import { PresetsSection } from "./PresetsSection.tsx";
+import { AssistantsSection } from "./AssistantsSection.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { QuickChatShortcutForm } from "./QuickChatShortcutForm.tsx";
@@ -127,7 +127,7 @@ export function SettingsPane() {
         </>
       )}
 
-      <PresetsSection />
+      <AssistantsSection />
 
       <RetentionForm />
 

@@ -1,40 +1,43 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
-import { PresetInputSchema } from "../../../../shared/ipc/presets.ts";
+import { AssistantInputSchema } from "../../../../shared/ipc/assistants.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { formIssue } from "../../components/form-issue.ts";
-import { useSavePreset } from "./preset-queries.ts";
+import { useSaveAssistant } from "./assistant-queries.ts";
 import { NameAndSave } from "./NameAndSave.tsx";
-import "./save-as-preset.css";
+import "./save-as-assistant.css";
 
-interface SaveAsPresetProps {
+interface SaveAsAssistantProps {
   /** The settings as the drawer's form has them, or null when the form refused them (and said why). */
   current(): ChatSettings | null;
 }
 
-/** In the conversation's settings: keeps them, under a name asked for here, as a new prompt preset. */
-export function SaveAsPreset({ current }: SaveAsPresetProps) {
+/** In the conversation's settings: keeps them, under a name asked for here, as a new assistant. */
+export function SaveAsAssistant({ current }: SaveAsAssistantProps) {
   const { t } = useTranslation();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [savedName, setSavedName] = useState<string | null>(null);
-  const save = useSavePreset();
+  const save = useSaveAssistant();
 
   const submit = () => {
     const settings = current();
     if (!settings) return;
     const { systemPrompt, model, wireFormat, temperature, topP, maxTokens, stream } = settings;
-    const parsed = PresetInputSchema.safeParse({
+    const parsed = AssistantInputSchema.safeParse({
       name,
+      avatar: "",
       systemPrompt,
       model,
+      modelSetId: null,
       wireFormat,
       temperature,
       topP,
       maxTokens,
       stream,
+      documents: [],
     });
     if (!parsed.success) {
       setError(formIssue(parsed.error).message);
@@ -42,8 +45,8 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
     }
     setError(null);
     save.mutate(parsed.data, {
-      onSuccess: (preset) => {
-        setSavedName(preset.name);
+      onSuccess: (assistant) => {
+        setSavedName(assistant.name);
         setNaming(false);
         setName("");
       },
@@ -54,8 +57,8 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
     setError(null);
   };
   return (
-    <div className="save-as-preset">
-      <div className="save-as-preset__bar">
+    <div className="save-as-assistant">
+      <div className="save-as-assistant__bar">
         <button
           type="button"
           className="button"
@@ -65,24 +68,24 @@ export function SaveAsPreset({ current }: SaveAsPresetProps) {
             setNaming(!naming);
           }}
         >
-          {t("presets.saveAs")}
+          {t("assistants.saveAs")}
         </button>
-        {savedName && <span role="status">{t("presets.savedAs", { name: savedName })}</span>}
+        {savedName && <span role="status">{t("assistants.savedAs", { name: savedName })}</span>}
       </div>
       {naming && (
         <NameAndSave
-          title={t("presets.saveAs")}
-          id="save-as-preset-name"
-          label={t("presets.name")}
+          title={t("assistants.saveAs")}
+          id="save-as-assistant-name"
+          label={t("assistants.name")}
           name={name}
           onNameChange={setName}
           error={error}
           saving={save.isPending}
-          saveLabel={t("presets.save")}
-          cancelLabel={t("presets.cancel")}
+          saveLabel={t("assistants.save")}
+          cancelLabel={t("assistants.cancel")}
           onSave={submit}
           onCancel={cancel}
-          className="save-as-preset__naming"
+          className="save-as-assistant__naming"
         />
       )}
       <ActionError actions={[save]} />

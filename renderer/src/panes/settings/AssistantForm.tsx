@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_CHAT_SETTINGS, WIRE_FORMAT_NAMES, WIRE_FORMATS } from "../../../../shared/ipc/chat.ts";
-import { PresetInputSchema, type Preset } from "../../../../shared/ipc/presets.ts";
+import { AssistantInputSchema, type Assistant } from "../../../../shared/ipc/assistants.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
@@ -9,46 +9,54 @@ import { checkedSampling, SamplingFields, typedSampling } from "../chat/Sampling
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { problemsByField } from "../chat/form-checks.ts";
-import { useSavePreset } from "../chat/preset-queries.ts";
+import { useSaveAssistant } from "../chat/assistant-queries.ts";
+import { AssistantDocuments } from "./AssistantDocuments.tsx";
+import { ModelSetField } from "./ModelSetField.tsx";
 
-interface PresetFormProps {
-  /** null: a new preset. */
-  readonly preset: Preset | null;
+interface AssistantFormProps {
+  /** null: a new assistant. */
+  readonly assistant: Assistant | null;
   onDone(saved: boolean): void;
 }
 
-const NEW_PRESET = { ...DEFAULT_CHAT_SETTINGS, name: "", model: "" };
+const NEW_ASSISTANT = { ...DEFAULT_CHAT_SETTINGS, name: "", avatar: "", model: "", modelSetId: null, documents: [] };
 
 /**
- * Add or edit a prompt preset. Every field is checked with the schema main checks with, and
- * every field that is out of range says so at once, naming the range.
+ * Add or edit an assistant. Every field is checked with the schema main checks with, and every
+ * field that is out of range says so at once, naming the range.
  */
-export function PresetForm({ preset, onDone }: PresetFormProps) {
+export function AssistantForm({ assistant, onDone }: AssistantFormProps) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>("input")?.focus(), []);
-  const initial = preset ?? NEW_PRESET;
+  const initial = assistant ?? NEW_ASSISTANT;
   const [name, setName] = useState(initial.name);
+  const [avatar, setAvatar] = useState(initial.avatar);
   const [systemPrompt, setSystemPrompt] = useState(initial.systemPrompt);
   const [model, setModel] = useState(initial.model);
+  const [modelSetId, setModelSetId] = useState<string | null>(initial.modelSetId);
   const [wireFormat, setWireFormat] = useState(initial.wireFormat);
   const [sampling, setSampling] = useState(() => typedSampling(initial));
   const [stream, setStream] = useState(initial.stream);
+  const [documents, setDocuments] = useState<Assistant["documents"]>(initial.documents);
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const modelOptions = useModelOptions("chat", []);
-  const save = useSavePreset();
-  const title = preset ? t("presets.editPreset") : t("presets.newPreset");
+  const save = useSaveAssistant();
+  const title = assistant ? t("assistants.editAssistant") : t("assistants.newAssistant");
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = PresetInputSchema.safeParse({
-      ...(preset ? { id: preset.id } : {}),
+    const parsed = AssistantInputSchema.safeParse({
+      ...(assistant ? { id: assistant.id } : {}),
       name,
+      avatar,
       systemPrompt,
       model,
+      modelSetId,
       wireFormat,
       ...checkedSampling(sampling),
       stream,
+      documents,
     });
     if (!parsed.success) {
       setProblems(problemsByField(parsed.error));
@@ -62,7 +70,7 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
   return (
     <form
       ref={form}
-      className="preset-form form--fill"
+      className="assistant-form form--fill"
       aria-label={title}
       noValidate
       onSubmit={submit}
@@ -73,7 +81,24 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
       }}
     >
       <h3>{title}</h3>
-      <FormField id="preset-name" label={t("presets.name")} value={name} onChange={setName} error={errorOf("name")} />
+      <div className="assistant-form__identity">
+        <FormField
+          id="assistant-name"
+          label={t("assistants.name")}
+          value={name}
+          onChange={setName}
+          error={errorOf("name")}
+        />
+        <FormField
+          id="assistant-avatar"
+          className="assistant-form__avatar"
+          label={t("assistants.avatar")}
+          value={avatar}
+          onChange={setAvatar}
+          hint={t("assistants.avatarHint")}
+          error={errorOf("avatar")}
+        />
+      </div>
       <label className="field">
         <span className="field__label">{t("chat.systemPrompt")}</span>
         <textarea rows={4} value={systemPrompt} onChange={(event) => setSystemPrompt(event.target.value)} />
@@ -83,15 +108,16 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
           </p>
         )}
       </label>
-      <div className="preset-form__model">
+      <div className="assistant-form__model">
         <ModelPicker label={t("chat.model")} value={model} options={modelOptions} onChange={setModel} />
-        <span className="field__hint">{t("presets.modelHint")}</span>
+        <span className="field__hint">{t("assistants.modelHint")}</span>
         {problems.has("model") && (
           <p className="field__error" role="alert">
             {errorOf("model")}
           </p>
         )}
       </div>
+      <ModelSetField value={modelSetId} onChange={setModelSetId} />
       <label className="field">
         <span className="field__label">{t("chat.wireFormat")}</span>
         <select value={wireFormat} onChange={onOption(WIRE_FORMATS, setWireFormat)}>
@@ -103,7 +129,7 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
         </select>
       </label>
       <SamplingFields
-        idPrefix="preset-"
+        idPrefix="assistant-"
         wireFormat={wireFormat}
         values={sampling}
         onChange={(change) => setSampling((typed) => ({ ...typed, ...change }))}
@@ -113,13 +139,14 @@ export function PresetForm({ preset, onDone }: PresetFormProps) {
         <input type="checkbox" checked={stream} onChange={(event) => setStream(event.target.checked)} />
         <span>{t("chat.stream")}</span>
       </label>
+      <AssistantDocuments documents={documents} onChange={setDocuments} error={errorOf("documents")} />
       {problems.size > 1 && <p className="field__error">{t("conversation.invalidFields", { count: problems.size })}</p>}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {t("presets.save")}
+          {t("assistants.save")}
         </button>
         <button type="button" className="button" onClick={() => onDone(false)}>
-          {t("presets.cancel")}
+          {t("assistants.cancel")}
         </button>
       </div>
       <ActionError actions={[save]} />
