@@ -5,7 +5,7 @@ import { LedgerStore } from "../../electron/services/ledger/ledger-store.ts";
 import type { LedgerFilter } from "../../shared/ipc/ledger.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { sized } from "./bench-size.ts";
-import { median, report } from "./measure.ts";
+import { medianMs, report } from "./measure.ts";
 
 /** Ledger rows, and how many queries each figure is the median of (in a smoke run, 1,000 and 2). */
 const ROWS = 100_000;
@@ -50,14 +50,7 @@ export async function ledgerBench(): Promise<void> {
     from: new Date(now - 30 * 86_400_000).toISOString(),
     to: new Date(now).toISOString(),
   };
-  const timed = (query: () => unknown) =>
-    median(
-      Array.from({ length: sized(RUNS, 2) }, () => {
-        const started = performance.now();
-        query();
-        return performance.now() - started;
-      }),
-    );
+  const timed = (query: () => unknown) => medianMs(sized(RUNS, 2), query);
   const indexed = timed(() => ledger.page(PROFILE, filter, 0, 100));
   const where = ledgerWhere(PROFILE, filter);
   const scan = (sql: string) => db.prepare(sql.replace("FROM request_log", "FROM request_log NOT INDEXED"));

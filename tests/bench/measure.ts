@@ -15,6 +15,17 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The median time (ms) `work` takes over `runs` runs in a row. */
+export function medianMs(runs: number, work: () => unknown): number {
+  return median(
+    Array.from({ length: runs }, () => {
+      const started = performance.now();
+      work();
+      return performance.now() - started;
+    }),
+  );
+}
+
 /** The nearest-rank percentile `p` (0-100) of `values`. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -9,6 +9,7 @@ import { moneyBench } from "./money-bench.ts";
 import { relayBench } from "./relay-bench.ts";
 import { relayPageBench } from "./relay-page-bench.ts";
 import { rendererMemoryBench } from "./renderer-memory-bench.ts";
+import { scaleBench } from "./scale-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 import { tasksBench } from "./tasks-bench.ts";
 import { uiBench } from "./ui-bench.ts";
@@ -48,6 +49,7 @@ const BENCHES: Record<
   ledger: { run: ledgerBench, limitMs: 5 * MINUTE },
   long_reply: { run: longReplyBench, limitMs: 5 * MINUTE },
   gateway_render: { run: gatewayRenderBench, limitMs: 10 * MINUTE },
+  scale: { run: scaleBench, limitMs: 30 * MINUTE, renderer: true },
 };
 const args = benchArgs(process.argv.slice(2));
 if (args.unknownOptions.length > 0) {

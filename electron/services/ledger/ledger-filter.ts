@@ -1,6 +1,12 @@
 import type { SQLInputValue } from "node:sqlite";
 import { BACKGROUND_KINDS, type LedgerFilter } from "../../../shared/ipc/ledger.ts";
 
+/**
+ * Written out, not bound: only a condition worded as the partial index `ledger_foreground` is worded
+ * lets the Requests table count a period's own calls from that index.
+ */
+export const NOT_BACKGROUND = `kind NOT IN (${BACKGROUND_KINDS.map((kind) => `'${kind}'`).join(", ")})`;
+
 /** A filter as SQL over `request_log`, for one profile; each condition can use the ledger's indexes. */
 export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: string; params: SQLInputValue[] } {
   const conditions = ["profile_id = ?"];
@@ -13,10 +19,7 @@ export function ledgerWhere(profileId: string, filter: LedgerFilter): { sql: str
     conditions.push("kind = ?");
     params.push(filter.kind);
   }
-  if (filter.hideBackground) {
-    conditions.push(`kind NOT IN (${BACKGROUND_KINDS.map(() => "?").join(", ")})`);
-    params.push(...BACKGROUND_KINDS);
-  }
+  if (filter.hideBackground) conditions.push(NOT_BACKGROUND);
   if (filter.outcome === "ok") conditions.push("status BETWEEN 200 AND 299");
   if (filter.outcome === "error") conditions.push("outside = 0 AND (status IS NULL OR status NOT BETWEEN 200 AND 299)");
   if (filter.from !== undefined) {

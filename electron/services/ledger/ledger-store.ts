@@ -12,6 +12,7 @@ import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { readStoredColumn } from "../store/stored-json.ts";
 import { ledgerWhere } from "./ledger-filter.ts";
+import { MODELS_OF_PROFILE, PRUNE } from "./ledger-index-queries.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long ledger rows are kept unless the settings say otherwise. */
@@ -82,11 +83,14 @@ export class LedgerStore {
   prune(days: number, now = Date.now()): number {
     const cutoff = now - days * DAY_MS;
     this.db.prepare("DELETE FROM price_observations WHERE observed_at < ?").run(cutoff);
-    const { changes } = this.db.prepare("DELETE FROM request_log WHERE started_at < ?").run(cutoff);
+    const { changes } = this.db.prepare(PRUNE).run(cutoff);
     return Number(changes);
   }
 
-  /** Calls left unfinished when the app last stopped are over: their charge, if any, has happened. */
+  /**
+   * Calls left unfinished when the app last stopped are over: their charge, if any, has happened.
+   * Worded as the partial index `ledger_unsettled` is, so the start reads only those.
+   */
   settleLeftovers(now = Date.now()): void {
     this.db.prepare("UPDATE request_log SET settled_at = ? WHERE attributed = 0 AND settled_at IS NULL").run(now);
   }
@@ -105,12 +109,7 @@ export class LedgerStore {
       limit,
       offset,
     );
-    const models = allRows<{ model: string }>(
-      this.db.prepare(
-        "SELECT DISTINCT model FROM request_log WHERE profile_id = ? AND model IS NOT NULL ORDER BY model",
-      ),
-      profileId,
-    ).map((row) => row.model);
+    const models = allRows<{ model: string }>(this.db.prepare(MODELS_OF_PROFILE), profileId).map((row) => row.model);
     return { total, entries: rows.map(entryOf), models };
   }
 

@@ -359,6 +359,19 @@ export const APP_MIGRATIONS: readonly string[] = [
      || 'as the text gives them and add nothing that is not in it. Reply in the language of the text.')
   );
   `,
+  // A year of heavy use (a million ledger rows): the Requests table counts the user's own calls of its
+  // period, the Spend chart sums its paid calls and the conversation list each conversation's cost,
+  // each from a small index instead of every row, and a start settles the calls left unfinished without
+  // reading them all. The background kinds are written as ledger-filter.ts writes them, or the first
+  // index is not used.
+  `
+  CREATE INDEX ledger_foreground ON request_log(profile_id, started_at) WHERE kind NOT IN ('poll', 'balance', 'models');
+  CREATE INDEX ledger_paid ON request_log(profile_id, started_at, model, kind, outside, cost, refund, cost_low, cost_high,
+    cost_kind, attributed) WHERE chargeable = 1;
+  CREATE INDEX ledger_conversation_costs ON request_log(conversation_id, chargeable, cost, cost_low, cost_high, cost_kind, refund)
+    WHERE conversation_id IS NOT NULL;
+  CREATE INDEX ledger_unsettled ON request_log(id) WHERE attributed = 0 AND settled_at IS NULL;
+  `,
 ];
 
 export function openAppDatabase(file: string): DatabaseSync {

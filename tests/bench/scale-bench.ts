@@ -1,0 +1,104 @@
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { start } from "../../electron/local-gateway/index.ts";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
+import { DATA_FILES } from "../../electron/services/store/data-files.ts";
+import { launchChromium } from "../support/chromium.ts";
+import { tempDir } from "../support/local-gateway.ts";
+import { benchRenderer } from "./bench-app.ts";
+import { sized } from "./bench-size.ts";
+import { BUDGET_ACCOUNTS, BUDGET_KEY, budgetPaneLongTaskMax } from "./budget-bench.ts";
+import { median, report } from "./measure.ts";
+import { countsAt, writeScaleFolder, type ProfileCounts } from "./scale-data.ts";
+import { folderFigures } from "./scale-folder-figures.ts";
+import { startOnce } from "./startup-bench.ts";
+import { startWebHost } from "./web-host-process.ts";
+
+/** Start-ups each start-up figure is the median of (in a smoke run, 1). */
+const STARTS = 3;
+
+type Figures = ReturnType<typeof folderFigures> & { budgetPane: number; startup: number };
+
+/** Each figure: its name at ten times today's size, its baseline's at today's size, and its unit. */
+const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
+  ["ledgerQuery", "ledger_query_ms_1m", "ledger_query_ms_100k_baseline", "ms"],
+  ["spendQuery", "budget_spend_query_ms_1m", "budget_spend_query_ms_100k_baseline", "ms"],
+  ["spendYearQuery", "budget_spend_year_query_ms_1m", "budget_spend_year_query_ms_100k_baseline", "ms"],
+  ["conversationList", "conversation_list_ms_2000", "conversation_list_ms_200_baseline", "ms"],
+  ["bytesPerLedgerRow", "db_bytes_per_ledger_row", "db_bytes_per_ledger_row_100k_baseline", "bytes"],
+  ["bytesPerMessage", "db_bytes_per_message", "db_bytes_per_message_10k_baseline", "bytes"],
+  ["budgetPane", "budget_pane_long_task_max_ms_1m", "budget_pane_long_task_max_ms_100k_baseline", "ms"],
+  ["startup", "startup_total_ms_large", "startup_total_ms_today_baseline", "ms"],
+];
+
+interface Stand {
+  readonly browser: Browser;
+  readonly gatewayUrl: string;
+  readonly renderer: string;
+}
+
+/** Every figure of one data folder: the database's, then the Budget pane's, then start-up. */
+async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figures> {
+  const dataDir = tempDir("bench-scale-");
+  try {
+    const profileId = await writeScaleFolder(dataDir, stand.gatewayUrl, BUDGET_KEY, counts);
+    const db = openAppDatabase(join(dataDir, DATA_FILES.database));
+    const figures = (() => {
+      try {
+        return folderFigures(db, profileId, counts);
+      } finally {
+        db.close();
+      }
+    })();
+    const { host, url } = await startWebHost(dataDir, stand.gatewayUrl, BUDGET_KEY, stand.renderer);
+    let budgetPane: number;
+    try {
+      const page = await stand.browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(url);
+      budgetPane = await budgetPaneLongTaskMax(stand.browser, page);
+      await page.close();
+    } finally {
+      // Let go before the next start: the data folder takes one host at a time.
+      const exited = once(host, "exit");
+      host.kill("SIGTERM");
+      await exited;
+    }
+    const totals: number[] = [];
+    for (let round = 0; round < sized(STARTS, 1); round++) {
+      const host = { dataDir, gatewayUrl: stand.gatewayUrl, key: BUDGET_KEY, renderer: stand.renderer };
+      const { hostReady, usable } = await startOnce(stand.browser, host);
+      totals.push(hostReady + usable);
+    }
+    return { ...figures, budgetPane, startup: median(totals) };
+  } finally {
+    // Each start backed the database up: the folders are let go as soon as they are measured.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/**
+ * A year of heavy use (1M ledger rows, 100k messages, 10k pictures; `scale-data.ts`) against today's
+ * tenth of it, measured the same way in the same run: each figure beside its baseline, and its
+ * growth (the large value over the baseline; 10 is linear in the work).
+ */
+export async function scaleBench(): Promise<void> {
+  const gateway = await start({ port: 0, dataDir: tempDir("bench-scale-gw-"), config: BUDGET_ACCOUNTS });
+  const renderer = await benchRenderer();
+  const browser = await launchChromium();
+  try {
+    const stand = { browser, gatewayUrl: gateway.url, renderer };
+    // A smoke run writes a hundredth of each size.
+    const today = await measureFolder(stand, countsAt(sized(0.1, 0.001)));
+    for (const [key, , baseline, unit] of FIGURES) report(baseline, today[key], unit);
+    const large = await measureFolder(stand, countsAt(sized(1, 0.01)));
+    for (const [key, name, , unit] of FIGURES) {
+      report(name, large[key], unit);
+      report(`${name}_growth`, large[key] / today[key], "x");
+    }
+  } finally {
+    await browser.close();
+    await gateway.close();
+  }
+}
