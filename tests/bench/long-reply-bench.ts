@@ -2,19 +2,10 @@ import { answer } from "../faults/faults.ts";
 import { chatUntilDone, startFaultBench } from "../faults/fault-setup.ts";
 import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
+import { streamWithoutUsage } from "../support/usage-less-stream.ts";
 
 /** The long reply's length (in a smoke run, 20,000 letters). */
 const LONG_REPLY = 999_999;
-
-/** A streamed reply of `text` in events of 10,000 characters, with no usage: the app counts its tokens. */
-function streamWithoutUsage(text: string): string {
-  const events: string[] = [];
-  for (let start = 0; start < text.length; start += 10_000) {
-    const choices = [{ index: 0, delta: { content: text.slice(start, start + 10_000) }, finish_reason: null }];
-    events.push(`data: ${JSON.stringify({ id: "long", object: "chat.completion.chunk", model: "m", choices })}\n\n`);
-  }
-  return `${events.join("")}data: [DONE]\n\n`;
-}
 
 /**
  * The longest a `chat.list` call waits (on the services' own event loop) while a reply with no

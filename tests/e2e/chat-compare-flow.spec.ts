@@ -107,6 +107,8 @@ for (const viewport of VIEWPORTS) {
     const compareToggle = page.getByRole("button", { name: "Compare", exact: true });
     await compareToggle.click();
     await expect(compareToggle).toHaveAttribute("aria-pressed", "false");
+    // The other answer may still be streaming: like any reply, Enter sends once Stop gives way to Send.
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible({ timeout: 45_000 });
     await message(page).fill("And the last step?");
     await message(page).press("Enter");
     // The reply after the comparison is followed to its end: its last line in view when it finishes.

@@ -1,15 +1,8 @@
 import fc from "fast-check";
 import { encode } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
+import { seededLetters } from "../../support/seeded-letters.ts";
 import { estimateTokens } from "../../../electron/services/chat/token-estimate.ts";
-
-const randomLetters = (length: number, seed: number) => {
-  let state = seed;
-  return Array.from({ length }, () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return String.fromCharCode(97 + (state % 26));
-  }).join("");
-};
 
 describe("token estimates for a server that reported none", () => {
   it("count a short reply exactly as the tokenizer does", async () => {
@@ -42,7 +35,7 @@ describe("token estimates for a server that reported none", () => {
   });
 
   it("give a figure for long runs of random letters, which the tokenizer can refuse", async () => {
-    const { outputTokens } = await estimateTokens([], randomLetters(500_000, 7));
+    const { outputTokens } = await estimateTokens([], seededLetters(500_000, 7));
     expect(outputTokens).toBeGreaterThan(0);
   });
 

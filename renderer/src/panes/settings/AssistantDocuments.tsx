@@ -61,7 +61,7 @@ export function AssistantDocuments({ documents, onChange, error }: AssistantDocu
       )}
       <button
         type="button"
-        className="button"
+        className="button assistant-documents__add"
         disabled={reading || documents.length >= ASSISTANT_DOCUMENTS_MAX}
         onClick={() => picker.current?.click()}
       >
