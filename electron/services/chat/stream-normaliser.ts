@@ -7,6 +7,7 @@ import {
   type LenientMessage,
   type LenientMessageEvent,
 } from "../gateway-client/lenient-schemas.ts";
+import { ToolCallAssembler, type ToolCall } from "./tool-call-assembler.ts";
 
 /** One event model for every wire format: the window never learns which one produced a delta. */
 export type ReplyEvent =
@@ -19,6 +20,8 @@ export type ReplyEvent =
       readonly implausible: boolean;
     }
   | { readonly type: "citations"; readonly sources: SearchResult[] }
+  /** The round's tool calls, whole, before its finish: the model waits for their results. */
+  | { readonly type: "toolCalls"; readonly calls: readonly ToolCall[] }
   | { readonly type: "finish"; readonly finish: Finish; readonly stopSequence: string | null };
 
 /**
@@ -66,6 +69,8 @@ function hostOf(url: string): string {
 
 export async function* normaliseChatChunks(chunks: AsyncIterable<LenientChatChunk>): AsyncGenerator<ReplyEvent> {
   let sourcesSent = false;
+  const tools = new ToolCallAssembler();
+  let toolsSent = false;
   for await (const chunk of chunks) {
     const sources = sourcesSent ? null : sourcesOf(chunk);
     if (sources) {
@@ -75,11 +80,31 @@ export async function* normaliseChatChunks(chunks: AsyncIterable<LenientChatChun
     const choice = chunk.choices?.[0];
     const text = textOf(choice?.delta?.content);
     if (text) yield { type: "delta", text };
+    for (const [position, call] of (choice?.delta?.tool_calls ?? []).entries()) {
+      const index = call.index ?? position;
+      tools.started(index, call.id, call.function?.name);
+      tools.appended(index, call.function?.arguments);
+    }
     if (chunk.usage) yield usageOf(chunk.usage.prompt_tokens, chunk.usage.completion_tokens);
     const finish = finishOf(choice?.finish_reason);
-    if (finish) yield { type: "finish", finish, stopSequence: null };
+    if (finish) {
+      if (!toolsSent) yield* toolCallsOf(tools);
+      toolsSent = true;
+      yield { type: "finish", finish, stopSequence: null };
+    }
   }
+  if (!toolsSent) yield* toolCallsOf(tools);
 }
+
+/** The round's tool calls as one event, when it has any. */
+function* toolCallsOf(tools: ToolCallAssembler): Generator<ReplyEvent> {
+  const calls = tools.done();
+  if (calls.length > 0) yield { type: "toolCalls", calls };
+}
+
+/** A tool call's input given whole (an answer, or a block that starts with it), as argument text. */
+const inputText = (input: unknown): string | null =>
+  input !== null && typeof input === "object" && Object.keys(input).length > 0 ? JSON.stringify(input) : null;
 
 /** A count the lenient schemas refused is NaN: it is dropped, and said to be impossible. */
 function usageOf(input: number | null | undefined, output: number | null | undefined): ReplyEvent {
@@ -94,24 +119,38 @@ function usageOf(input: number | null | undefined, output: number | null | undef
 
 export async function* normaliseMessageEvents(events: AsyncIterable<LenientMessageEvent>): AsyncGenerator<ReplyEvent> {
   let inputTokens: number | null = null;
+  const tools = new ToolCallAssembler();
+  let toolsSent = false;
   for await (const event of events) {
     switch (event.type) {
       case "message_start":
         inputTokens = event.message?.usage?.input_tokens ?? null;
         break;
+      case "content_block_start":
+        if (event.content_block.type === "tool_use") {
+          tools.started(event.index ?? 0, event.content_block.id, event.content_block.name);
+          tools.appended(event.index ?? 0, inputText(event.content_block.input));
+        }
+        break;
       case "content_block_delta":
         if (event.delta.text) yield { type: "delta", text: event.delta.text };
+        if (event.delta.type === "input_json_delta") tools.appended(event.index ?? 0, event.delta.partial_json);
         break;
       case "message_delta": {
         if (event.usage) yield usageOf(inputTokens, event.usage.output_tokens);
         const finish = finishOf(event.delta?.stop_reason);
-        if (finish) yield { type: "finish", finish, stopSequence: event.delta?.stop_sequence ?? null };
+        if (finish) {
+          if (!toolsSent) yield* toolCallsOf(tools);
+          toolsSent = true;
+          yield { type: "finish", finish, stopSequence: event.delta?.stop_sequence ?? null };
+        }
         break;
       }
       default:
         break;
     }
   }
+  if (!toolsSent) yield* toolCallsOf(tools);
 }
 
 /** A whole (non-streamed) answer as the same events. */
@@ -119,19 +158,32 @@ export function completionEvents(answer: LenientChatCompletion): ReplyEvent[] {
   const sources = sourcesOf(answer);
   const choice = answer.choices[0];
   const finish = finishOf(choice?.finish_reason);
+  const tools = new ToolCallAssembler();
+  for (const [index, call] of (choice?.message?.tool_calls ?? []).entries()) {
+    tools.started(index, call.id, call.function?.name);
+    tools.appended(index, call.function?.arguments);
+  }
   return [
     ...(sources ? [{ type: "citations" as const, sources }] : []),
     { type: "delta", text: textOf(choice?.message?.content) },
     ...(answer.usage ? [usageOf(answer.usage.prompt_tokens, answer.usage.completion_tokens)] : []),
+    ...toolCallsOf(tools),
     ...(finish ? [{ type: "finish" as const, finish, stopSequence: null }] : []),
   ];
 }
 
 export function messageEvents(message: LenientMessage): ReplyEvent[] {
   const finish = finishOf(message.stop_reason);
+  const tools = new ToolCallAssembler();
+  for (const [index, block] of message.content.entries()) {
+    if (block.type !== "tool_use") continue;
+    tools.started(index, block.id, block.name);
+    tools.appended(index, inputText(block.input) ?? "{}");
+  }
   return [
     { type: "delta", text: textOf(message.content) },
     ...(message.usage ? [usageOf(message.usage.input_tokens, message.usage.output_tokens)] : []),
+    ...toolCallsOf(tools),
     ...(finish ? [{ type: "finish" as const, finish, stopSequence: message.stop_sequence ?? null }] : []),
   ];
 }

@@ -20,7 +20,14 @@ const Count = z
   .max(MAX_PLAUSIBLE_TOKENS)
   .nullish()
   .catch((context) => (context.value == null ? null : Number.NaN));
-const ContentPart = z.looseObject({ type: z.string().optional(), text: z.string().optional() });
+/** A content part or block: text, or (in the messages format) a tool call with its input. */
+const ContentPart = z.looseObject({
+  type: z.string().optional(),
+  text: z.string().optional(),
+  id: z.string().nullish(),
+  name: z.string().nullish(),
+  input: z.unknown().optional(),
+});
 /** A message's content: a string, null (no text), or text parts. */
 const Content = z.union([z.string(), z.array(ContentPart)]).nullish();
 
@@ -30,6 +37,14 @@ const SearchResultsSchema = z
 
 const Sources = { citations: z.array(z.string()).nullish(), search_results: SearchResultsSchema };
 
+/** A tool call in Chat Completions: whole in an answer, in pieces (by `index`) in a stream. */
+const ChatToolCall = z.looseObject({
+  index: z.number().int().nullish(),
+  id: z.string().nullish(),
+  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+const ChatToolCalls = z.array(ChatToolCall).nullish().catch(null);
+
 const ChatUsage = z.looseObject({ prompt_tokens: Count, completion_tokens: Count }).nullish().catch(null);
 
 export const LenientChatCompletionSchema = z.looseObject({
@@ -37,7 +52,10 @@ export const LenientChatCompletionSchema = z.looseObject({
   model: z.string().nullish(),
   choices: z
     .array(
-      z.looseObject({ message: z.looseObject({ content: Content }).nullish(), finish_reason: z.string().nullish() }),
+      z.looseObject({
+        message: z.looseObject({ content: Content, tool_calls: ChatToolCalls }).nullish(),
+        finish_reason: z.string().nullish(),
+      }),
     )
     .min(1, "the answer has no choices"),
   usage: ChatUsage,
@@ -47,7 +65,12 @@ export type LenientChatCompletion = z.infer<typeof LenientChatCompletionSchema>;
 
 export const LenientChatChunkSchema = z.looseObject({
   choices: z
-    .array(z.looseObject({ delta: z.looseObject({ content: Content }).nullish(), finish_reason: z.string().nullish() }))
+    .array(
+      z.looseObject({
+        delta: z.looseObject({ content: Content, tool_calls: ChatToolCalls }).nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
     .nullish(),
   usage: ChatUsage,
   ...Sources,
@@ -70,8 +93,23 @@ export type LenientMessage = z.infer<typeof LenientMessageSchema>;
 export const LenientMessageEventSchema = z.union([
   z.looseObject({ type: z.literal("message_start"), message: z.looseObject({ usage: MessagesUsage }).nullish() }),
   z.looseObject({
+    type: z.literal("content_block_start"),
+    index: z.number().int().nullish(),
+    content_block: z.looseObject({
+      type: z.string().nullish(),
+      id: z.string().nullish(),
+      name: z.string().nullish(),
+      input: z.unknown().optional(),
+    }),
+  }),
+  z.looseObject({
     type: z.literal("content_block_delta"),
-    delta: z.looseObject({ type: z.string().nullish(), text: z.string().nullish() }),
+    index: z.number().int().nullish(),
+    delta: z.looseObject({
+      type: z.string().nullish(),
+      text: z.string().nullish(),
+      partial_json: z.string().nullish(),
+    }),
   }),
   z.looseObject({
     type: z.literal("message_delta"),
