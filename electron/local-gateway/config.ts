@@ -23,6 +23,8 @@ const ModelConfigSchema = z.object({
   price: ModelRatesSchema.optional(),
   /** Whether the model takes images in its messages; chat models do unless this says otherwise. */
   imageInput: z.boolean().optional(),
+  /** Whether the model takes tools; chat models do unless this says otherwise. */
+  tools: z.boolean().optional(),
 });
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type ModelKind = ModelConfig["kind"];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChatCompletionSchema, ChatMessageSchema } from "./chat-completions.ts";
+import { ChatMessageSchema, TextCompletionSchema } from "./chat-completions.ts";
 
 export const SearchCompletionRequestSchema = z.object({
   model: z.string({ error: "model is required" }).min(1, "model is required"),
@@ -17,4 +17,4 @@ const SourcesSchema = z.object({
   search_results: z.array(SearchResultSchema),
 });
 
-export const SearchCompletionSchema = ChatCompletionSchema.extend(SourcesSchema.shape);
+export const SearchCompletionSchema = TextCompletionSchema.extend(SourcesSchema.shape);

@@ -7,58 +7,64 @@ import { invalidParams } from "../http-error.ts";
 import { newId } from "../ids.ts";
 import { parseBody } from "../request-body.ts";
 import { answerFromResults } from "../search/help-search.ts";
+import { chatCompletionsConversation } from "../text/chat-completions-conversation.ts";
 import { chatCompletionsFormat } from "../text/chat-completions-format.ts";
+import { chatCompletionsToolCallFormat } from "../text/chat-completions-tool-call-format.ts";
+import { messagesConversation } from "../text/messages-conversation.ts";
 import { messagesFormat } from "../text/messages-format.ts";
-import { writeReply, type ConversationTurn } from "../text/reply-writer.ts";
+import { messagesToolCallFormat } from "../text/messages-tool-call-format.ts";
+import { chatCompletionsToolOffer, messagesToolOffer } from "../text/offered-tools.ts";
 import { acceptTextJob, deliverTextJob } from "../text/text-job.ts";
 import { chatCompletionImages, messagesImages } from "../text/received-images.ts";
-
-type Content = string | readonly ({ type: "text"; text: string } | { type: "image" | "image_url" })[];
-const textOf = (content: Content) =>
-  typeof content === "string"
-    ? content
-    : content.map((part) => (part.type === "text" && "text" in part ? part.text : "")).join("");
-const turnsOf = (messages: readonly { role: ConversationTurn["role"]; content: Content }[]): ConversationTurn[] =>
-  messages.map((message) => ({ role: message.role, content: textOf(message.content) }));
-
-const writeModelReply = (model: { code: string }, turns: readonly ConversationTurn[]) => writeReply(model.code, turns);
+import { toolAwareJob } from "../text/tool-answer.ts";
+import { callLead } from "../text/tool-calls.ts";
 
 export function registerTextRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post("/v1/chat/completions", async (request, reply) => {
     const body = parseBody(ChatCompletionRequestSchema, request.body);
     const stopSequences = body.stop === undefined || body.stop === null ? [] : [body.stop].flat();
+    const offer = chatCompletionsToolOffer(body);
+    const conversation = chatCompletionsConversation(body.messages);
     const job = await acceptTextJob(ctx, request, {
       modelCode: body.model,
       kind: "chat",
-      turns: turnsOf(body.messages),
       maxTokens: body.max_tokens,
       stopSequences,
-      answer: writeModelReply,
       images: chatCompletionImages(body.messages),
+      // OpenAI's calls say nothing before them: their content is null.
+      ...toolAwareJob(offer, conversation, { newCallId: () => newId("call_"), lead: () => "" }),
     });
-    return deliverTextJob(ctx, reply, job, chatCompletionsFormat(newId("chatcmpl-")), body.stream === true);
+    const id = newId("chatcmpl-");
+    const format = job.call ? chatCompletionsToolCallFormat(id) : chatCompletionsFormat(id);
+    return deliverTextJob(ctx, reply, job, format, body.stream === true);
   });
 
   app.post("/v1/messages", async (request, reply) => {
     const body = parseBody(MessagesRequestSchema, request.body);
     if (body.max_tokens === undefined) throw invalidParams("max_tokens is required for the messages format");
-    const system = body.system === undefined ? [] : [{ role: "system" as const, content: textOf(body.system) }];
+    const offer = messagesToolOffer(body);
+    const conversation = messagesConversation(body.system, body.messages);
     const job = await acceptTextJob(ctx, request, {
       modelCode: body.model,
       kind: "chat",
-      turns: [...system, ...turnsOf(body.messages)],
       maxTokens: body.max_tokens,
       stopSequences: body.stop_sequences,
-      answer: writeModelReply,
       images: messagesImages(body.messages),
+      ...toolAwareJob(offer, conversation, { newCallId: () => newId("toolu_"), lead: callLead }),
     });
-    return deliverTextJob(ctx, reply, job, messagesFormat(newId("msg_")), body.stream === true);
+    const id = newId("msg_");
+    return deliverTextJob(
+      ctx,
+      reply,
+      job,
+      job.call ? messagesToolCallFormat(id) : messagesFormat(id),
+      body.stream === true,
+    );
   });
 
   app.post("/v1/search/completions", async (request, reply) => {
     const body = parseBody(SearchCompletionRequestSchema, request.body);
-    const turns = turnsOf(body.messages);
-    const question = turns.filter((turn) => turn.role === "user").at(-1)?.content ?? "";
+    const { turns, question } = chatCompletionsConversation(body.messages);
     const results = ctx.search.search(question, ctx.origin());
     const job = await acceptTextJob(ctx, request, {
       modelCode: body.model,

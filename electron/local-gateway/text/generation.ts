@@ -37,3 +37,19 @@ export function limitGeneration(
   const pieces = piecesOf(tokens);
   return { pieces, text: pieces.join(""), outputTokens: tokens.length, cause, stopSequence };
 }
+
+/** A tool call as generated: its arguments' JSON, cut short when `max_tokens` cannot hold them. */
+export interface CallGeneration {
+  readonly pieces: readonly string[];
+  /** The arguments as delivered: the whole JSON, or its beginning when cut. */
+  readonly arguments: string;
+  readonly outputTokens: number;
+  readonly complete: boolean;
+}
+
+export function limitCall(input: Record<string, unknown>, maxTokens: number | undefined): CallGeneration {
+  const tokens = encodeText(JSON.stringify(input));
+  const kept = maxTokens === undefined ? tokens : tokens.slice(0, Math.max(0, maxTokens));
+  const pieces = piecesOf(kept);
+  return { pieces, arguments: pieces.join(""), outputTokens: kept.length, complete: kept.length === tokens.length };
+}

@@ -38,7 +38,7 @@ function decodeImage(where: string, declared: string, data: string): ReceivedIma
 /** The images of a chat-completions request (`image_url` parts holding `data:` URLs), checked. */
 export function chatCompletionImages(messages: ChatCompletionRequest["messages"]): ReceivedImage[] {
   return messages.flatMap((message, index) =>
-    typeof message.content === "string"
+    typeof message.content === "string" || !message.content
       ? []
       : message.content.flatMap((part, partIndex) => {
           if (part.type !== "image_url") return [];

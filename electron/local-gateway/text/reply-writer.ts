@@ -1,7 +1,8 @@
 import { seedFrom, seededRandom } from "../media/seeded-random.ts";
 
 export interface ConversationTurn {
-  readonly role: "system" | "user" | "assistant";
+  /** `tool`: the results of calls, sent back to the model. */
+  readonly role: "system" | "user" | "assistant" | "tool";
   readonly content: string;
 }
 

@@ -175,7 +175,9 @@ export function completionEvents(answer: LenientChatCompletion): ReplyEvent[] {
 export function messageEvents(message: LenientMessage): ReplyEvent[] {
   const finish = finishOf(message.stop_reason);
   const tools = new ToolCallAssembler();
-  for (const [index, block] of message.content.entries()) {
+  // Some servers answer with the text alone as the content, as Chat Completions does.
+  const blocks = Array.isArray(message.content) ? message.content : [];
+  for (const [index, block] of blocks.entries()) {
     if (block.type !== "tool_use") continue;
     tools.started(index, block.id, block.name);
     tools.appended(index, inputText(block.input) ?? "{}");
