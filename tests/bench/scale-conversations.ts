@@ -3,7 +3,7 @@ import { writeReply } from "../../electron/local-gateway/text/reply-writer.ts";
 import { DEFAULT_CHAT_SETTINGS, type MessageMeta } from "../../shared/ipc/chat.ts";
 import { paintedPng, sha256Of } from "../support/sample-files.ts";
 import { YEAR_MS } from "./scale-ledger.ts";
-import { seededId } from "./seeded-id.ts";
+import { seededId } from "../support/seeded-id.ts";
 
 const TOPICS = ["a rate limiter", "SQLite's WAL", "React's effects", "a B-tree", "TLS", "a CSV parser", "OAuth"];
 /** Questions sent with a file: a picture, or a text file sent inline. */

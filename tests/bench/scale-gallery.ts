@@ -6,7 +6,7 @@ import { renderVideo } from "../../electron/local-gateway/media/video-renderer.t
 import { MediaLibrary } from "../../electron/services/media/media-library.ts";
 import { TaskTable } from "../../electron/services/tasks/task-table.ts";
 import { YEAR_MS } from "./scale-ledger.ts";
-import { seededId } from "./seeded-id.ts";
+import { seededId } from "../support/seeded-id.ts";
 
 /** Distinct files behind the gallery's items; each item is still a file of its own. */
 const DISTINCT = 16;
