@@ -34,7 +34,7 @@ export const LAYERS = [
     folder: "electron/services/",
     allows: ["shared/", "electron/common/"],
     may: NODE,
-    packages: ["zod", "gpt-tokenizer", "eventsource-parser", "unpdf", "mammoth"],
+    packages: ["zod", "gpt-tokenizer", "eventsource-parser", "unpdf", "mammoth", "@modelcontextprotocol/sdk"],
   },
   {
     folder: "electron/composition/",

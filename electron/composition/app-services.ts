@@ -38,6 +38,10 @@ import { RequestScheduler } from "../services/scheduler/request-scheduler.ts";
 import { HeadroomTracker } from "../services/scheduler/rate-headroom.ts";
 import { scheduledFetch } from "../services/scheduler/scheduled-fetch.ts";
 import { MediaLibrary } from "../services/media/media-library.ts";
+import { McpServers } from "../services/mcp/mcp-servers.ts";
+import { ConversationToolStore } from "../services/chat/conversation-tool-store.ts";
+import { chatTooling } from "./chat-tooling.ts";
+import type { McpTiming } from "../services/mcp/mcp-limits.ts";
 import { TaskEngine } from "../services/tasks/task-engine.ts";
 import { guardedResultFetch } from "../services/tasks/result-fetch.ts";
 import { TaskTable } from "../services/tasks/task-table.ts";
@@ -71,6 +75,8 @@ export interface AppServicesOptions {
   readonly samplerTiming?: SamplerTiming;
   /** Overrides for how much of an answer is read and how long it may take (tests shrink the waits). */
   readonly answerLimits?: AnswerLimits;
+  /** Overrides for how long an MCP server may take to start, list and answer (tests shrink them). */
+  readonly mcpTiming?: Partial<McpTiming>;
 }
 
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
@@ -184,6 +190,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   assignConversationProfiles(db, vault.names(), vault.activeId());
   const capabilitiesOf = (profileId: string) => capabilityStore.get(profileId);
   const assistants = new AssistantStore(db);
+  const mcp = new McpServers(env.settings, env.cipher, options.mcpTiming);
+  const conversationTools = new ConversationToolStore(db);
+  const tooling = chatTooling(db, mcp, conversationTools, prices);
   const replies = new ReplyProducer(
     conversations,
     streams,
@@ -192,6 +201,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     capabilitiesOf,
     (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
     (assistantId) => assistants.documentsOf(assistantId),
+    tooling,
   );
   const documents = new DocumentReader();
   const chat = new ChatService(conversations, vault, capabilitiesOf, replies, documents);
@@ -240,6 +250,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     tasks,
     media,
     capabilities,
+    mcp,
+    tooling,
+    conversationTools,
     localGateway,
     clientFor,
     subscribe(listener) {
@@ -248,6 +261,8 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     },
     async close() {
       await streams.close();
+      // Before the gateway and the database: a server's child processes must not outlive the app.
+      await mcp.close();
       sampler.close();
       tasks.close();
       await localGateway?.close();

@@ -109,6 +109,13 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "chat.restore": ({ conversationId }) => conversations.restore(conversationId),
     "chat.send": ({ conversationId, content, searchWeb, attachments }, page) =>
       chat.send(page, conversationId, content, searchWeb, attachments),
+    "chat.tools": ({ conversationId }) => services.conversationTools.get(conversationId),
+    "chat.saveTools": ({ conversationId, tools }) => services.conversationTools.save(conversationId, tools),
+    "chat.toolDecision": ({ conversationId, messageId, callId, decision, always }) => {
+      const tool = services.tooling.approvals.decide(messageId, callId, decision);
+      if (always && decision === "allow") services.conversationTools.allowForGood(conversationId, tool);
+      return { decided: true };
+    },
     "documents.read": async (input) => {
       const file = await acceptOne(input, services.documents);
       if (!file.document) throw appError("ATTACHMENT_TYPE", { name: file.name });
@@ -154,6 +161,11 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "assistants.delete": ({ assistantId }) => ({ deleted: assistants.delete(assistantId) }),
     "assistants.import": ({ text }) => importAssistants(services.db, text),
     "assistants.export": ({ assistantId }) => exportAssistants(services.db, assistantId),
+    "mcp.list": () => services.mcp.list(),
+    "mcp.save": (input) => services.mcp.save(input),
+    "mcp.delete": async ({ serverId }) => ({ deleted: await services.mcp.remove(serverId) }),
+    "mcp.test": ({ serverId }) => services.mcp.test(serverId),
+    "mcp.tools": () => services.mcp.enabledTools(),
     "images.generate": ({ profileId, ...params }) => tasks.generateImage(vault.resolveId(profileId), params),
     "videos.generate": ({ profileId, image, ...params }) => {
       const imageUrl = !image

@@ -19,6 +19,9 @@ import type { GatewayClient } from "./gateway-client/gateway-client.ts";
 import type { StreamHub } from "./streams/stream-hub.ts";
 import type { ProfileVault } from "./vault/profile-vault.ts";
 import type { MediaLibrary } from "./media/media-library.ts";
+import type { McpServers } from "./mcp/mcp-servers.ts";
+import type { Tooling } from "./chat/tool-turn.ts";
+import type { ConversationToolStore } from "./chat/conversation-tool-store.ts";
 import type { TaskEngine } from "./tasks/task-engine.ts";
 import type { SettingsStore } from "./vault/settings-store.ts";
 
@@ -61,6 +64,11 @@ export interface AppServices {
   readonly tasks: TaskEngine;
   readonly media: MediaLibrary;
   readonly capabilities: CapabilityService;
+  /** The MCP servers of Settings and their tools; every server is stopped by close(). */
+  readonly mcp: McpServers;
+  /** How replies use tools: the Allow/Deny answers the window gives go to its approvals. */
+  readonly tooling: Tooling;
+  readonly conversationTools: ConversationToolStore;
   readonly localGateway: EmbeddedGateway | null;
   clientFor(profileId: string): GatewayClient;
   /** Subscribes to what main pushes to windows; returns the unsubscribe function. */

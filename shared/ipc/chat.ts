@@ -4,6 +4,8 @@ import { IpcErrorSchema } from "./result.ts";
 import { invalid } from "../text/validation-code.ts";
 import { CostSchema } from "./ledger.ts";
 import { AttachmentInputsSchema, AttachmentSchema } from "./attachments.ts";
+import { CodedTextSchema } from "./coded-text.ts";
+import { ToolRoundSchema } from "./tool-rounds.ts";
 
 export const WIRE_FORMATS = ["chat-completions", "messages"] as const;
 const WireFormatSchema = z.enum(WIRE_FORMATS);
@@ -99,6 +101,10 @@ export const MessageMetaSchema = z.object({
   totalMs: z.number().nullable(),
   requestId: z.string().nullable(),
   sources: z.array(SearchResultSchema),
+  /** A turn that used tools: its model rounds (each its own paid call), and what each asked for. */
+  toolRounds: z.array(ToolRoundSchema).optional(),
+  /** Why a tool-using turn ended before the model answered in text (its cost cap, its round limit…). */
+  toolNotice: CodedTextSchema.optional(),
 });
 export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 
@@ -206,6 +212,8 @@ export const ChatStreamEventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("error"), data: IpcErrorSchema.extend({ retrying: z.boolean() }) }),
   /** The request is held for the key's rate limit and goes out at `until` (ISO time); Stop cancels it. */
   z.object({ kind: z.literal("waiting"), data: z.object({ until: z.string() }) }),
+  /** A tool-using turn's rounds as they stand: a call asked for, waiting, running or answered. */
+  z.object({ kind: z.literal("tools"), data: z.object({ rounds: z.array(ToolRoundSchema) }) }),
 ]);
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 /** The data of each kind of chat stream event. */

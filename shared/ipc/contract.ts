@@ -1,3 +1,9 @@
+import {
+  ConversationToolsRequestSchema,
+  ConversationToolsSchema,
+  SaveConversationToolsSchema,
+  ToolDecisionSchema,
+} from "./conversation-tools.ts";
 import { z } from "zod";
 import { AppInfoSchema, LanguageChoiceSchema, OpenPaneSchema } from "./app-info.ts";
 import {
@@ -52,6 +58,13 @@ import {
 } from "./assistants.ts";
 import { AttachmentDataSchema, AttachmentInputSchema, AttachmentRequestSchema } from "./attachments.ts";
 import { DocumentTextSchema } from "./documents.ts";
+import {
+  McpServerIdSchema,
+  McpServerInputSchema,
+  McpServerToolsSchema,
+  McpServerViewSchema,
+  McpTestSchema,
+} from "./mcp.ts";
 import {
   GalleryListSchema,
   ImageRequestSchema,
@@ -112,6 +125,11 @@ export const INVOKE_CHANNELS = {
   "chat.export": { input: ChatInputs.exportAs, output: ExportedFileSchema },
   /** A file sent with a message, with its bytes: its thumbnail, or putting it back in the message box. */
   "chat.attachment": { input: AttachmentRequestSchema, output: AttachmentDataSchema },
+  /** The tools a conversation offers its model (MCP servers), the tools allowed for good, and its turns' cost cap. */
+  "chat.tools": { input: ConversationToolsRequestSchema, output: ConversationToolsSchema },
+  "chat.saveTools": { input: SaveConversationToolsSchema, output: ConversationToolsSchema },
+  /** Allow or Deny for a tool call a reply waits on. */
+  "chat.toolDecision": { input: ToolDecisionSchema, output: z.object({ decided: z.boolean() }) },
   /** A PDF or Word document's text, read as it would be sent: for the message box's chip and estimate. */
   "documents.read": { input: AttachmentInputSchema, output: DocumentTextSchema },
   /** A conversation with an assistant's settings: the newest empty untitled one when there is one, else a new one. */
@@ -132,6 +150,14 @@ export const INVOKE_CHANNELS = {
   /** An assistants file's text (docs/assistants.md): each valid assistant added as a new one. */
   "assistants.import": { input: AssistantsImportSchema, output: AssistantsImportedSchema },
   "assistants.export": { input: AssistantsExportSchema, output: ExportedFileSchema },
+  "mcp.list": { input: NoInput, output: z.array(McpServerViewSchema) },
+  /** A secret row without a value keeps the one stored; the server is stopped, to start as saved on its next use. */
+  "mcp.save": { input: McpServerInputSchema, output: McpServerViewSchema },
+  "mcp.delete": { input: McpServerIdSchema, output: z.object({ deleted: z.boolean() }) },
+  /** Test server: starts it if needed and lists its tools; a failure is coded, its stderr tail a parameter. */
+  "mcp.test": { input: McpServerIdSchema, output: McpTestSchema },
+  /** Every enabled server's tools (what the chat may offer), or why one could not list them. */
+  "mcp.tools": { input: NoInput, output: z.array(McpServerToolsSchema) },
   "images.generate": { input: ImageRequestSchema, output: TaskViewSchema },
   "videos.generate": { input: VideoRequestSchema, output: TaskViewSchema },
   "tasks.list": { input: TaskListSchema, output: z.array(TaskViewSchema) },

@@ -85,6 +85,9 @@ export function createDesktopApi(transport: ApiTransport) {
       showVersion: call("chat.showVersion"),
       exportAs: call("chat.export"),
       attachment: call("chat.attachment"),
+      tools: call("chat.tools"),
+      saveTools: call("chat.saveTools"),
+      toolDecision: call("chat.toolDecision"),
       newWithAssistant: call("chat.newWithAssistant"),
     },
     assistants: {
@@ -96,6 +99,13 @@ export function createDesktopApi(transport: ApiTransport) {
     },
     modelSets: { list: call("modelSets.list"), save: call("modelSets.save"), remove: call("modelSets.delete") },
     documents: { read: call("documents.read") },
+    mcp: {
+      list: call("mcp.list"),
+      save: call("mcp.save"),
+      remove: call("mcp.delete"),
+      test: call("mcp.test"),
+      tools: call("mcp.tools"),
+    },
     images: { generate: call("images.generate") },
     videos: { generate: call("videos.generate") },
     tasks: {

@@ -1,3 +1,4 @@
+import { toolTextsEn } from "./en-tools.ts";
 import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts.ts";
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
@@ -12,6 +13,7 @@ import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import { attachmentTextsEn } from "./en-attachments.ts";
 import { assistantTextsEn } from "./en-assistants.ts";
+import { mcpTextsEn } from "./en-mcp.ts";
 
 const amount = (value: number) => value.toLocaleString("en-US");
 
@@ -75,5 +77,7 @@ export const validationEn = {
   ISSUE_TOO_BIG: "At most {{maximum}}",
   ISSUE_INVALID: "Not a valid value",
   ...attachmentTextsEn,
+  ...toolTextsEn,
   ...assistantTextsEn,
+  ...mcpTextsEn,
 };

@@ -1,3 +1,4 @@
+import { toolTextsZh } from "./zh-tools.ts";
 import { ALERT_PERCENT_MAX_COUNT, BALANCE_ALERT_MAX } from "../ipc/budget-alerts.ts";
 import { MAX_TOKENS_LIMIT, MESSAGE_MAX_LENGTH, STOP_SEQUENCES_MAX, SYSTEM_PROMPT_MAX, TITLE_MAX } from "../ipc/chat.ts";
 import { LEDGER_RETENTION_MAX_DAYS } from "../ipc/ledger.ts";
@@ -13,6 +14,7 @@ import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
 import type { ValidationCode } from "./validation-code.ts";
 import { attachmentTextsZh } from "./zh-attachments.ts";
 import { assistantTextsZh } from "./zh-assistants.ts";
+import { mcpTextsZh } from "./zh-mcp.ts";
 
 const amount = (value: number) => value.toLocaleString("zh-CN");
 
@@ -71,5 +73,7 @@ export const validationZh: Record<ValidationCode, string> = {
   ISSUE_TOO_BIG: "不能大于 {{maximum}}",
   ISSUE_INVALID: "值无效",
   ...attachmentTextsZh,
+  ...toolTextsZh,
   ...assistantTextsZh,
+  ...mcpTextsZh,
 };

@@ -5,7 +5,7 @@ import {
   MAX_SSE_LINE_BYTES,
 } from "../../electron/services/gateway-client/answer-limits.ts";
 import type { GatewayError } from "../../electron/services/gateway-client/gateway-error.ts";
-import { MAX_REPLY_CHARS } from "../../electron/services/chat/reply-producer.ts";
+import { MAX_REPLY_CHARS } from "../../electron/services/chat/reply-round.ts";
 import { endlessBody, trickle } from "./faults.ts";
 import { chatUntilDone, startFaultBench, type FaultBench } from "./fault-setup.ts";
 

@@ -20,6 +20,26 @@ const ASSISTANT = {
   stream: true,
 } as const;
 
+/** A server whose command does not exist: Test server fails at once, coded, and nothing runs. */
+const MCP_SERVER = {
+  name: "Fuzz server",
+  enabled: true,
+  transport: {
+    kind: "stdio",
+    command: "/nonexistent/modeldesk-fuzz-mcp",
+    args: ["--stdio"],
+    env: [{ name: "FUZZ_TOKEN", value: "fuzz-secret", secret: true }],
+  },
+} as const;
+
+const mcpServerOf = (services: () => AppServices) =>
+  (
+    services()
+      .mcp.list()
+      .find((server) => server.name === MCP_SERVER.name) ??
+    services().mcp.store.save({ ...MCP_SERVER, transport: { ...MCP_SERVER.transport, args: ["--stdio"], env: [] } })
+  ).id;
+
 const assistantOf = (services: () => AppServices) =>
   services().assistants.save({ ...ASSISTANT, documents: [...ASSISTANT.documents] }).id;
 
@@ -80,6 +100,17 @@ export const VALID_PAYLOADS: PayloadOf = {
   }),
   "chat.export": (services) => ({ conversationId: conversationOf(services), format: "markdown" }),
   "chat.attachment": (services) => ({ conversationId: conversationOf(services), attachmentId: "no-such-file" }),
+  "chat.tools": (services) => ({ conversationId: conversationOf(services) }),
+  "chat.saveTools": (services) => ({
+    conversationId: conversationOf(services),
+    tools: { servers: [], alwaysAllowed: [], turnCostCap: 1 },
+  }),
+  "chat.toolDecision": (services) => ({
+    conversationId: conversationOf(services),
+    messageId: "no-such-message",
+    callId: "no-such-call",
+    decision: "deny",
+  }),
   "documents.read": () => ({ name: "a.pdf", data: Buffer.from("%PDF-1.4\n").toString("base64") }),
   "chat.newWithAssistant": (services) => ({ assistantId: assistantOf(services) }),
   "chat.compare": (services) => ({
@@ -100,6 +131,14 @@ export const VALID_PAYLOADS: PayloadOf = {
     text: JSON.stringify({ format: "modeldesk-assistants", version: 1, assistants: [ASSISTANT] }),
   }),
   "assistants.export": (services) => ({ assistantId: assistantOf(services) }),
+  "mcp.list": () => undefined,
+  "mcp.save": () => ({
+    ...MCP_SERVER,
+    transport: { ...MCP_SERVER.transport, args: ["--stdio"], env: [...MCP_SERVER.transport.env] },
+  }),
+  "mcp.delete": () => ({ serverId: "no-such-server" }),
+  "mcp.test": (services) => ({ serverId: mcpServerOf(services) }),
+  "mcp.tools": () => undefined,
   "images.generate": () => ({
     model: "image-fast",
     prompt: "a red square",

@@ -21,11 +21,22 @@ function namedAt(message: string, name: string): number {
   return -1;
 }
 
+/**
+ * Where a message names the tool: by its whole name, or, for a name in the MCP clients' form
+ * `server__tool`, by the part after the last `__` (what a user calls the tool).
+ */
+function toolNamedAt(message: string, name: string): number {
+  const whole = namedAt(message, name);
+  const short = name.lastIndexOf("__") > 0 ? name.slice(name.lastIndexOf("__") + 2) : "";
+  if (whole !== -1 || !short) return whole;
+  return namedAt(message, short);
+}
+
 /** The tool a message names first, if any. */
 function toolNamedIn(message: string, tools: readonly OfferedTool[]): OfferedTool | null {
   let first: { tool: OfferedTool; at: number } | null = null;
   for (const tool of tools) {
-    const at = namedAt(message, tool.name);
+    const at = toolNamedAt(message, tool.name);
     if (at !== -1 && (first === null || at < first.at)) first = { tool, at };
   }
   return first?.tool ?? null;

@@ -12,6 +12,7 @@ import type { MessageVersions } from "../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../shared/ipc/ledger.ts";
 import type { Attachment } from "../../../shared/ipc/attachments.ts";
 import { IpcErrorSchema } from "../../../shared/ipc/result.ts";
+import type { ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 import { readStoredColumn } from "../store/stored-json.ts";
 
 /** The stored title of a conversation nothing has named yet (the column is NOT NULL). */
@@ -61,15 +62,26 @@ export function summaryOf(row: ConversationRow, query?: string): ConversationSum
 }
 
 /** A message as a reply is asked it: what was said and sent, without how it was shown or what it cost. */
-export type Turn = Pick<ChatMessage, "id" | "role" | "content" | "status" | "attachments">;
+/** A message as a request sends it again: a reply that used tools with its rounds. */
+export type Turn = Pick<ChatMessage, "id" | "role" | "content" | "status" | "attachments"> & {
+  readonly toolRounds?: readonly ToolRound[];
+};
+
+/** The rounds of a reply that used tools; read only where its meta names them. */
+function toolRoundsOf(row: MessageRow): ToolRound[] | null {
+  if (row.role !== "assistant" || !row.meta?.includes('"toolRounds"')) return null;
+  return readStoredColumn(row.meta, MessageMetaSchema)?.toolRounds ?? null;
+}
 
 export function turnOf(row: MessageRow, attachments: readonly Attachment[] = []): Turn {
+  const toolRounds = toolRoundsOf(row);
   return {
     id: row.id,
     role: row.role,
     content: row.content,
     status: row.status,
     ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+    ...(toolRounds ? { toolRounds } : {}),
   };
 }
 

@@ -218,8 +218,11 @@ export class ConversationStore {
   }
 
   /** The text so far of a reply still streaming. */
-  writeReplyText(id: string, content: string): void {
-    this.db.prepare("UPDATE messages SET content = ? WHERE id = ? AND status = 'streaming'").run(content, id);
+  /** A streaming reply's text so far, and its meta when that changed too (a tool call asked or answered). */
+  writeReplyText(id: string, content: string, meta?: MessageMeta): void {
+    this.db
+      .prepare("UPDATE messages SET content = ?, meta = COALESCE(?, meta) WHERE id = ? AND status = 'streaming'")
+      .run(content, meta ? JSON.stringify(meta) : null, id);
   }
 
   /** How a reply written ahead ended. */

@@ -2,6 +2,7 @@ import type { ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import type { AttachmentsOf } from "./attachment-content.ts";
+import type { OfferedTool } from "./tool-box.ts";
 import { chatCompletionsRequest, historyOf, messagesRequest } from "./chat-request.ts";
 import {
   completionEvents,
@@ -14,12 +15,19 @@ import {
 /** A reply's events from the server, whichever endpoint the settings (or web search) call for, streamed or not. */
 export async function* replyEvents(
   client: GatewayClient,
-  run: { settings: ChatSettings; messages: readonly Turn[]; searchWeb: boolean; attachmentsOf: AttachmentsOf },
+  run: {
+    settings: ChatSettings;
+    messages: readonly Turn[];
+    searchWeb: boolean;
+    attachmentsOf: AttachmentsOf;
+    /** The tools offered (none for web search). */
+    tools?: readonly OfferedTool[];
+  },
   model: string,
   signal: AbortSignal,
   onRequestId: (requestId: string | null) => void,
 ): AsyncGenerator<ReplyEvent> {
-  const { settings, messages, attachmentsOf } = run;
+  const { settings, messages, attachmentsOf, tools = [] } = run;
   if (run.searchWeb) {
     const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
     const request = { model, messages: [...system, ...historyOf(messages, attachmentsOf)] };
@@ -35,7 +43,7 @@ export async function* replyEvents(
     return;
   }
   if (settings.wireFormat === "messages") {
-    const request = messagesRequest(settings, messages, attachmentsOf);
+    const request = messagesRequest(settings, messages, attachmentsOf, tools);
     if (!settings.stream) {
       const { data, meta } = await client.messages(request, signal);
       onRequestId(meta.requestId);
@@ -47,7 +55,7 @@ export async function* replyEvents(
     yield* normaliseMessageEvents(stream.events);
     return;
   }
-  const request = chatCompletionsRequest(settings, messages, attachmentsOf);
+  const request = chatCompletionsRequest(settings, messages, attachmentsOf, tools);
   if (!settings.stream) {
     const { data, meta } = await client.chatCompletion(request, signal);
     onRequestId(meta.requestId);

@@ -48,6 +48,15 @@ export class ReplyJournal {
     this.timer.unref();
   }
 
+  /** Writes the reply now, its meta included: a tool call waiting for the user survives a crash. */
+  saveNow(): void {
+    this.attempt(() => {
+      if (!this.written) this.flush();
+      else this.store.writeReplyText(this.target.id, this.text, this.meta);
+      this.flushedLength = this.text.length;
+    });
+  }
+
   finish(end: Ending): ChatMessage {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -2,13 +2,11 @@ import { type ChatSettings, type MessageMeta, type MessageStatus } from "../../.
 import type { AssistantDocument } from "../../../shared/ipc/assistants.ts";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
-import { codedText } from "../../../shared/text/app-texts.ts";
 import { withLedgerLink } from "../ledger/ledger-context.ts";
 import { appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import type { GatewayClient } from "../gateway-client/gateway-client.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
-import { withRateLimitRetry } from "../gateway-client/rate-limit-retry.ts";
 import type { Page } from "../../common/pages.ts";
 import { onWait } from "../scheduler/wait-notices.ts";
 import type { Emit, StreamHub } from "../streams/stream-hub.ts";
@@ -17,17 +15,16 @@ import type { AttachmentsOf } from "./attachment-content.ts";
 import { carriesImages, historyOf } from "./chat-request.ts";
 import { withAssistantDocuments } from "./assistant-documents.ts";
 import { imageRefusalOf } from "./image-input-policy.ts";
+import { ToolTurn, type Tooling } from "./tool-turn.ts";
+import { streamRound } from "./reply-round.ts";
+import type { ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
-import { replyEvents } from "./reply-events.ts";
 import { ReplyJournal } from "./reply-journal.ts";
 import { estimateTokens } from "./token-estimate.ts";
-import { boundedUsage, usageBoundsOf } from "./usage-plausibility.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
-/** The longest reply kept (about a megabyte of text): an endless stream is cut here, what came is kept. */
-export const MAX_REPLY_CHARS = 1_000_000;
 /** Failures after part of a reply arrived that keep that part as an interrupted reply. */
 const INTERRUPTING_CODES = [
   "STREAM_INCOMPLETE",
@@ -70,6 +67,7 @@ export class ReplyProducer {
   private readonly imagesRefused: (profileId: string, model: string) => void;
   private readonly attachmentsOf: AttachmentsOf;
   private readonly assistantDocuments: (assistantId: string) => readonly AssistantDocument[];
+  private readonly tooling: Tooling | null;
 
   constructor(
     store: ConversationStore,
@@ -81,6 +79,8 @@ export class ReplyProducer {
     imagesRefused: (profileId: string, model: string) => void = () => undefined,
     /** The documents of an assistant, sent with every conversation started from it (none once it is deleted). */
     assistantDocuments: (assistantId: string) => readonly AssistantDocument[] = () => [],
+    /** The MCP tools a conversation may offer; without it, replies never use tools. */
+    tooling: Tooling | null = null,
   ) {
     this.store = store;
     this.streams = streams;
@@ -89,6 +89,7 @@ export class ReplyProducer {
     this.capabilitiesOf = capabilitiesOf;
     this.imagesRefused = imagesRefused;
     this.assistantDocuments = assistantDocuments;
+    this.tooling = tooling;
     this.attachmentsOf = (messageId) => store.attachments.loaded(messageId);
   }
 
@@ -174,56 +175,29 @@ export class ReplyProducer {
     try {
       // Inside the try: a profile whose key is missing or unreadable ends the reply with its error, like any failure.
       const client = this.clientFor(run.profileId);
-      await withRateLimitRetry(
-        async () => {
-          for await (const event of replyEvents(
-            client,
-            { ...run, attachmentsOf: this.attachmentsOf },
-            meta.model,
-            signal,
-            (requestId) => (meta.requestId = requestId),
-          )) {
-            switch (event.type) {
-              case "delta": {
-                meta.ttftMs ??= Math.round(performance.now() - started);
-                const fits = event.text.slice(0, MAX_REPLY_CHARS - journal.text.length);
-                // The window first: the journal's first write (a new row) would otherwise delay the first text.
-                coalescer.push(fits);
-                journal.append(fits);
-                if (fits.length < event.text.length) throw replyTooLong();
-                break;
-              }
-              case "usage": {
-                const usage = boundedUsage(event, usageBoundsOf(run, this.attachmentsOf));
-                meta.inputTokens = usage.inputTokens ?? meta.inputTokens;
-                meta.outputTokens = usage.outputTokens ?? meta.outputTokens;
-                if (event.implausible || usage.implausible) meta.tokensImplausible = true;
-                coalescer.flush();
-                emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
-                break;
-              }
-              case "citations":
-                meta.sources = event.sources;
-                emit({ kind: "citations", data: { sources: event.sources } });
-                break;
-              case "finish":
-                meta.finish = event.finish;
-                meta.stopSequence = event.stopSequence;
-                break;
-            }
-          }
-        },
-        {
+      const turn = await this.toolTurnOf(run, signal, (rounds) => {
+        coalescer.flush();
+        meta.toolRounds = structuredClone([...rounds]);
+        emit({ kind: "tools", data: { rounds: meta.toolRounds } });
+        journal.saveNow();
+      });
+      for (let round = 1; ; round++) {
+        const messages =
+          turn && round > 1 ? [...run.messages, turn.asTurn(run.assistantMessageId, journal.text)] : run.messages;
+        const calls = await streamRound(
+          { client, run: { ...run, messages }, tools: turn?.offered ?? [], attachmentsOf: this.attachmentsOf },
+          { meta, journal, coalescer, emit, waitUntil, started, addsToEarlierRounds: round > 1 },
           signal,
-          // Once part of the reply has arrived, a resend would start it over; a stopped reply stays stopped.
-          mayRetry: () => journal.text === "" && !signal.aborted,
-          onWait: ({ error: refusal, seconds, until }) => {
-            if (refusal.requestId) meta.requestId = refusal.requestId;
-            emit({ kind: "error", data: { ...refusal.toIpcError(), retryAfter: seconds, retrying: true } });
-            waitUntil(until);
-          },
-        },
-      );
+        );
+        if (!turn || calls.length === 0) break;
+        if (!(await turn.answer(calls, journal.text.length, signal)))
+          throw new GatewayError({ code: "ABORTED", message: "stopped" });
+        const notice = this.noticeBefore(turn, run, round + 1, journal.text);
+        if (notice) {
+          meta.toolNotice = notice;
+          break;
+        }
+      }
     } catch (caught) {
       coalescer.flush();
       const failure = caught instanceof GatewayError ? caught : null;
@@ -249,8 +223,25 @@ export class ReplyProducer {
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
   }
-}
 
-function replyTooLong(): GatewayError {
-  return new GatewayError({ code: "REPLY_TOO_LONG", text: codedText("REPLY_TOO_LONG", { count: MAX_REPLY_CHARS }) });
+  /** The reply's tools when its conversation offers some (not for web search), named for the wire. */
+  private async toolTurnOf(run: ReplyRun, signal: AbortSignal, changed: (rounds: readonly ToolRound[]) => void) {
+    if (!this.tooling || run.searchWeb) return null;
+    const tools = await this.tooling.turnTools(run.conversationId, signal);
+    return tools && tools.offered.length > 0
+      ? new ToolTurn(tools, this.tooling, run.assistantMessageId, changed)
+      : null;
+  }
+
+  /** Why the next round of a tool-using turn must not start (its round limit, its cost cap); null to go on. */
+  private noticeBefore(turn: ToolTurn, run: ReplyRun, round: number, text: string) {
+    const tooling = this.tooling;
+    if (!tooling) return null;
+    const sent = [...run.messages, turn.asTurn(run.assistantMessageId, text)];
+    // About what the next round sends: the history with the rounds so far, and the tools offered.
+    const chars = JSON.stringify(historyOf(sent, this.attachmentsOf)).length + JSON.stringify(turn.offered).length;
+    const { model, maxTokens } = run.settings;
+    const estimate = tooling.roundEstimate(run.profileId, model, Math.ceil(chars / 4), maxTokens);
+    return turn.stopBefore(round, tooling.spentOn(run.assistantMessageId), estimate);
+  }
 }

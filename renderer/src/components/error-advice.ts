@@ -37,6 +37,7 @@ const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
  */
 export function adviceKey(error: IpcError): string {
   if (ADVISED_CODES.has(error.code)) return `error.hint.${error.code}`;
+  if (error.code.startsWith("MCP_")) return "mcp.hint";
   const attachmentAdvice = ATTACHMENT_ADVICE[error.code];
   if (attachmentAdvice) return attachmentAdvice;
   const { status } = error;

@@ -10,6 +10,7 @@ import { compareEn } from "./en-compare.ts";
 import { commandsEn } from "./en-commands.ts";
 import { conversationProfileEn } from "./en-conversation-profile.ts";
 import { spendEn } from "./en-spend.ts";
+import { mcpEn } from "./en-mcp.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
 export const en = {
@@ -25,6 +26,7 @@ export const en = {
   ...compareEn,
   ...commandsEn,
   ...conversationProfileEn,
+  ...mcpEn,
   nav: {
     label: "Panes",
     chat: "Chat",

@@ -11,6 +11,7 @@ import { assistantsZh } from "./zh-assistants.ts";
 import { compareZh } from "./zh-compare.ts";
 import { commandsZh } from "./zh-commands.ts";
 import { conversationProfileZh } from "./zh-conversation-profile.ts";
+import { mcpZh } from "./zh-mcp.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -25,6 +26,7 @@ export const zh: Strings = {
   ...compareZh,
   ...commandsZh,
   ...conversationProfileZh,
+  ...mcpZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import { appError } from "../../../electron/services/app-error.ts";
-import { MAX_REPLY_CHARS } from "../../../electron/services/chat/reply-producer.ts";
+import { MAX_REPLY_CHARS } from "../../../electron/services/chat/reply-round.ts";
 import {
   PNG,
   text,

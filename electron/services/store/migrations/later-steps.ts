@@ -180,4 +180,9 @@ export const LATER_STEPS: readonly string[] = [
     WHERE conversation_id IS NOT NULL;
   CREATE INDEX ledger_unsettled ON request_log(id) WHERE attributed = 0 AND settled_at IS NULL;
   `,
+  // The tools a conversation offers its model (JSON: MCP servers, tools allowed for good, the cost cap
+  // of a turn); NULL: none.
+  `
+  ALTER TABLE conversations ADD COLUMN tools TEXT;
+  `,
 ];

@@ -11,6 +11,7 @@ import { AlertSettingsForm } from "./AlertSettingsForm.tsx";
 import { CapabilitySummary } from "./CapabilitySummary.tsx";
 import { ConnectionTestButton } from "./ConnectionTestButton.tsx";
 import { AssistantsSection } from "./AssistantsSection.tsx";
+import { McpServersSection } from "./McpServersSection.tsx";
 import { PriceList } from "./PriceList.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { QuickChatShortcutForm } from "./QuickChatShortcutForm.tsx";
@@ -128,6 +129,8 @@ export function SettingsPane() {
       )}
 
       <AssistantsSection />
+
+      <McpServersSection />
 
       <RetentionForm />
 

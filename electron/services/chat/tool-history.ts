@@ -1,0 +1,52 @@
+import type { ToolCallView, ToolRound } from "../../../shared/ipc/tool-rounds.ts";
+
+/** What a round's calls sent back to the model, as the model reads it. */
+export function resultSentFor(call: ToolCallView): string {
+  switch (call.state) {
+    case "denied":
+      return "The user denied this tool call; do not try it again unless the user asks.";
+    case "stopped":
+      return "The tool call was stopped before it finished.";
+    case "waiting":
+    case "running":
+      return "The tool call did not finish.";
+    default:
+      return call.result ?? "";
+  }
+}
+
+/** One round of a reply: its text, and its calls with what each sent back. */
+export interface RoundPart {
+  readonly text: string;
+  readonly calls: readonly ToolCallView[];
+}
+
+/**
+ * A reply that used tools, cut into its rounds (the text each said before its calls) and its
+ * closing text: how a request sends it again, in whichever wire format.
+ */
+export function roundsOf(content: string, rounds: readonly ToolRound[]): { parts: RoundPart[]; closing: string } {
+  let start = 0;
+  const parts = rounds.map((round) => {
+    const end = Math.min(Math.max(round.textEnd, start), content.length);
+    const text = content.slice(start, end);
+    start = end;
+    return { text, calls: round.calls };
+  });
+  return { parts, closing: content.slice(start) };
+}
+
+/**
+ * A reply's rounds as plain text, for a request that offers no tools: a server that takes no
+ * tools refuses calls and results in the history, yet the model should know what they said.
+ */
+export function roundsAsText(content: string, rounds: readonly ToolRound[]): string {
+  const { parts, closing } = roundsOf(content, rounds);
+  const said = parts.flatMap((part) => [
+    ...(part.text.trim() ? [part.text] : []),
+    ...part.calls.map(
+      (call) => `[Tool ${call.server}/${call.tool} called with ${call.arguments}: ${resultSentFor(call)}]`,
+    ),
+  ]);
+  return [...said, ...(closing.trim() ? [closing] : [])].join("\n\n");
+}
