@@ -103,6 +103,8 @@ export const MessageMetaSchema = z.object({
   sources: z.array(SearchResultSchema),
   /** A turn that used tools: its model rounds (each its own paid call), and what each asked for. */
   toolRounds: z.array(ToolRoundSchema).optional(),
+  /** How many model calls the turn made (more than one when it used tools). */
+  rounds: z.number().int().min(1).optional(),
   /** Why a tool-using turn ended before the model answered in text (its cost cap, its round limit…). */
   toolNotice: CodedTextSchema.optional(),
 });

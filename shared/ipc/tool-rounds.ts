@@ -35,3 +35,24 @@ export const ToolRoundSchema = z.object({
   calls: z.array(ToolCallViewSchema),
 });
 export type ToolRound = z.infer<typeof ToolRoundSchema>;
+
+/** One round of a reply: its text, and its calls with what each sent back. */
+export interface RoundPart {
+  readonly text: string;
+  readonly calls: readonly ToolCallView[];
+}
+
+/**
+ * A reply that used tools, cut into its rounds (the text each said before its calls) and its
+ * closing text: how a request sends it again, in whichever wire format.
+ */
+export function roundsOf(content: string, rounds: readonly ToolRound[]): { parts: RoundPart[]; closing: string } {
+  let start = 0;
+  const parts = rounds.map((round) => {
+    const end = Math.min(Math.max(round.textEnd, start), content.length);
+    const text = content.slice(start, end);
+    start = end;
+    return { text, calls: round.calls };
+  });
+  return { parts, closing: content.slice(start) };
+}

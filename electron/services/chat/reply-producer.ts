@@ -182,6 +182,7 @@ export class ReplyProducer {
         journal.saveNow();
       });
       for (let round = 1; ; round++) {
+        if (turn) meta.rounds = round;
         const messages =
           turn && round > 1 ? [...run.messages, turn.asTurn(run.assistantMessageId, journal.text)] : run.messages;
         const calls = await streamRound(

@@ -1,4 +1,4 @@
-import type { ToolCallView, ToolRound } from "../../../shared/ipc/tool-rounds.ts";
+import { roundsOf, type ToolCallView, type ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 
 /** What a round's calls sent back to the model, as the model reads it. */
 export function resultSentFor(call: ToolCallView): string {
@@ -13,27 +13,6 @@ export function resultSentFor(call: ToolCallView): string {
     default:
       return call.result ?? "";
   }
-}
-
-/** One round of a reply: its text, and its calls with what each sent back. */
-export interface RoundPart {
-  readonly text: string;
-  readonly calls: readonly ToolCallView[];
-}
-
-/**
- * A reply that used tools, cut into its rounds (the text each said before its calls) and its
- * closing text: how a request sends it again, in whichever wire format.
- */
-export function roundsOf(content: string, rounds: readonly ToolRound[]): { parts: RoundPart[]; closing: string } {
-  let start = 0;
-  const parts = rounds.map((round) => {
-    const end = Math.min(Math.max(round.textEnd, start), content.length);
-    const text = content.slice(start, end);
-    start = end;
-    return { text, calls: round.calls };
-  });
-  return { parts, closing: content.slice(start) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-completions.ts";
 import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
-import type { ToolRound } from "../../../shared/ipc/tool-rounds.ts";
+import { roundsOf, type ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 import type { OfferedTool } from "./tool-box.ts";
-import { resultSentFor, roundsOf } from "./tool-history.ts";
+import { resultSentFor } from "./tool-history.ts";
 
 type ChatMessages = ChatCompletionRequest["messages"];
 type MessagesMessages = MessagesRequest["messages"];

@@ -11,6 +11,7 @@ import { commandsEn } from "./en-commands.ts";
 import { conversationProfileEn } from "./en-conversation-profile.ts";
 import { spendEn } from "./en-spend.ts";
 import { mcpEn } from "./en-mcp.ts";
+import { toolsEn } from "./en-tools.ts";
 
 /** English UI strings; every other language has the same keys (checked by its type). */
 export const en = {
@@ -27,6 +28,7 @@ export const en = {
   ...commandsEn,
   ...conversationProfileEn,
   ...mcpEn,
+  ...toolsEn,
   nav: {
     label: "Panes",
     chat: "Chat",

@@ -12,6 +12,7 @@ import { compareZh } from "./zh-compare.ts";
 import { commandsZh } from "./zh-commands.ts";
 import { conversationProfileZh } from "./zh-conversation-profile.ts";
 import { mcpZh } from "./zh-mcp.ts";
+import { toolsZh } from "./zh-tools.ts";
 
 export const zh: Strings = {
   ...spendZh,
@@ -27,6 +28,7 @@ export const zh: Strings = {
   ...commandsZh,
   ...conversationProfileZh,
   ...mcpZh,
+  ...toolsZh,
   nav: { label: "面板", chat: "对话", images: "图片", videos: "视频", tasks: "任务", budget: "预算", settings: "设置" },
   profile: {
     active: "当前配置",

@@ -147,6 +147,7 @@ export const ConversationHeader = memo(function ConversationHeader({
       {showSettings && (
         <ConversationSettings
           key={conversation.id}
+          conversationId={conversation.id}
           settings={conversation.settings}
           onSave={(settings) => succeeded(save.mutateAsync(settings))}
           onClose={closeSettings}

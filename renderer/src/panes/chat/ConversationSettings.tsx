@@ -5,9 +5,11 @@ import { checkedSampling, SamplingFields, typedSampling } from "./SamplingFields
 import { useProfiles } from "../../api/queries.ts";
 import { problemsByField } from "./form-checks.ts";
 import { SaveAsAssistant } from "./SaveAsAssistant.tsx";
+import { ConversationToolsFields } from "./ConversationToolsFields.tsx";
 import { useConversationProfile, useDefaultChatModel } from "./conversation-profile.ts";
 
 interface ConversationSettingsProps {
+  readonly conversationId: string;
   readonly settings: ChatSettings;
   onSave(settings: ChatSettings): Promise<boolean>;
   onClose(): void;
@@ -19,7 +21,7 @@ interface ConversationSettingsProps {
  * is out of range says so at once. Esc or Close hands the focus back to the button that opened it.
  * Save as assistant keeps them as a new assistant.
  */
-export function ConversationSettings({ settings, onSave, onClose }: ConversationSettingsProps) {
+export function ConversationSettings({ conversationId, settings, onSave, onClose }: ConversationSettingsProps) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>("select, textarea, input")?.focus(), []);
@@ -135,6 +137,7 @@ export function ConversationSettings({ settings, onSave, onClose }: Conversation
         </button>
         {saved && <span role="status">{t("chat.settingsSaved")}</span>}
       </div>
+      <ConversationToolsFields conversationId={conversationId} />
       <SaveAsAssistant current={checked} />
     </form>
   );

@@ -1,7 +1,8 @@
+import { ToolRoundsView } from "./ToolRoundsView.tsx";
 import { lazy, memo, Suspense, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
-import { errorText } from "../../components/app-text.ts";
+import { errorText, sayText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import type { LiveReply } from "./chat-store.ts";
 import { MessageActions } from "./MessageActions.tsx";
@@ -119,7 +120,22 @@ export const AssistantMessage = memo(function AssistantMessage({
   const sources = message.meta?.sources ?? [];
   return (
     <article className={`message message--assistant message--${message.status}`} aria-label={t("chat.assistant")}>
-      {message.content && <MarkdownView text={message.content} anchorPrefix={anchor} sourceCount={sources.length} />}
+      {message.meta?.toolRounds?.length ? (
+        <ToolRoundsView
+          content={message.content}
+          rounds={message.meta.toolRounds}
+          text={(part, key) => (
+            <MarkdownView key={key} text={part} anchorPrefix={anchor} sourceCount={sources.length} />
+          )}
+        />
+      ) : (
+        message.content && <MarkdownView text={message.content} anchorPrefix={anchor} sourceCount={sources.length} />
+      )}
+      {message.meta?.toolNotice && (
+        <p className="message__status" role="status">
+          {sayText(message.meta.toolNotice)}
+        </p>
+      )}
       {(message.status === "streaming" || message.status === "stopped" || message.status === "interrupted") && (
         <p className="message__status" role="status">
           {t(STATUS_LABELS[message.status])}
@@ -154,7 +170,16 @@ export function LiveAssistantMessage({ reply, now }: { reply: LiveReply; now: nu
       aria-label={t("chat.assistant")}
       aria-busy={!reply.interrupted}
     >
-      {reply.text ? (
+      {reply.toolRounds?.length ? (
+        <ToolRoundsView
+          content={reply.text}
+          rounds={reply.toolRounds}
+          waitingIn={{ conversationId: reply.conversationId, messageId: reply.assistantMessageId }}
+          text={(part, key) => (
+            <MarkdownView key={key} text={part} anchorPrefix={anchor} sourceCount={reply.sources.length} growing />
+          )}
+        />
+      ) : reply.text ? (
         <MarkdownView text={reply.text} anchorPrefix={anchor} sourceCount={reply.sources.length} growing />
       ) : (
         !reply.interrupted && <p className="message__typing">{t("chat.thinking")}</p>

@@ -27,6 +27,9 @@ export function ReplyMeta({ meta, cost }: { meta: MessageMeta; cost: Cost | null
       </span>
       <span title={t("chat.ttftHint")}>{t("chat.ttft", { time: seconds(meta.ttftMs) })}</span>
       <span>{t("chat.total", { time: seconds(meta.totalMs) })}</span>
+      {meta.rounds !== undefined && meta.rounds > 1 && (
+        <span data-testid="reply-rounds">{t("tools.rounds", { count: meta.rounds })}</span>
+      )}
       <span data-testid="reply-cost" title={cost?.kind === "estimated" ? t("cost.estimatedHint") : undefined}>
         {t("cost.reply", { amount: costOf(cost, { free: t("cost.free"), unknown: t("cost.unknown") }) })}
       </span>

@@ -1,3 +1,4 @@
+import type { ToolRound } from "../../../../shared/ipc/tool-rounds.ts";
 import { create } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import type { ChatMessage, ChatStreamData } from "../../../../shared/ipc/chat.ts";
@@ -18,6 +19,8 @@ export interface LiveReply {
   readonly text: string;
   readonly sources: SearchResult[];
   readonly usage: ChatStreamData["usage"] | null;
+  /** A tool-using turn's rounds as main last told them (calls waiting, running, answered). */
+  readonly toolRounds?: readonly ToolRound[];
   /** A 429 being waited out, or the error that ended the stream. */
   readonly notice: (ChatStreamData["error"] & { at: number }) | null;
   readonly startedAt: number;
@@ -88,6 +91,7 @@ interface ChatState {
   deltaReceived(streamId: string, text: string): void;
   usageReceived(streamId: string, usage: ChatStreamData["usage"]): void;
   sourcesReceived(streamId: string, sources: SearchResult[]): void;
+  toolsReceived(streamId: string, rounds: readonly ToolRound[]): void;
   noticeReceived(streamId: string, notice: ChatStreamData["error"]): void;
   waitReceived(streamId: string, until: number): void;
   replyEnded(streamId: string): void;
@@ -188,6 +192,7 @@ export const useChatStore = create<ChatState>((set) => ({
     ),
   usageReceived: (streamId, usage) => set((state) => updateLive(state, streamId, () => ({ usage }))),
   sourcesReceived: (streamId, sources) => set((state) => updateLive(state, streamId, () => ({ sources }))),
+  toolsReceived: (streamId, toolRounds) => set((state) => updateLive(state, streamId, () => ({ toolRounds }))),
   noticeReceived: (streamId, notice) =>
     set((state) => updateLive(state, streamId, () => ({ notice: { ...notice, at: Date.now() } }))),
   waitReceived: (streamId, until) => set((state) => updateLive(state, streamId, () => ({ waitUntil: until }))),

@@ -39,6 +39,9 @@ async function apply(event: StreamEvent, liveId: string, queryClient: QueryClien
     case "usage":
       store.usageReceived(liveId, event.data);
       break;
+    case "tools":
+      store.toolsReceived(liveId, event.data.rounds);
+      break;
     case "citations":
       store.sourcesReceived(liveId, event.data.sources);
       break;
