@@ -24,12 +24,14 @@ export function ProfileSwitcher({ folded, onUnfold }: ProfileSwitcherProps) {
   const picker = useRef<HTMLSelectElement>(null);
   const unfolding = useRef(false);
   const activeName = data?.profiles.find((profile) => profile.id === data.activeId)?.name ?? t("profile.none");
-  // Unfolded from its button: the picker it was standing for takes the focus.
+  // Unfolded from its button: the picker it was standing for takes the focus, once the profiles are
+  // read (a disabled picker cannot take it, and a click just after start comes before them).
   useEffect(() => {
-    if (folded || !unfolding.current) return;
+    const element = picker.current;
+    if (folded || !unfolding.current || !element || element.disabled) return;
     unfolding.current = false;
-    picker.current?.focus();
-  }, [folded]);
+    element.focus();
+  }, [folded, data]);
   if (folded) {
     const name = t("profile.switch", { name: activeName, status: t(`profile.status.${health}`) });
     return (

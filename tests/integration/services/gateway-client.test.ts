@@ -1,3 +1,4 @@
+import { collect } from "../../support/async-items.ts";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient, normalizeBaseUrl } from "../../../electron/services/gateway-client/gateway-client.ts";
@@ -17,12 +18,6 @@ async function failureOf(call: Promise<unknown>): Promise<GatewayError> {
   );
   expect(error).toBeInstanceOf(GatewayError);
   return error as GatewayError;
-}
-
-async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const event of events) all.push(event);
-  return all;
 }
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { collect, from } from "../../support/async-items.ts";
 import { describe, expect, it } from "vitest";
 import type {
   LenientChatChunk,
@@ -11,18 +12,7 @@ import {
   messageEvents,
   normaliseChatChunks,
   normaliseMessageEvents,
-  type ReplyEvent,
 } from "../../../electron/services/chat/stream-normaliser.ts";
-
-async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
-  const all: ReplyEvent[] = [];
-  for await (const event of events) all.push(event);
-  return all;
-}
-
-async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (const item of items) yield item;
-}
 
 const chunks = (items: readonly object[]) => normaliseChatChunks(from(items as LenientChatChunk[]));
 const messageStream = (items: readonly object[]) => normaliseMessageEvents(from(items as LenientMessageEvent[]));

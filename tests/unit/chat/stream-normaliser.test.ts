@@ -1,3 +1,4 @@
+import { collect } from "../../support/async-items.ts";
 import { describe, expect, it } from "vitest";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
@@ -29,12 +30,6 @@ const client = (body: string, cuts?: number[]) =>
     { baseUrl: "http://gateway.test", auth: "bearer", key: "sk-recorded-1" },
     { fetch: recordedFetch(body, cuts) },
   );
-
-async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
-  const all: ReplyEvent[] = [];
-  for await (const event of events) all.push(event);
-  return all;
-}
 
 const chunk = (delta: object, finish: string | null = null, extra: object = {}) =>
   `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}`;

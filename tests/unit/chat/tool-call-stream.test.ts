@@ -1,3 +1,4 @@
+import { collect } from "../../support/async-items.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,12 +15,6 @@ import {
   type ReplyEvent,
 } from "../../../electron/services/chat/stream-normaliser.ts";
 import { TOOL_ARGUMENTS_MAX_CHARS, TOOL_CALLS_MAX } from "../../../electron/services/chat/tool-call-assembler.ts";
-
-async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
-  const all: ReplyEvent[] = [];
-  for await (const event of events) all.push(event);
-  return all;
-}
 
 async function* parsed<T>(schema: { parse(value: unknown): T }, values: readonly unknown[]): AsyncGenerator<T> {
   for (const value of values) yield schema.parse(value);
