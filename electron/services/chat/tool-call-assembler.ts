@@ -7,6 +7,16 @@ export interface ToolCall {
   readonly oversize: boolean;
 }
 
+/** A call's arguments as the object a tool takes; null when the text is not a JSON object. */
+export function argumentsObject(argumentsText: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(argumentsText || "{}");
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? { ...parsed } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The most calls one round keeps; a model asking for more gets the first ones. */
 export const TOOL_CALLS_MAX = 16;
 export const TOOL_ARGUMENTS_MAX_CHARS = 64 * 1024;

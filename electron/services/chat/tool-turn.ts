@@ -2,7 +2,7 @@ import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { TOOL_ROUNDS_MAX, toolKey } from "../../../shared/ipc/conversation-tools.ts";
 import { TOOL_RESULT_MAX_CHARS, type ToolCallView, type ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import type { ToolCall } from "./tool-call-assembler.ts";
+import { argumentsObject, type ToolCall } from "./tool-call-assembler.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { ToolApprovals } from "./tool-approvals.ts";
 import type { OfferedTool, ToolBox } from "./tool-box.ts";
@@ -23,13 +23,7 @@ const bounded = (text: string) =>
 /** The arguments a model sent, as the object a tool takes, or why they are not one. */
 function argumentsOf(call: ToolCall): Record<string, unknown> | string {
   if (call.oversize) return "The arguments were larger than 64 KB; the tool was not run.";
-  try {
-    const parsed: unknown = JSON.parse(call.arguments || "{}");
-    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return { ...parsed };
-  } catch {
-    // Said to the model below, as any other argument it got wrong.
-  }
-  return "The arguments are not a JSON object; the tool was not run.";
+  return argumentsObject(call.arguments) ?? "The arguments are not a JSON object; the tool was not run.";
 }
 
 /** An amount as a sentence says it: four decimals, or two significant digits when it is smaller. */

@@ -2,6 +2,7 @@ import type { ChatCompletionRequest } from "../../../shared/gateway-api/chat-com
 import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
 import { roundsOf, type ToolRound } from "../../../shared/ipc/tool-rounds.ts";
 import type { OfferedTool } from "./tool-box.ts";
+import { argumentsObject } from "./tool-call-assembler.ts";
 import { resultSentFor } from "./tool-history.ts";
 
 type ChatMessages = ChatCompletionRequest["messages"];
@@ -38,16 +39,6 @@ export function chatCompletionsRounds(content: string, rounds: readonly ToolRoun
   ];
 }
 
-/** Arguments as the messages format sends a call's input: the object the model wrote, or none. */
-function inputOf(argumentsText: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(argumentsText);
-    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? { ...parsed } : {};
-  } catch {
-    return {};
-  }
-}
-
 /** A reply that used tools, in the messages format: tool_use blocks, a user turn of results, its closing text. */
 export function messagesRounds(content: string, rounds: readonly ToolRound[]): MessagesMessages {
   const { parts, closing } = roundsOf(content, rounds);
@@ -61,7 +52,7 @@ export function messagesRounds(content: string, rounds: readonly ToolRound[]): M
             type: "tool_use" as const,
             id: call.id,
             name: call.name,
-            input: inputOf(call.arguments),
+            input: argumentsObject(call.arguments) ?? {},
           })),
         ],
       },
