@@ -58,7 +58,6 @@ export const LAYERS = [
     packages: [
       "react",
       "react-dom",
-      "react-i18next",
       "i18next",
       "@tanstack/react-query",
       "@tanstack/react-virtual",
@@ -74,6 +73,36 @@ export const LAYERS = [
   { folder: "scripts/", allows: ["shared/"], may: NODE, packages: ANY_PACKAGE },
 ];
 
+/**
+ * Each services folder's entry files: the only files of it another services folder may import (its
+ * public surface); the rest are its own. A folder not named here offers none.
+ */
+export const SERVICE_ENTRIES = {
+  chat: ["chat-export.ts", "conversation-store.ts", "conversation-tool-store.ts", "model-set-store.ts"],
+  documents: ["document-reader.ts"],
+  "gateway-client": [
+    "answer-limits.ts",
+    "bounded-body.ts",
+    "endpoint-features.ts",
+    "error-body.ts",
+    "gateway-client.ts",
+    "gateway-error.ts",
+    "lenient-schemas.ts",
+    "lenient-task-schemas.ts",
+    "rate-limit-retry.ts",
+    "response-meta.ts",
+  ],
+  ledger: ["call-terms.ts", "ledger-context.ts", "ledger-costs.ts"],
+  media: ["media-library.ts", "media-signature.ts"],
+  scheduler: ["monotonic-clock.ts", "wait-notices.ts"],
+  store: ["data-access.ts", "data-files.ts", "stored-json.ts"],
+  streams: ["stream-hub.ts"],
+  vault: ["profile-vault.ts", "secret-cipher.ts", "settings-store.ts", "typed-setting.ts"],
+};
+
+/** Where each finding's rule is explained. */
+const DOCS = "docs/architecture.md";
+
 /** Outside the product: tests reach every layer; the build's and the lint's own configuration stand alone. */
 const TOOLING = [
   { folder: "tests/", allows: LAYERS.map((layer) => layer.folder), may: ELECTRON, packages: ANY_PACKAGE },
@@ -83,9 +112,28 @@ const TOOLING = [
 ];
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
+const SERVICES = "electron/services/";
+
+const relativeOf = (file) => path.relative(PROJECT_ROOT, file).split(path.sep).join("/");
+
+/** The services folder a file is in, and its name there; null for a file outside them (or at their root). */
+function serviceFolderOf(file) {
+  const relative = relativeOf(file);
+  if (!relative.startsWith(SERVICES)) return null;
+  const [folder, name, ...deeper] = relative.slice(SERVICES.length).split("/");
+  return name === undefined || deeper.length > 0 ? null : { folder, name };
+}
+
+/** Whether a services file may import `target`: its own folder, the services' root, or another folder's entry. */
+function isServiceEntry(file, target) {
+  const from = serviceFolderOf(file);
+  const to = serviceFolderOf(target);
+  if (!from || !to || from.folder === to.folder) return true;
+  return (SERVICE_ENTRIES[to.folder] ?? []).includes(to.name);
+}
 
 function layerOf(file) {
-  const relative = path.relative(PROJECT_ROOT, file).split(path.sep).join("/");
+  const relative = relativeOf(file);
   return [...LAYERS, ...TOOLING].find((layer) => relative.startsWith(layer.folder)) ?? null;
 }
 
@@ -127,12 +175,13 @@ const allowedImports = {
     docs: { description: "Imports between the project's folders follow the layer allow-list." },
     schema: [],
     messages: {
-      notAllowed: "{{from}} may import only from {{allowed}}; {{to}} is not among them.",
-      outside: "{{from}} may not import from outside the layers ({{target}}).",
-      unnamedFolder: "{{file}} is in a folder the layer allow-list (eslint/layers.js) does not name.",
-      noNode: "{{from}} runs without Node: {{target}} is a Node built-in.",
-      noElectron: "{{from}} may not import electron: only electron/app/ and electron/preload/ run inside Electron.",
-      notListed: "{{from}} may not import the package {{target}}: its packages are {{listed}} (eslint/layers.js).",
+      notAllowed: `{{from}} may import only from {{allowed}}; {{to}} is not among them. See ${DOCS}#layers.`,
+      outside: `{{from}} may not import from outside the layers ({{target}}). See ${DOCS}#layers.`,
+      unnamedFolder: `{{file}} is in a folder the layer allow-list (eslint/layers.js) does not name. See ${DOCS}#layers.`,
+      noNode: `{{from}} runs without Node: {{target}} is a Node built-in. See ${DOCS}#runtimes.`,
+      noElectron: `{{from}} may not import electron: only electron/app/ and electron/preload/ run inside Electron. See ${DOCS}#runtimes.`,
+      notListed: `{{from}} may not import the package {{target}}: its packages are {{listed}} (eslint/layers.js). See ${DOCS}#packages.`,
+      notEntry: `{{target}} is internal to electron/services/{{folder}}/: another services folder may import only its entry files ({{entries}}). See ${DOCS}#services-folders.`,
     },
   },
   create(context) {
@@ -152,9 +201,14 @@ const allowedImports = {
       }
     };
     const checkFolder = (node, source) => {
-      const to = layerOf(targetOf(context.filename, source));
+      const target = targetOf(context.filename, source);
+      const to = layerOf(target);
       const allowed = [from.folder, ...from.allows];
-      if (!to) {
+      if (!isServiceEntry(context.filename, target)) {
+        const { folder } = serviceFolderOf(target);
+        const entries = (SERVICE_ENTRIES[folder] ?? []).join(", ") || "none";
+        context.report({ node, messageId: "notEntry", data: { target: relativeOf(target), folder, entries } });
+      } else if (!to) {
         context.report({ node, messageId: "outside", data: { from: from.folder, target: source } });
       } else if (!allowed.includes(to.folder)) {
         context.report({

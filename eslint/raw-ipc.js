@@ -31,7 +31,7 @@ export const rawIpc = {
     schema: [],
     messages: {
       rawIpc:
-        "Use the IPC bridge (electron/app/ipc-bridge.ts, electron/preload/preload.ts): {{name}} is banned elsewhere.",
+        "Use the IPC bridge (electron/app/ipc-bridge.ts, electron/preload/preload.ts): {{name}} is banned elsewhere. See docs/architecture.md#raw-ipc.",
     },
   },
   create(context) {

@@ -1,7 +1,8 @@
 /**
  * The modules `npm run test:mutation` mutates: where a bug costs money, leaks a key or loses a
  * job. Each names its source files, the tests that speak for it (Stryker runs only these, so a
- * run takes minutes) and the share of mutants its tests must kill.
+ * run takes minutes) and the share of mutants its tests must kill. A module is named after its
+ * first file, the one the others serve.
  */
 export interface MutationModule {
   readonly name: string;
@@ -27,10 +28,10 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 90,
   },
   {
-    name: "task_records_poller",
+    name: "task_poller",
     files: [
-      `${TASKS}watched-tasks.ts`,
       `${TASKS}task-poller.ts`,
+      `${TASKS}watched-tasks.ts`,
       `${TASKS}reading-outcome.ts`,
       `${TASKS}poll-policy.ts`,
       `${TASKS}poll-pacer.ts`,
@@ -55,7 +56,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 80,
   },
   {
-    name: "key_cipher_binding",
+    name: "key_file_cipher",
     files: [`${VAULT}key-file-cipher.ts`, `${VAULT}key-binding.ts`],
     pool: "forks",
     tests: [
@@ -89,7 +90,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 90,
   },
   {
-    name: "cost_attribution",
+    name: "balance_movements",
     files: [`${BUDGET}balance-movements.ts`, `${BUDGET}movement-split.ts`],
     tests: [
       "tests/unit/budget/balance-movements*.test.ts",
@@ -99,13 +100,13 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 90,
   },
   {
-    name: "scheduler",
+    name: "request_scheduler",
     files: ["electron/services/scheduler/request-scheduler.ts", "electron/services/scheduler/scheduled-fetch.ts"],
     tests: ["tests/unit/scheduler/**/*.test.ts"],
     threshold: 80,
   },
   {
-    name: "pricing",
+    name: "cost_attributor",
     files: [
       `${BUDGET}cost-attributor.ts`,
       `${BUDGET}balance-readings.ts`,
@@ -128,8 +129,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 80,
   },
   {
-    name: "ledger",
-    files: [`${LEDGER}call-terms.ts`, `${LEDGER}ledger-costs.ts`],
+    name: "ledger_costs",
+    files: [`${LEDGER}ledger-costs.ts`, `${LEDGER}call-terms.ts`],
     tests: ["tests/unit/ledger/*.test.ts"],
     threshold: 80,
   },
@@ -145,12 +146,12 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     threshold: 80,
   },
   {
-    name: "stream_relay",
+    name: "reply_producer",
     files: [
+      `${CHAT}reply-producer.ts`,
       `${CLIENT}sse-events.ts`,
       `${CHAT}stream-normaliser.ts`,
       `${CHAT}chat-service.ts`,
-      `${CHAT}reply-producer.ts`,
       `${CHAT}delta-coalescer.ts`,
       "electron/services/streams/stream-hub.ts",
     ],

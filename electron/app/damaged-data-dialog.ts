@@ -1,4 +1,4 @@
-import { dialog } from "electron";
+import { app, dialog } from "electron";
 import { checkDataFiles } from "../services/store/data-files.ts";
 import {
   applyRecovery,
@@ -19,9 +19,11 @@ const BUTTONS: Readonly<Record<RecoveryAction | "quit", string>> = {
  * Before the services open the data: each cause is named (damage; a read-only, locked or full
  * place), damage is never silently replaced, and a healthy file is never set aside. Asks again
  * until the data opens; returns false when the user chose to quit and leave everything as it is.
+ * `thorough`: the database is read whole too, as after damage the check after the start found.
  */
-export function recoverDamagedData(dataDir: string): boolean {
-  for (let problems = checkDataFiles(dataDir); problems.length > 0; problems = checkDataFiles(dataDir)) {
+export function recoverDamagedData(dataDir: string, thorough = false): boolean {
+  const check = () => checkDataFiles(dataDir, thorough);
+  for (let problems = check(); problems.length > 0; problems = check()) {
     const choices = [...recoveryActionsFor(problems), "quit" as const];
     const choice =
       choices[
@@ -51,4 +53,14 @@ export function recoverDamagedData(dataDir: string): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Damage the check after the start found (`data-upkeep.ts`): the services let go of the data, the
+ * same dialog asks what to do, and the app starts again on what was chosen, or quits.
+ */
+export async function recoverDamageFoundLater(dataDir: string, services: { close(): Promise<void> }): Promise<void> {
+  await services.close();
+  if (recoverDamagedData(dataDir, true)) app.relaunch();
+  app.exit(0);
 }

@@ -1,5 +1,5 @@
 import { Notification } from "electron";
-import type { AppServices } from "../composition/app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import type { OpenPane } from "../../shared/ipc/app-info.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
 import {

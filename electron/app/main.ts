@@ -3,7 +3,7 @@ import Store from "electron-store";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices } from "../composition/app-services.ts";
+import { startAppServices } from "../composition/start-app-services.ts";
 import type { OpenPane } from "../../shared/ipc/app-info.ts";
 import type { DesktopShell } from "../ipc/desktop-shell.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
@@ -11,7 +11,7 @@ import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
 import { registerAppScheme, serveMedia, serveRenderer } from "./app-protocol.ts";
 import { commandLineProfile } from "./command-line.ts";
-import { recoverDamagedData } from "./damaged-data-dialog.ts";
+import { recoverDamagedData, recoverDamageFoundLater } from "./damaged-data-dialog.ts";
 import { openExternalIfAllowed } from "./external-links.ts";
 import { IpcBridge } from "./ipc-bridge.ts";
 import { installAppMenu } from "./app-menu.ts";
@@ -75,6 +75,12 @@ if (!app.requestSingleInstanceLock()) {
       },
       profile ? { profile } : {},
     );
+    // Damage found while the app quits is left for the next start, which finds it again.
+    services.subscribe({
+      dataDamaged: () => {
+        if (!quitting) void recoverDamageFoundLater(app.getPath("userData"), services);
+      },
+    });
     let closed = false;
     app.on("will-quit", (event) => {
       if (closed) return;

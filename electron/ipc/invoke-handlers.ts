@@ -10,6 +10,7 @@ import { startWithAssistant } from "../services/assistants/assistant-start.ts";
 import { exportAssistants } from "../services/assistants/assistant-export.ts";
 import { importAssistants } from "../services/assistants/assistant-import.ts";
 import { ModelSetStore } from "../services/chat/model-set-store.ts";
+import { searchConversations } from "../services/chat/conversation-search.ts";
 import type { DesktopShell } from "./desktop-shell.ts";
 import type { InvokeHandlers } from "./invoke-router.ts";
 import type { PageRegistry } from "./page-registry.ts";
@@ -55,6 +56,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       shell.languageChanged(language);
       return { language };
     },
+    "app.dataUpkeep": () => services.upkeep.state(),
     "profiles.list": () => vault.state(),
     "profiles.save": (input) => {
       const view = vault.save(input);
@@ -100,7 +102,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       return { days };
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
-    "chat.list": ({ query }) => conversations.list(query, vault.names()),
+    "chat.list": () => conversations.list(),
+    "chat.search": ({ query }) => searchConversations(services.db, query, vault.names()),
     "chat.create": async () => conversations.createOrReuseEmpty(await newChatSettings()),
     "chat.get": ({ conversationId }) => conversations.detail(conversationId),
     "chat.rename": ({ conversationId, title }) => conversations.rename(conversationId, title),
@@ -115,6 +118,10 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       const tool = services.tooling.approvals.decide(messageId, callId, decision);
       if (always && decision === "allow") services.conversationTools.allowForGood(conversationId, tool);
       return { decided: true };
+    },
+    "chat.stopToolCall": ({ messageId, callId }) => {
+      services.tooling.approvals.stop(messageId, callId);
+      return { stopped: true };
     },
     "documents.read": async (input) => {
       const file = await acceptOne(input, services.documents);
@@ -155,7 +162,11 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "modelSets.save": ({ name, models }) => modelSets.save(name, models),
     "modelSets.delete": ({ setId }) => ({ deleted: modelSets.delete(setId) }),
     "chat.newWithAssistant": async ({ assistantId }) =>
-      startWithAssistant({ assistants, modelSets, conversations }, assistantId, await newChatSettings()),
+      startWithAssistant(
+        { assistants, modelSets, conversations, conversationTools: services.conversationTools },
+        assistantId,
+        await newChatSettings(),
+      ),
     "assistants.list": () => assistants.list(),
     "assistants.save": (input) => assistants.save(input),
     "assistants.delete": ({ assistantId }) => ({ deleted: assistants.delete(assistantId) }),

@@ -22,6 +22,7 @@ export function createMainCore(services: AppServices, shell: DesktopShell = WIND
     capabilitiesChanged: (capabilities) => pages.broadcast("capabilities.changed", capabilities),
     budgetAlert: (alert) => pages.broadcast("budget.alert", alert),
     costsChanged: (change) => pages.broadcast("budget.costsChanged", change),
+    dataUpkeepChanged: (state) => pages.broadcast("app.dataUpkeep", state),
   });
   return { route: createInvokeRouter(invokeHandlers(services, shell, pages)), pages };
 }

@@ -5,6 +5,7 @@ import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
 import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
 import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
+import type { DataUpkeepState } from "../../shared/ipc/data-upkeep.ts";
 import type { BudgetMonitor } from "./budget/budget-monitor.ts";
 import type { BudgetService } from "./budget/budget-service.ts";
 import type { LedgerStore } from "./ledger/ledger-store.ts";
@@ -23,6 +24,7 @@ import type { McpServers } from "./mcp/mcp-servers.ts";
 import type { Tooling } from "./chat/tool-turn.ts";
 import type { ConversationToolStore } from "./chat/conversation-tool-store.ts";
 import type { TaskEngine } from "./tasks/task-engine.ts";
+import type { DataUpkeep } from "./store/data-upkeep.ts";
 import type { SettingsStore } from "./vault/settings-store.ts";
 
 export interface AppEvents {
@@ -31,6 +33,12 @@ export interface AppEvents {
   capabilitiesChanged(capabilities: ServerCapabilities): void;
   budgetAlert(alert: BudgetAlert): void;
   costsChanged(change: { profileId: string }): void;
+  dataUpkeepChanged(state: DataUpkeepState): void;
+  /**
+   * The check after the start found the database damaged (`data-upkeep.ts`): the host stops the app
+   * and offers the recovery a start offers.
+   */
+  dataDamaged(): void;
 }
 
 /** Where the embedded local gateway answers, when the app started one. */
@@ -42,7 +50,7 @@ interface EmbeddedGateway {
 
 /**
  * Every main-process service of one data directory, as the composition root builds it
- * (electron/composition/app-services.ts) and the hosts and the IPC router use it.
+ * (electron/composition/start-app-services.ts) and the hosts and the IPC router use it.
  */
 export interface AppServices {
   readonly info: AppInfo;
@@ -70,8 +78,10 @@ export interface AppServices {
   readonly tooling: Tooling;
   readonly conversationTools: ConversationToolStore;
   readonly localGateway: EmbeddedGateway | null;
+  /** The data's check, backup and index builds after the start; close() waits for it to end. */
+  readonly upkeep: DataUpkeep;
   clientFor(profileId: string): GatewayClient;
-  /** Subscribes to what main pushes to windows; returns the unsubscribe function. */
+  /** Subscribes to what main pushes to windows, and to damage for the host; returns the unsubscribe function. */
   subscribe(listener: Partial<AppEvents>): () => void;
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import {
   type CommandLineProfile,
 } from "../services/command-line-profile.ts";
 import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
-import { isDamage } from "../services/store/data-files.ts";
+import { isDamage, type DataProblem } from "../services/store/data-files.ts";
 import { describeProblem, recoveryActionsFor } from "../services/store/data-recovery.ts";
 import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
 import { startWebHost } from "./web-host.ts";
@@ -62,6 +62,19 @@ try {
 }
 reportUnhandledRejections();
 
+/** What keeps the data from opening, found at the start or by the check after it, and what the app offers. */
+function sayProblems(problems: readonly DataProblem[]): void {
+  for (const problem of problems) {
+    console.error(`${isDamage(problem) ? "data damaged" : "data unavailable"}: ${describeProblem(problem)}`);
+  }
+  if (problems.length === 0) return;
+  console.error(
+    recoveryActionsFor(problems).includes("retry")
+      ? "Open the app to try again once that is done."
+      : "Open the app to restore the latest backup or start fresh.",
+  );
+}
+
 try {
   const { version } = PackageJsonSchema.parse(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")));
   const rendererDir = resolve(values.renderer ?? join(projectRoot, "dist", "electron", "renderer"));
@@ -80,22 +93,15 @@ try {
     ...(values["gateway-config"]
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),
+    onDamageFound: sayProblems,
   });
-  for (const problem of host.problems) {
-    console.error(`${isDamage(problem) ? "data damaged" : "data unavailable"}: ${describeProblem(problem)}`);
-  }
-  if (host.problems.length > 0) {
-    console.error(
-      recoveryActionsFor(host.problems).includes("retry")
-        ? "Open the app to try again once that is done."
-        : "Open the app to restore the latest backup or start fresh.",
-    );
-  }
-  console.log(`app at ${host.appUrl}`);
-  console.log(`quick chat at ${host.quickChatUrl}`);
+  sayProblems(host.problems);
+  // Before the address: whoever reads it may stop the host at once, and it then closes as it should.
   const shutdown = () => void host.close().then(() => process.exit(0));
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  console.log(`app at ${host.appUrl}`);
+  console.log(`quick chat at ${host.quickChatUrl}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -1,8 +1,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { isPlainObject } from "../../shared/plain-object.ts";
+import { errorCode } from "../common/error-code.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
-
-type Settings = Record<string, unknown>;
 
 /**
  * The web host's settings: one JSON object in `path`, written as electron-store writes it (tab
@@ -12,31 +12,25 @@ type Settings = Record<string, unknown>;
  */
 export function settingsFile(path: string): SettingsStore {
   return {
-    get: (key) => {
-      const settings = readSettings(path);
-      return Object.hasOwn(settings, key) ? settings[key] : undefined;
-    },
+    get: (key) => readSettings(path).get(key),
     set: (key, value) => {
-      const settings = readSettings(path);
-      settings[key] = value;
-      replaceFile(path, JSON.stringify(settings, undefined, "\t"));
+      const settings = readSettings(path).set(key, value);
+      replaceFile(path, JSON.stringify(Object.fromEntries(settings), undefined, "\t"));
     },
   };
 }
 
-function readSettings(path: string): Settings {
+/** A Map, not an object, so a key such as `__proto__` in the file is a setting like any other. */
+function readSettings(path: string): Map<string, unknown> {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return Object.create(null) as Settings;
+    if (errorCode(error) === "ENOENT") return new Map();
     throw error;
   }
   const parsed: unknown = JSON.parse(text);
-  const settings = Object.create(null) as Settings;
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-    ? Object.assign(settings, parsed)
-    : settings;
+  return new Map(isPlainObject(parsed) ? Object.entries(parsed) : []);
 }
 
 /** A reader sees the old file or the new one, never half of one, even if the process dies mid-write. */

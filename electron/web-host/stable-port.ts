@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { errorCode } from "../common/error-code.ts";
 
 /** Below Linux's ephemeral range (32768 and up), where the system hands out ports of its own. */
 const FIRST = 20_000;
@@ -30,7 +31,7 @@ export async function listenLocal(server: Server, port: number, fallBack: boolea
   try {
     await listen(port);
   } catch (error) {
-    if (!fallBack || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    if (!fallBack || errorCode(error) !== "EADDRINUSE") throw error;
     await listen(0);
   }
 }

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { createMainCore } from "../ipc/main-core.ts";
-import { startAppServices, type AppEnvironment, type AppServices } from "../composition/app-services.ts";
+import { startAppServices, type AppEnvironment } from "../composition/start-app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { keyFileCipher } from "../services/vault/key-file-cipher.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";

@@ -1,9 +1,8 @@
-import type * as Http from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Duplex } from "node:stream";
-import type { AppServices, AppServicesOptions } from "../composition/app-services.ts";
+import type { AppServicesOptions } from "../composition/start-app-services.ts";
+import type { AppServices } from "../services/app-services.ts";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
 import { lockDataFolder, type DataFolderLock } from "../services/store/data-folder-lock.ts";
 import { checkDataFiles, DATA_FILES, type DataProblem } from "../services/store/data-files.ts";
@@ -18,10 +17,12 @@ import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
 import { keyFileProblemOf } from "../services/vault/key-file-check.ts";
 import { KEY_FILE_NAME, openWebApp, type WebApp } from "./web-app.ts";
+import { recoveryCore } from "./recovery-core.ts";
+import { WebSocketBridge } from "./ws-bridge.ts";
 
 // An ES import of node:http reads every export, among them the lazy WebSocket getters that load
-// Node's fetch (undici, ~50 ms of the host's start); require reads only what is used.
-const { createServer, STATUS_CODES } = createRequire(import.meta.url)("node:http") as typeof Http;
+// Node's fetch (undici, ~50 ms of the host's start); the module object itself is read only for what is used.
+const { createServer, STATUS_CODES } = process.getBuiltinModule("node:http");
 
 export interface WebHostOptions {
   /** A port to use, 0 for any; without one, the data folder's own port (any free one when it is taken). */
@@ -32,6 +33,8 @@ export interface WebHostOptions {
   readonly profile?: { readonly baseUrl: string; readonly key: string };
   readonly localGatewayConfig?: AppServicesOptions["localGatewayConfig"];
   readonly version: string;
+  /** Damage the check after the start found, once the host has stopped the app for it and shows the recovery page. */
+  readonly onDamageFound?: (problems: readonly DataProblem[]) => void;
 }
 
 export interface RunningWebHost {
@@ -60,7 +63,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const { secret, mediaCapability } = newHostAccess();
   let lock: DataFolderLock | null = null;
   /** The lock first, then the files: a second host on the folder stops here, saying which process holds it. */
-  const problemsNow = (): DataProblem[] => {
+  const problemsNow = (thorough = false): DataProblem[] => {
     try {
       lock ??= lockDataFolder(options.dataDir);
     } catch (error) {
@@ -70,7 +73,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return [{ kind: "folder", path: options.dataDir, ...problem, backup: null }];
     }
     const key = keyFileProblemOf(join(options.dataDir, KEY_FILE_NAME));
-    return [...checkDataFiles(options.dataDir), ...(key ? [key] : [])];
+    return [...checkDataFiles(options.dataDir, thorough), ...(key ? [key] : [])];
   };
   let problems = problemsNow();
   const server = createServer();
@@ -94,7 +97,32 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return null;
     }
   };
-  let app: WebApp | null = await openIfHealthy();
+  let app: WebApp | null = null;
+  /** While damage found after the start stands in for the app: the bridge that tells its pages (recovery-core.ts). */
+  let recovering: WebSocketBridge | null = null;
+  /** The app let go for that damage: no file is set aside before it has closed. */
+  let closing: Promise<void> = Promise.resolve();
+  /** Stops the app when the check after the start finds damage the start's own check could not see. */
+  const stopForDamage = (damaged: WebApp) => {
+    if (app !== damaged) return;
+    const found = problemsNow(true);
+    if (found.length === 0) return;
+    problems = found;
+    app = null;
+    recovering = new WebSocketBridge(recoveryCore(), access);
+    damaged.bridge.close();
+    closing = damaged.services.close();
+    options.onDamageFound?.(found);
+  };
+  const open = async () => {
+    const opened = await openIfHealthy();
+    app = opened;
+    if (opened === null) return;
+    opened.services.subscribe({ dataDamaged: () => stopForDamage(opened) });
+    recovering?.close();
+    recovering = null;
+  };
+  await open();
   const problemsAtStart = problems;
   const admit = requestGuard(origin);
   const securityHeaders = {
@@ -120,9 +148,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (!action || !recoveryActionsFor(problems).includes(action)) {
         return refuse(response, 400, `Choose one of: ${recoveryActionsFor(problems).join(", ")}`);
       }
+      await closing;
       for (const kept of applyRecovery(problems, action)) console.error(`data kept: ${kept}`);
       problems = problemsNow();
-      app = await openIfHealthy();
+      await open();
       response.writeHead(303, { ...headers, location: `/?token=${secret}` });
       return void response.end();
     }
@@ -145,10 +174,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const { pathname } = admission.url;
     const headers: Record<string, string> = { ...securityHeaders };
     if (app === null) return recover(request, response, admission.url);
-    const media = /^\/media\/([0-9a-f]{64})\/([0-9a-f-]{36})$/.exec(pathname);
     if (pathname.startsWith("/media/")) {
-      if (!media || !sameSecret(media[1], mediaCapability)) return refuse(response, 404, "Not found");
-      const stored = app.services.media.file(media[2]!);
+      const [, capability, mediaId] = /^\/media\/([0-9a-f]{64})\/([0-9a-f-]{36})$/.exec(pathname) ?? [];
+      if (mediaId === undefined || !sameSecret(capability, mediaCapability)) return refuse(response, 404, "Not found");
+      const stored = app.services.media.file(mediaId);
       if (!stored) return refuse(response, 404, "Not found");
       return sendFile(request, response, stored.path, {
         ...headers,
@@ -182,8 +211,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (!admission.admitted) return refuseUpgrade(socket, admission.status);
       // Only the host's own page may open the bridge; it then proves it holds the secret (page-handshake.ts).
       if (admission.url.pathname !== "/bridge" || request.headers.origin !== origin) return refuseUpgrade(socket, 403);
-      if (app === null) return refuseUpgrade(socket, 503);
-      app.bridge.upgrade(request, socket, head);
+      const bridge = app?.bridge ?? recovering;
+      if (bridge === null) return refuseUpgrade(socket, 503);
+      bridge.upgrade(request, socket, head);
     } catch (error) {
       console.error("web host: upgrade failed:", error);
       refuseUpgrade(socket, 500);
@@ -200,10 +230,15 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return app.services;
     },
     async close() {
-      app?.bridge.close();
+      // Taken out first: damage the upkeep finds while the app closes is left for the next start.
+      const closingApp = app;
+      app = null;
+      closingApp?.bridge.close();
+      recovering?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app?.services.close();
+      await closingApp?.services.close();
+      await closing;
       lock?.release();
     },
   };

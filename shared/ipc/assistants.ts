@@ -2,6 +2,7 @@ import { z } from "zod";
 import { invalid } from "../text/validation-code.ts";
 import { ChatSettingsSchema, checkTemperatureRange, ConversationSummarySchema } from "./chat.ts";
 import { CodedTextSchema } from "./coded-text.ts";
+import { AssistantToolsSchema } from "./conversation-tools.ts";
 import { PROFILE_NAME_MAX } from "./profiles.ts";
 
 /** The same limit as a profile's name, so NAME_TOO_LONG states it for both. */
@@ -41,7 +42,8 @@ const settings = ChatSettingsSchema.shape;
 /**
  * What an assistant holds: a name and an avatar, the conversation's system prompt and model (or a
  * model set to start in Compare), the sampling parameters with a conversation's ranges (the
- * temperature's by wire format), and documents sent with every conversation started from it.
+ * temperature's by wire format), documents sent with every conversation started from it, and the
+ * MCP servers whose tools such a conversation offers, with its turn's cost cap.
  */
 export const ASSISTANT_FIELDS = {
   name: z.string().trim().min(1, invalid("NAME_REQUIRED")).max(ASSISTANT_NAME_MAX, invalid("NAME_TOO_LONG")),
@@ -59,6 +61,7 @@ export const ASSISTANT_FIELDS = {
   maxTokens: settings.maxTokens,
   stream: settings.stream,
   documents: z.array(AssistantDocumentSchema).max(ASSISTANT_DOCUMENTS_MAX, invalid("DOCUMENTS_TOO_MANY")),
+  tools: AssistantToolsSchema,
 };
 
 const AssistantId = z.string().min(1).max(ASSISTANT_ID_MAX);

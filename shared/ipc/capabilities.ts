@@ -4,6 +4,12 @@ import { z } from "zod";
 export const FEATURES = ["balance", "messages", "search", "images", "video"] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/** The kinds a server's list gives its models (`other`: a kind no pane uses, such as embeddings). */
+const ListedKindSchema = z.enum(["chat", "search", "image", "video", "other"]);
+export const LISTED_KINDS = ListedKindSchema.options;
+/** A model's kind as a server's list gives it. */
+export type ListedKind = z.infer<typeof ListedKindSchema>;
+
 /** `unknown` until the app has asked (on save, Test connection, or first use). */
 const FeatureStateSchema = z.enum(["unknown", "offered", "missing"]);
 export type FeatureState = z.infer<typeof FeatureStateSchema>;
@@ -26,17 +32,18 @@ export const ServerCapabilitiesSchema = z.object({
    */
   imageInput: z.record(z.string(), z.enum(["takes", "refuses"])).optional(),
   /**
-   * The kind the server's list gives a model, where it gives one (`other`: a kind no pane uses, such as
-   * embeddings). Absent for a list recorded before kinds were kept.
+   * Which models take tools, where known: from the model list where the server says so (its
+   * supported parameters or capabilities), else learnt from a refusal. A model not named here is tried.
    */
-  modelKinds: z.record(z.string(), z.enum(["chat", "search", "image", "video", "other"])).optional(),
+  toolInput: z.record(z.string(), z.enum(["takes", "refuses"])).optional(),
+  /** The kind the server's list gives a model, where it gives one. Absent for a list recorded before kinds were kept. */
+  modelKinds: z.record(z.string(), ListedKindSchema).optional(),
   /** Models the server's list says fail on purpose (the local gateway's fault models), to try error handling. */
   testModels: z.array(z.string()).optional(),
 });
-export type ImageInput = "takes" | "refuses";
+/** Whether a model takes a kind of input (images, tools), as its server said or showed by refusing it. */
+export type ModelTakes = "takes" | "refuses";
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;
-/** A model's kind as a server's list gives it. */
-export type ListedKind = NonNullable<ServerCapabilities["modelKinds"]>[string];
 
 export const CapabilitiesRequestSchema = z.object({ profileId: z.string().min(1).optional() });
 

@@ -107,6 +107,8 @@ export const MessageMetaSchema = z.object({
   rounds: z.number().int().min(1).optional(),
   /** Why a tool-using turn ended before the model answered in text (its cost cap, its round limit…). */
   toolNotice: CodedTextSchema.optional(),
+  /** What a turn could not offer of its tools: a server that could not list them, a model that does not take them. */
+  toolNotes: z.array(CodedTextSchema).max(16).optional(),
 });
 export type MessageMeta = z.infer<typeof MessageMetaSchema>;
 
@@ -147,8 +149,6 @@ export const ConversationSummarySchema = z.object({
   settings: ChatSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The start of the matching text when listed by a search. */
-  excerpt: z.string().nullable(),
   /** In the list: what its paid calls cost so far (null until one has a cost). */
   cost: CostSchema.nullable().optional(),
   /** The assistant it was started from, as it was then (kept when the assistant is renamed or deleted). */
@@ -172,7 +172,6 @@ const MessageText = z
   .max(MESSAGE_MAX_LENGTH, invalid("MESSAGE_TOO_LONG"));
 
 export const ChatInputs = {
-  list: z.object({ query: z.string().max(500).optional() }),
   conversation: ConversationId,
   rename: ConversationId.extend({
     title: z.string().trim().min(1, invalid("TITLE_REQUIRED")).max(TITLE_MAX, invalid("TITLE_TOO_LONG")),

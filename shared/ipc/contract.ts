@@ -3,9 +3,11 @@ import {
   ConversationToolsSchema,
   SaveConversationToolsSchema,
   ToolDecisionSchema,
+  ToolCallStopSchema,
 } from "./conversation-tools.ts";
 import { z } from "zod";
 import { AppInfoSchema, LanguageChoiceSchema, OpenPaneSchema } from "./app-info.ts";
+import { DataUpkeepSchema } from "./data-upkeep.ts";
 import {
   AlertSettingsInputSchema,
   AlertSettingsRequestSchema,
@@ -46,6 +48,7 @@ import {
   ConversationSummarySchema,
   ExportedFileSchema,
 } from "./chat.ts";
+import { ChatSearchInputSchema, ChatSearchSchema } from "./chat-search.ts";
 import { CompareInputs, ComparisonRunSchema, ComparisonSchema, ModelSetSchema } from "./compare.ts";
 import {
   AssistantIdSchema,
@@ -85,6 +88,8 @@ export const INVOKE_CHANNELS = {
   "app.quickChatShortcut": { input: NoInput, output: QuickChatShortcutStateSchema },
   "app.setQuickChatShortcut": { input: QuickChatShortcutSchema, output: QuickChatShortcutStateSchema },
   "app.setLanguage": { input: LanguageChoiceSchema, output: LanguageChoiceSchema },
+  /** What the app does with its data after the start (its check, backup, indexes), for the status bar. */
+  "app.dataUpkeep": { input: NoInput, output: DataUpkeepSchema },
   "profiles.list": { input: NoInput, output: ProfilesStateSchema },
   "profiles.save": { input: ProfileInputSchema, output: ProfileViewSchema },
   "profiles.remove": { input: ProfileIdSchema, output: ProfilesStateSchema },
@@ -109,7 +114,8 @@ export const INVOKE_CHANNELS = {
   "budget.retention": { input: NoInput, output: LedgerRetentionSchema },
   "budget.setRetention": { input: LedgerRetentionSchema, output: LedgerRetentionSchema },
   "streams.cancel": { input: StreamIdSchema, output: z.object({ cancelled: z.boolean() }) },
-  "chat.list": { input: ChatInputs.list, output: z.array(ConversationSummarySchema) },
+  "chat.list": { input: NoInput, output: z.array(ConversationSummarySchema) },
+  "chat.search": { input: ChatSearchInputSchema, output: ChatSearchSchema },
   "chat.create": { input: NoInput, output: ConversationSummarySchema },
   "chat.get": { input: ChatInputs.conversation, output: ConversationDetailSchema },
   "chat.rename": { input: ChatInputs.rename, output: ConversationSummarySchema },
@@ -130,6 +136,7 @@ export const INVOKE_CHANNELS = {
   "chat.saveTools": { input: SaveConversationToolsSchema, output: ConversationToolsSchema },
   /** Allow or Deny for a tool call a reply waits on. */
   "chat.toolDecision": { input: ToolDecisionSchema, output: z.object({ decided: z.boolean() }) },
+  "chat.stopToolCall": { input: ToolCallStopSchema, output: z.object({ stopped: z.boolean() }) },
   /** A PDF or Word document's text, read as it would be sent: for the message box's chip and estimate. */
   "documents.read": { input: AttachmentInputSchema, output: DocumentTextSchema },
   /** A conversation with an assistant's settings: the newest empty untitled one when there is one, else a new one. */
@@ -182,6 +189,7 @@ export const EVENT_CHANNELS = {
   "app.openPane": OpenPaneSchema,
   /** The menu's New chat. */
   "app.newChat": z.object({}),
+  "app.dataUpkeep": DataUpkeepSchema,
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE_CHANNELS;

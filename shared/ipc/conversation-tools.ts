@@ -13,17 +13,29 @@ export const TOOL_ROUNDS_MAX = 10;
  * The tools a conversation offers its model: which servers' (none: no tools), the tools the user
  * allowed for good ("serverId/tool"), and the most one turn of model rounds may cost.
  */
+const ToolServersSchema = z.array(z.string().min(1).max(100)).max(TOOL_SERVERS_MAX, invalid("TOOL_SERVERS_TOO_MANY"));
+const TurnCostCapSchema = z
+  .number({ error: invalid("TURN_COST_CAP_INVALID") })
+  .positive(invalid("TURN_COST_CAP_INVALID"))
+  .max(TURN_COST_CAP_MAX, invalid("TURN_COST_CAP_INVALID"));
+
 export const ConversationToolsSchema = z.object({
-  servers: z.array(z.string().min(1).max(100)).max(TOOL_SERVERS_MAX, invalid("TOOL_SERVERS_TOO_MANY")),
+  servers: ToolServersSchema,
   alwaysAllowed: z.array(z.string().min(1).max(300)).max(256),
-  turnCostCap: z
-    .number({ error: invalid("TURN_COST_CAP_INVALID") })
-    .positive(invalid("TURN_COST_CAP_INVALID"))
-    .max(TURN_COST_CAP_MAX, invalid("TURN_COST_CAP_INVALID")),
+  turnCostCap: TurnCostCapSchema,
 });
 export type ConversationTools = z.infer<typeof ConversationToolsSchema>;
 
 export const NO_TOOLS: ConversationTools = { servers: [], alwaysAllowed: [], turnCostCap: DEFAULT_TURN_COST_CAP };
+
+/**
+ * The tools an assistant gives each conversation started from it: which servers' and the turn's
+ * cost cap ("always allow" stays a conversation's own). None for an assistant saved before tools.
+ */
+export const NO_ASSISTANT_TOOLS = { servers: [], turnCostCap: DEFAULT_TURN_COST_CAP };
+export const AssistantToolsSchema = z
+  .object({ servers: ToolServersSchema, turnCostCap: TurnCostCapSchema })
+  .default(NO_ASSISTANT_TOOLS);
 
 /** How a tool is named for "always allow": its server and its own name. */
 export const toolKey = (serverId: string, tool: string): string => `${serverId}/${tool}`;
@@ -42,4 +54,10 @@ export const ToolDecisionSchema = z.object({
   callId: z.string().min(1).max(200),
   decision: z.enum(["allow", "deny"]),
   always: z.boolean().optional(),
+});
+
+/** Stop one running tool call alone: the turn goes on, telling the model it was stopped. */
+export const ToolCallStopSchema = z.object({
+  messageId: z.string().min(1).max(200),
+  callId: z.string().min(1).max(200),
 });

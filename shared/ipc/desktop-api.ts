@@ -34,6 +34,8 @@ export function createDesktopApi(transport: ApiTransport) {
       setLanguage: call("app.setLanguage"),
       onOpenPane: on("app.openPane"),
       onNewChat: on("app.newChat"),
+      dataUpkeep: call("app.dataUpkeep"),
+      onDataUpkeep: on("app.dataUpkeep"),
     },
     profiles: {
       list: call("profiles.list"),
@@ -68,6 +70,7 @@ export function createDesktopApi(transport: ApiTransport) {
     streams: { cancel: call("streams.cancel"), onEvent: on("stream.event") },
     chat: {
       list: call("chat.list"),
+      search: call("chat.search"),
       create: call("chat.create"),
       get: call("chat.get"),
       rename: call("chat.rename"),
@@ -88,6 +91,7 @@ export function createDesktopApi(transport: ApiTransport) {
       tools: call("chat.tools"),
       saveTools: call("chat.saveTools"),
       toolDecision: call("chat.toolDecision"),
+      stopToolCall: call("chat.stopToolCall"),
       newWithAssistant: call("chat.newWithAssistant"),
     },
     assistants: {

@@ -20,5 +20,11 @@ export type IpcError = z.infer<typeof IpcErrorSchema>;
 /** What every invoke returns instead of throwing across the process boundary. */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: IpcError };
 
+/** A Result as it arrives over a transport, before its channel's types apply to the data. */
+export const UnknownResultSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: IpcErrorSchema }),
+]);
+
 export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 export const failure = (error: IpcError): Result<never> => ({ ok: false, error });

@@ -10,4 +10,7 @@ export const toolTextsEn = {
   TOOLS_NOT_TAKEN:
     "This server or model does not take tools ({{model}}); the question was sent without them. Choose a model that takes tools to use them.",
   TOOL_CALL_NOT_WAITING: "This tool call is no longer waiting for an answer.",
+  TOOL_CALL_NOT_RUNNING: "This tool call is no longer running.",
+  TOOLS_SERVER_LEFT_OUT:
+    "The tools of {{server}} could not be listed, so this turn went on without them: {{reason}} Test server in Settings → MCP servers says more.",
 };

@@ -10,4 +10,7 @@ export const toolTextsZh: Record<keyof typeof toolTextsEn, string> = {
   TOOLS_NOT_TAKEN:
     "此服务器或模型不支持工具（{{model}}）；问题已在不带工具的情况下发送。要使用工具，请选择支持工具的模型。",
   TOOL_CALL_NOT_WAITING: "此工具调用已不再等待答复。",
+  TOOL_CALL_NOT_RUNNING: "此工具调用已不在运行。",
+  TOOLS_SERVER_LEFT_OUT:
+    "无法列出 {{server}} 的工具，本轮对话未使用它们：{{reason}} 可在“设置 → MCP 服务器”中用“测试服务器”查看详情。",
 };

@@ -5,7 +5,7 @@ import { paintPromptArt } from "../../electron/local-gateway/media/procedural-ar
 import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { sized } from "./bench-size.ts";
 
 /**

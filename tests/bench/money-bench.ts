@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import type { GatewayConfigInput } from "../../electron/local-gateway/config.ts";
 import { QUICK_SAMPLING } from "../integration/budget/budget-session.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { doubleCounted, moneyScenario, rangeMisses, rowOff, type FuzzResult } from "../support/money-fuzz.ts";
 import {

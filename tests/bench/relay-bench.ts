@@ -1,8 +1,8 @@
 import type { Page } from "../../electron/common/pages.ts";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { start } from "../../electron/local-gateway/index.ts";
 import { StreamEventSchema } from "../../shared/ipc/streams.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { sized } from "./bench-size.ts";
 import { directStream } from "./direct-stream.ts";

@@ -13,13 +13,22 @@ import { BUDGET_ACCOUNTS, BUDGET_KEY, budgetPaneLongTaskMax } from "./budget-ben
 import { median, report } from "./measure.ts";
 import { countsAt, writeScaleFolder, type ProfileCounts } from "./scale-data.ts";
 import { folderFigures } from "./scale-folder-figures.ts";
+import { conversationListLongTaskMax, searchBytesPerMessage, searchPageMs, searchQueryMs } from "./scale-search.ts";
 import { startOnce } from "./startup-bench.ts";
 import { startWebHost } from "./web-host-process.ts";
 
 /** Start-ups each start-up figure is the median of (in a smoke run, 1). */
 const STARTS = 3;
 
-type Figures = ReturnType<typeof folderFigures> & { budgetPane: number; startup: number };
+type Figures = ReturnType<typeof folderFigures> & {
+  searchQuery: number;
+  shortSearchQuery: number;
+  searchBytesPerMessage: number;
+  budgetPane: number;
+  conversationListPane: number;
+  search: number;
+  startup: number;
+};
 
 /** Each figure: its name at ten times today's size, its baseline's at today's size, and its unit. */
 const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
@@ -27,9 +36,24 @@ const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
   ["spendQuery", "budget_spend_query_ms_1m", "budget_spend_query_ms_100k_baseline", "ms"],
   ["spendYearQuery", "budget_spend_year_query_ms_1m", "budget_spend_year_query_ms_100k_baseline", "ms"],
   ["conversationList", "conversation_list_ms_2000", "conversation_list_ms_200_baseline", "ms"],
+  ["searchQuery", "conversation_search_query_ms_p50", "conversation_search_query_ms_p50_10k_baseline", "ms"],
+  [
+    "shortSearchQuery",
+    "conversation_search_short_query_ms_p50",
+    "conversation_search_short_query_ms_p50_10k_baseline",
+    "ms",
+  ],
   ["bytesPerLedgerRow", "db_bytes_per_ledger_row", "db_bytes_per_ledger_row_100k_baseline", "bytes"],
   ["bytesPerMessage", "db_bytes_per_message", "db_bytes_per_message_10k_baseline", "bytes"],
+  ["searchBytesPerMessage", "db_search_bytes_per_message", "db_search_bytes_per_message_10k_baseline", "bytes"],
   ["budgetPane", "budget_pane_long_task_max_ms_1m", "budget_pane_long_task_max_ms_100k_baseline", "ms"],
+  [
+    "conversationListPane",
+    "conversation_list_long_task_max_ms",
+    "conversation_list_long_task_max_ms_200_baseline",
+    "ms",
+  ],
+  ["search", "conversation_search_ms_p50", "conversation_search_ms_p50_10k_baseline", "ms"],
   ["startup", "startup_total_ms_large", "startup_total_ms_today_baseline", "ms"],
 ];
 
@@ -39,7 +63,7 @@ interface Stand {
   readonly renderer: string;
 }
 
-/** Every figure of one data folder: the database's, then the Budget pane's, then start-up. */
+/** Every figure of one data folder: the database's, then the Budget and Chat panes', then start-up. */
 async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figures> {
   const dataDir = tempDir("bench-scale-");
   try {
@@ -47,17 +71,26 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
     const db = openAppDatabase(join(dataDir, DATA_FILES.database));
     const figures = (() => {
       try {
-        return folderFigures(db, profileId, counts);
+        return {
+          ...folderFigures(db, profileId, counts),
+          searchQuery: searchQueryMs(db),
+          shortSearchQuery: searchQueryMs(db, true),
+          searchBytesPerMessage: searchBytesPerMessage(db, counts.messages),
+        };
       } finally {
         db.close();
       }
     })();
     const { host, url } = await startWebHost(dataDir, stand.gatewayUrl, BUDGET_KEY, stand.renderer);
-    let budgetPane: number;
+    let pane: Pick<Figures, "budgetPane" | "conversationListPane" | "search">;
     try {
       const page = await stand.browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
-      budgetPane = await budgetPaneLongTaskMax(stand.browser, page);
+      pane = {
+        budgetPane: await budgetPaneLongTaskMax(stand.browser, page),
+        conversationListPane: await conversationListLongTaskMax(stand.browser, page),
+        search: await searchPageMs(page),
+      };
       await page.close();
     } finally {
       // Let go before the next start: the data folder takes one host at a time.
@@ -71,7 +104,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
       const { hostReady, usable } = await startOnce(stand.browser, host);
       totals.push(hostReady + usable);
     }
-    return { ...figures, budgetPane, startup: median(totals) };
+    return { ...figures, ...pane, startup: median(totals) };
   } finally {
     // Each start backed the database up: the folders are let go as soon as they are measured.
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });

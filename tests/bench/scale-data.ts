@@ -3,7 +3,7 @@ import { seededRandom } from "../../electron/local-gateway/media/seeded-random.t
 import { ledgerRetentionSetting } from "../../electron/services/ledger/ledger-retention.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { seedConversationsYear } from "./scale-conversations.ts";
 import { seedGalleryYear, seedTasksYear } from "./scale-gallery.ts";
 import { seedLedgerYear, seedReadingsYear } from "./scale-ledger.ts";

@@ -109,3 +109,51 @@ test("a denied call is not run, and Always allow runs the next call of that tool
   await expect(replies(page).last()).toContainText("30", { timeout: 30_000 });
   await expect(replies(page).last().getByRole("button", { name: "Allow" })).toHaveCount(0);
 });
+
+test("Stop call stops a running call alone: the model is told, and the reply goes on", async ({ launchApp }) => {
+  const { page } = await launchApp();
+  await addTestServer(page);
+  await chatWithTools(page, "Chat Completions");
+  await message(page).fill('slow {"ms":600000}');
+  await message(page).press("Enter");
+  const card = page.getByRole("region", { name: `Tool call: ${SERVER} · slow` });
+  await card.getByRole("button", { name: "Allow" }).click();
+  await expect(card.getByRole("status")).toHaveText("Running…");
+  await card.getByRole("button", { name: "Stop call" }).click();
+  const reply = replies(page).last();
+  await expect(reply.getByTestId("finish")).toBeVisible({ timeout: 30_000 });
+  await expect(reply.getByRole("region", { name: `Tool call: ${SERVER} · slow` })).toContainText("Stopped");
+  await expect(reply).toContainText("The user stopped this tool call before it finished");
+});
+
+test("an assistant's tools and cost cap come with each conversation started from it", async ({
+  launchApp,
+}, testInfo) => {
+  const { page } = await launchApp();
+  await addTestServer(page);
+  await page.getByRole("button", { name: "Add assistant" }).click();
+  const form = page.getByRole("form", { name: "New assistant" });
+  await form.getByLabel("Assistant name").fill("Tool user");
+  await form.getByRole("checkbox", { name: `Use tools from ${SERVER}` }).check();
+  await form.getByLabel("Cost cap per turn").fill("0");
+  await form.getByRole("button", { name: "Save assistant" }).click();
+  await expect(form.getByRole("alert")).toContainText("more than 0 and at most 1,000,000");
+  await form.getByLabel("Cost cap per turn").fill("0.5");
+  await form.getByRole("checkbox", { name: `Use tools from ${SERVER}` }).scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", "settings", `${testInfo.project.name}-assistant-tools.png`),
+  });
+  await form.getByRole("button", { name: "Save assistant" }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByRole("button", { name: "New chat with assistant", exact: true }).click();
+  await page
+    .getByRole("menu", { name: "Assistants" })
+    .getByRole("menuitem", { name: "Tool user", exact: true })
+    .click();
+  await page.getByRole("button", { name: "Conversation settings" }).click();
+  const settings = page.getByRole("form", { name: "Conversation settings" });
+  await expect(settings.getByRole("checkbox", { name: `Use tools from ${SERVER}` })).toBeChecked();
+  await expect(settings.getByLabel("Cost cap per turn")).toHaveValue("0.5");
+});

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { choose, expectWorkingApp, hostOn, pageOf, setAside } from "./recovery-host.ts";
 

@@ -4,7 +4,7 @@ import { readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningWebHost } from "../../electron/web-host/web-host.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { CAN_MAKE_READ_ONLY, CAN_MOUNT, dataPlace, type DataPlace } from "./data-places.ts";
 import { choose, closeHost, expectWorkingApp, hostOn, pageOf, setAside } from "./recovery-host.ts";

@@ -1,10 +1,11 @@
-import type { AppServices, AppServicesOptions } from "../../electron/composition/app-services.ts";
+import type { AppServicesOptions } from "../../electron/composition/start-app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { ANSWER_LIMITS, type AnswerLimits } from "../../electron/services/gateway-client/answer-limits.ts";
 import type { PollTiming } from "../../electron/services/tasks/poll-policy.ts";
 import type { ChatMessage, ChatStreamData } from "../../shared/ipc/chat.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { StreamEvent } from "../../shared/ipc/streams.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../support/local-gateway.ts";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy.ts";

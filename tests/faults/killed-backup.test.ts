@@ -4,7 +4,7 @@ import { copyFileSync, readdirSync, statSync, truncateSync, writeFileSync } from
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupsOf, stampOf } from "../../electron/services/store/data-backups.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { choose, expectWorkingApp, hostOn, pageOf } from "./recovery-host.ts";
 

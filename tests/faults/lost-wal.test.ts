@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { checkDataFiles } from "../../electron/services/store/data-files.ts";
 import { CHECKPOINT_EVERY_MS } from "../../electron/services/store/idle-checkpoints.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { choose, closeHost, expectWorkingApp, hostOn, pageOf } from "./recovery-host.ts";
 

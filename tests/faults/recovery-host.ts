@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect } from "vitest";
-import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
+import { startWebHost, type RunningWebHost, type WebHostOptions } from "../../electron/web-host/web-host.ts";
 import { tempDir } from "../support/local-gateway.ts";
 
 const rendererDir = tempDir("renderer-");
@@ -14,8 +14,8 @@ afterAll(async () => {
 });
 
 /** A web host started on `dataDir` as a user starts it, closed after the file's tests. */
-export async function hostOn(dataDir: string): Promise<RunningWebHost> {
-  const host = await startWebHost({ dataDir, rendererDir, version: "0.0.0-test" });
+export async function hostOn(dataDir: string, options: Partial<WebHostOptions> = {}): Promise<RunningWebHost> {
+  const host = await startWebHost({ ...options, dataDir, rendererDir, version: "0.0.0-test" });
   hosts.push(host);
   return host;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AppServices } from "../../electron/composition/app-services.ts";
-import { startServices } from "../support/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, waitUntil } from "../support/local-gateway.ts";
 import { answer } from "./faults.ts";
 import { ASYNC_IMAGE, FAST_POLLS, startFaultBench, taskUntil, type FaultBench } from "./fault-setup.ts";

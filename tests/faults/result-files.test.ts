@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import { RESULT_SIZE_CAPS } from "../../electron/services/tasks/result-download.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, tempDir } from "../support/local-gateway.ts";
 import { answer, answerAfterForward, cutAfter } from "./faults.ts";
 import { ASYNC_IMAGE, FAST_POLLS, startFaultBench, taskUntil, type FaultBench } from "./fault-setup.ts";

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import {
   MAX_REDIRECTS,
   RESULT_SIZE_CAPS,
@@ -14,7 +14,7 @@ import { ImageResultSchema } from "../../shared/gateway-api/images.ts";
 import { TaskRecordSchema } from "../../shared/gateway-api/tasks.ts";
 import { VideoTaskSchema } from "../../shared/gateway-api/video.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../support/local-gateway.ts";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";

@@ -88,7 +88,6 @@ function detailOf(
       settings: DEFAULT_CHAT_SETTINGS,
       createdAt: "2025-01-01T00:00:00.000Z",
       updatedAt: "2025-01-01T00:00:00.000Z",
-      excerpt: null,
       ...fields,
     },
     messages,

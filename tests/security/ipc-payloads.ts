@@ -1,4 +1,4 @@
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import type { InvokeChannel, InvokeInput } from "../../shared/ipc/contract.ts";
 
 type PayloadOf = { [C in InvokeChannel]: (services: () => AppServices) => InvokeInput<C> };
@@ -41,7 +41,11 @@ const mcpServerOf = (services: () => AppServices) =>
   ).id;
 
 const assistantOf = (services: () => AppServices) =>
-  services().assistants.save({ ...ASSISTANT, documents: [...ASSISTANT.documents] }).id;
+  services().assistants.save({
+    ...ASSISTANT,
+    documents: [...ASSISTANT.documents],
+    tools: { servers: [], turnCostCap: 1 },
+  }).id;
 
 /**
  * One valid payload per channel, the seed the fuzzer mutates. Paid work uses models that end
@@ -54,6 +58,7 @@ export const VALID_PAYLOADS: PayloadOf = {
   "app.quickChatShortcut": () => undefined,
   "app.setQuickChatShortcut": () => ({ shortcut: "Alt+Shift+Q" }),
   "app.setLanguage": () => ({ language: "zh" }),
+  "app.dataUpkeep": () => undefined,
   "profiles.list": () => undefined,
   "profiles.save": () => ({ name: "Fuzz", baseUrl: "http://127.0.0.1:9/", auth: "bearer", key: "sk-fuzz-0000-0000" }),
   "profiles.remove": () => ({ id: "no-such-profile" }),
@@ -78,7 +83,8 @@ export const VALID_PAYLOADS: PayloadOf = {
   "budget.retention": () => undefined,
   "budget.setRetention": () => ({ days: 180 }),
   "streams.cancel": () => ({ streamId: "no-such-stream" }),
-  "chat.list": () => ({ query: "fuzz" }),
+  "chat.list": () => undefined,
+  "chat.search": () => ({ query: "fuzz" }),
   "chat.create": () => undefined,
   "chat.get": (services) => ({ conversationId: conversationOf(services) }),
   "chat.deleteMessage": (services) => ({ conversationId: conversationOf(services), messageId: "no-such-message" }),
@@ -111,6 +117,7 @@ export const VALID_PAYLOADS: PayloadOf = {
     callId: "no-such-call",
     decision: "deny",
   }),
+  "chat.stopToolCall": () => ({ messageId: "no-such-message", callId: "no-such-call" }),
   "documents.read": () => ({ name: "a.pdf", data: Buffer.from("%PDF-1.4\n").toString("base64") }),
   "chat.newWithAssistant": (services) => ({ assistantId: assistantOf(services) }),
   "chat.compare": (services) => ({

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMainCore, type MainCore } from "../../electron/ipc/main-core.ts";
-import { startAppServices, type AppServices } from "../../electron/composition/app-services.ts";
+import { startAppServices } from "../../electron/composition/start-app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { BUILT_IN_PROFILE_ID } from "../../electron/services/vault/profile-vault.ts";
 import type { ProfileAuth, ProfileView } from "../../shared/ipc/profiles.ts";
 import type { Result } from "../../shared/ipc/result.ts";
-import { startServices, webHostEnvironment } from "../support/app-services.ts";
+import { startServices, webHostEnvironment } from "../support/services-fixture.ts";
 import { recordingPage } from "../support/fake-page.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { keyFileCipher } from "../../electron/services/vault/key-file-cipher.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir } from "../support/local-gateway.ts";
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;

@@ -10,8 +10,8 @@ import { guardedResultFetch } from "../../electron/services/tasks/result-fetch.t
 import { TaskEngine } from "../../electron/services/tasks/task-engine.ts";
 import { TaskTable, type TaskRow } from "../../electron/services/tasks/task-table.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
-import { startAppServices } from "../../electron/composition/app-services.ts";
-import { webHostEnvironment } from "../support/app-services.ts";
+import { startAppServices } from "../../electron/composition/start-app-services.ts";
+import { webHostEnvironment } from "../support/services-fixture.ts";
 import { countingFetch, type CountingFetch } from "../support/counting-fetch.ts";
 import { seedTasks } from "../support/seeded-tasks.ts";
 import { startFaultProxy, type FaultProxy, type SubmitFault, type SubmitPath } from "../support/fault-proxy.ts";

@@ -78,7 +78,7 @@ describe("a call whose answer cannot be sent", () => {
     const unsendable = [{ id: 1n }] as unknown as ReturnType<typeof fixture.host.services.conversations.list>;
     const failing = vi.spyOn(fixture.host.services.conversations, "list").mockReturnValue(unsendable);
     try {
-      await expect(invoke(await openBridge(fixture), "chat.list", {})).rejects.toThrow(/1011/);
+      await expect(invoke(await openBridge(fixture), "chat.list")).rejects.toThrow(/1011/);
     } finally {
       failing.mockRestore();
     }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebHost, type RunningWebHost } from "../../electron/web-host/web-host.ts";
-import { startServices } from "../support/app-services.ts";
+import { startServices } from "../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../support/local-gateway.ts";
 
 let gateway: TestGateway;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { createMainCore, type MainCore } from "../../electron/ipc/main-core.ts";
-import { startServices } from "./app-services.ts";
+import { startServices } from "./services-fixture.ts";
 import { KEYS, startTestGateway, type TestGateway } from "./local-gateway.ts";
 
 export interface MainAgainstGateway {

@@ -1,4 +1,4 @@
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { ACTIVE_TASK_STATUSES } from "../../shared/ipc/tasks.ts";
 import { chatTurn, stopReplyAfter, taskUntil } from "../integration/budget/budget-session.ts";
 import { otherClientSpends } from "./money-scenarios.ts";

@@ -1,4 +1,4 @@
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import type { GatewayConfigInput } from "../../electron/local-gateway/config.ts";
 import { startTestGateway, type TestGateway } from "./local-gateway.ts";
 import type { FaultProxy } from "./fault-proxy.ts";

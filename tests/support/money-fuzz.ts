@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
-import type { AppServices } from "../../electron/composition/app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { seededRandom } from "../../electron/local-gateway/media/seeded-random.ts";
 import { gatewayCharges, ledgerSettled, QUICK_SAMPLING } from "../integration/budget/budget-session.ts";
-import { startServices } from "./app-services.ts";
+import { startServices } from "./services-fixture.ts";
 import { startFaultProxy } from "./fault-proxy.ts";
 import { KEYS, tempDir, type TestGateway } from "./local-gateway.ts";
 import { dayEndingSoon, fuzzModels, startFuzzGateway, type FuzzWorld } from "./money-fuzz-world.ts";

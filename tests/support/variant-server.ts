@@ -12,6 +12,8 @@ import type { AddressInfo } from "node:net";
  * - `anthropic-error` / `html-error` / `unauthorized` / `rate-limited`: those error answers
  * - `echo`: replies with the last message's text, so a test can make a reply say anything
  * - `text-only`: refuses a request carrying images as OpenAI words it (its list entry says nothing of images)
+ * - `no-tools`: refuses a request offering tools as OpenAI words it (its list entry says nothing of tools)
+ * - `listed-no-tools`: the same, and its list entry's `supported_parameters` leave tools out (as OpenRouter's)
  */
 export interface VariantServer {
   readonly url: string;
@@ -34,11 +36,14 @@ const MODELS = [
   "rate-limited",
   "echo",
   "text-only",
+  "no-tools",
+  "listed-no-tools",
 ];
 
 interface ChatBody {
   model?: string;
   stream?: boolean;
+  tools?: unknown;
   messages?: { content?: unknown }[];
 }
 
@@ -101,7 +106,10 @@ async function handle(
   const path = (request.url ?? "/").split("?")[0];
   if (request.method === "GET" && path === "/v1/models") {
     await modelListHeld;
-    return json(response, 200, { object: "list", data: models.map((id) => ({ id, object: "model", owned_by: "x" })) });
+    const said = (id: string) =>
+      id === "listed-no-tools" ? { supported_parameters: ["max_tokens", "temperature"] } : {};
+    const data = models.map((id) => ({ id, object: "model", owned_by: "x", ...said(id) }));
+    return json(response, 200, { object: "list", data });
   }
   if (request.method !== "POST" || path !== "/v1/chat/completions") {
     return openAiError(response, 404, `Unknown request URL: ${request.method} ${path}.`, "invalid_request_error", null);
@@ -127,6 +135,15 @@ async function handle(
       "Invalid content type. image_url is only supported by certain models.",
       "invalid_request_error",
       null,
+    );
+  }
+  if ((model === "no-tools" || model === "listed-no-tools") && body.tools !== undefined) {
+    return openAiError(
+      response,
+      400,
+      "Unsupported parameter: 'tools' is not supported with this model.",
+      "invalid_request_error",
+      "unsupported_parameter",
     );
   }
   if (model === "anthropic-error") {

@@ -35,12 +35,14 @@ export function decodeImage(bytes: Uint8Array): RgbImage | null {
     return null;
   }
   const image = createRgbImage(rgba.width, rgba.height);
-  // The loop stays inside the RGBA data (4 bytes a pixel), which noUncheckedIndexedAccess cannot see.
-  for (let i = 0, j = 0; i < rgba.data.length; i += 4, j += 3) {
-    const alpha = rgba.data[i + 3]! / 255;
-    image.pixels[j] = Math.round(rgba.data[i]! * alpha + 255 * (1 - alpha));
-    image.pixels[j + 1] = Math.round(rgba.data[i + 1]! * alpha + 255 * (1 - alpha));
-    image.pixels[j + 2] = Math.round(rgba.data[i + 2]! * alpha + 255 * (1 - alpha));
+  // RGB has no alpha: each pixel is laid over white. The loop stays inside the data (4 bytes a pixel),
+  // so no `?? 0` applies.
+  const { data } = rgba;
+  for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
+    const alpha = (data[i + 3] ?? 0) / 255;
+    image.pixels[j] = Math.round((data[i] ?? 0) * alpha + 255 * (1 - alpha));
+    image.pixels[j + 1] = Math.round((data[i + 1] ?? 0) * alpha + 255 * (1 - alpha));
+    image.pixels[j + 2] = Math.round((data[i + 2] ?? 0) * alpha + 255 * (1 - alpha));
   }
   return image;
 }

@@ -61,11 +61,10 @@ export class RenderPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    for (let job = this.queue[0]; job; job = this.queue[0]) {
       const slot = this.idleSlot() ?? this.spawn();
       if (!slot) return;
-      // The loop runs only while the queue holds a job.
-      const job = this.queue.shift()!;
+      this.queue.shift();
       slot.job = job;
       slot.worker.ref();
       slot.worker.postMessage(job.request);

@@ -17,16 +17,16 @@ export function coverResize(source: RgbImage, width: number, height: number): Rg
   const scale = Math.max(width / source.width, height / source.height);
   const offsetX = (source.width * scale - width) / 2;
   const offsetY = (source.height * scale - height) / 2;
-  // sx and sy are clamped to the source, so every index below is inside its pixels.
+  // sx and sy are clamped to the source, so every index below is inside its pixels: no `?? 0` applies.
   for (let y = 0; y < height; y++) {
     const sy = Math.min(source.height - 1, Math.floor((y + offsetY) / scale));
     for (let x = 0; x < width; x++) {
       const sx = Math.min(source.width - 1, Math.floor((x + offsetX) / scale));
       const from = (sy * source.width + sx) * 3;
       const to = (y * width + x) * 3;
-      out.pixels[to] = source.pixels[from]!;
-      out.pixels[to + 1] = source.pixels[from + 1]!;
-      out.pixels[to + 2] = source.pixels[from + 2]!;
+      out.pixels[to] = source.pixels[from] ?? 0;
+      out.pixels[to + 1] = source.pixels[from + 1] ?? 0;
+      out.pixels[to + 2] = source.pixels[from + 2] ?? 0;
     }
   }
   return out;

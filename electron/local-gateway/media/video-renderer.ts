@@ -64,7 +64,9 @@ export async function renderVideo(request: VideoRenderRequest): Promise<Uint8Arr
   }
   await output.finalize();
   // A BufferTarget holds the file once finalize() has resolved.
-  return new Uint8Array(output.target.buffer!);
+  const { buffer } = output.target;
+  if (!buffer) throw new Error("the video was finalised without its file");
+  return new Uint8Array(buffer);
 }
 
 function spritePixels(side: number, fill: Rgb, border: Rgb): RgbImage {

@@ -35,13 +35,13 @@ export function cloneYuvFrame(frame: YuvFrame): YuvFrame {
 export function yuvFromRgb(rgb: Uint8Array, width: number, height: number): YuvFrame {
   const frame = createYuvFrame(width, height);
   const lumaStride = frame.mbWidth * 16;
-  // Every p below is a pixel of the width × height input, so rgb[p..p+2] exist.
+  // Every p below is a pixel of the width × height input, so rgb[p..p+2] exist: no `?? 0` applies.
   for (let row = 0; row < height; row++) {
     for (let col = 0; col < width; col++) {
       const p = (row * width + col) * 3;
-      const r = rgb[p]!;
-      const g = rgb[p + 1]!;
-      const b = rgb[p + 2]!;
+      const r = rgb[p] ?? 0;
+      const g = rgb[p + 1] ?? 0;
+      const b = rgb[p + 2] ?? 0;
       frame.y[row * lumaStride + col] = ((66 * r + 129 * g + 25 * b + 128) >> 8) + 16;
     }
   }
@@ -49,9 +49,9 @@ export function yuvFromRgb(rgb: Uint8Array, width: number, height: number): YuvF
   for (let row = 0; row < height; row += 2) {
     for (let col = 0; col < width; col += 2) {
       const p = (row * width + col) * 3;
-      const r = rgb[p]!;
-      const g = rgb[p + 1]!;
-      const b = rgb[p + 2]!;
+      const r = rgb[p] ?? 0;
+      const g = rgb[p + 1] ?? 0;
+      const b = rgb[p + 2] ?? 0;
       const index = (row / 2) * chromaStride + col / 2;
       frame.u[index] = ((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128;
       frame.v[index] = ((112 * r - 94 * g - 18 * b + 128) >> 8) + 128;

@@ -51,11 +51,12 @@ export function videoTaskOf(row: SimulatedTaskRow, origin: string): VideoTask {
     created_at: iso(row.created_at),
   };
   if (row.status === "completed") {
-    const result = resultOf(row);
+    // A video task delivers one file.
+    const [url] = resultOf(row).urls;
+    if (url === undefined) throw new Error(`Task ${row.id} has no result file.`);
     return {
       ...view,
-      // A video task delivers one file.
-      metadata: { url: origin + result.urls[0]!, duration: params.duration, size: params.size },
+      metadata: { url: origin + url, duration: params.duration, size: params.size },
       completed_at: endedAt(row, row.completed_at),
     };
   }

@@ -1,3 +1,5 @@
+import { isPlainObject } from "../../../shared/plain-object.ts";
+
 /**
  * How much of a message is searched, and how many `{` are tried: each try may read to the end,
  * so both bound the work a message full of braces can cause.
@@ -19,9 +21,6 @@ function closingBrace(text: string, start: number): number {
   }
   return -1;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The first JSON object written in a text: from each `{` in turn, the balanced span that parses

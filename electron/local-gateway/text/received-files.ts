@@ -22,10 +22,10 @@ export function receivedFiles(turns: readonly ConversationTurn[]): ReceivedFile[
   const last = turns.findLast((turn) => turn.role === "user");
   const carrying = [...turns.filter((turn) => turn.role === "system"), ...(last ? [last] : [])];
   return carrying.flatMap((turn) =>
-    [...turn.content.matchAll(FILE_BLOCK)].map((match) => ({
-      name: match[1]!,
-      note: match[2] ?? null,
-      text: match[4]!,
+    [...turn.content.matchAll(FILE_BLOCK)].map(([, name = "", note, , text = ""]) => ({
+      name,
+      note: note ?? null,
+      text,
     })),
   );
 }

@@ -43,9 +43,10 @@ export function chatCompletionImages(messages: ChatCompletionRequest["messages"]
       : message.content.flatMap((part, partIndex) => {
           if (part.type !== "image_url") return [];
           const where = `messages[${index}].content[${partIndex}].image_url.url`;
-          const match = DATA_URL.exec(part.image_url.url);
-          if (!match) throw invalidParams(`${where}: only data: URLs with base64 image data are accepted.`);
-          return [decodeImage(where, match[1]!, match[2]!)];
+          const [, mime, data] = DATA_URL.exec(part.image_url.url) ?? [];
+          if (mime === undefined || data === undefined)
+            throw invalidParams(`${where}: only data: URLs with base64 image data are accepted.`);
+          return [decodeImage(where, mime, data)];
         }),
   );
 }

@@ -11,7 +11,7 @@ const OPENINGS = [
   "Let me break this down step by step.",
   "Good question; there are a few parts to it.",
   "This comes up often, so here is a practical answer.",
-];
+] as const;
 
 const POINTS = [
   "Start from the smallest version that works, then measure before optimising.",
@@ -36,10 +36,10 @@ const LANGUAGES = [
       `def ${name}(items: list[str]) -> dict[str, int]:\n    counts: dict[str, int] = {}\n    for item in items:\n        counts[item] = counts.get(item, 0) + 1\n    return counts`,
   },
   { tag: "bash", body: (name: string) => `${name}() {\n  sort "$1" | uniq -c | sort -rn | head -n 10\n}` },
-];
+] as const;
 
 const ASPECTS = ["Effort", "Risk", "Cost", "Speed", "Clarity", "Reliability"];
-const RATINGS = ["low", "medium", "high"];
+const RATINGS = ["low", "medium", "high"] as const;
 
 function textOf(turns: readonly ConversationTurn[], role: ConversationTurn["role"]): string {
   return (
@@ -74,8 +74,8 @@ function identifierFrom(topic: string): string {
  */
 export function writeReply(model: string, turns: readonly ConversationTurn[]): string {
   const random = seededRandom(seedFrom(model, JSON.stringify(turns)));
-  // Only ever given non-empty constant lists.
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <Items extends readonly [unknown, ...unknown[]]>(items: Items): Items[number] =>
+    items[Math.floor(random() * items.length)] ?? items[0];
   const question = textOf(turns, "user");
   const topic = topicOf(question);
   const turnNumber = turns.filter((turn) => turn.role === "user").length;

@@ -1,3 +1,5 @@
+import { objectOr } from "../../../shared/plain-object.ts";
+
 /** The value a required property without a default gets, by the first type its schema names. */
 const VALUE_OF_TYPE: Record<string, unknown> = {
   string: "",
@@ -8,9 +10,6 @@ const VALUE_OF_TYPE: Record<string, unknown> = {
   object: {},
   null: null,
 };
-
-const objectOr = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function valueFor(property: Record<string, unknown>): unknown {
   if ("default" in property) return property.default;

@@ -1,3 +1,4 @@
+import { NO_ASSISTANT_TOOLS } from "../../../shared/ipc/conversation-tools.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { z } from "zod";
 import {
@@ -88,7 +89,13 @@ export function importAssistants(db: DatabaseSync, text: string): AssistantsImpo
         ? (modelSets.list().find((known) => known.name.toLowerCase() === modelSet.name.toLowerCase()) ??
           modelSets.save(modelSet.name, modelSet.models))
         : null;
-      const saved = assistants.save({ ...fields, name: freeName(fields.name, taken), modelSetId: set?.id ?? null });
+      const saved = assistants.save({
+        ...fields,
+        name: freeName(fields.name, taken),
+        modelSetId: set?.id ?? null,
+        // A file names no MCP server: servers are this machine's own.
+        tools: NO_ASSISTANT_TOOLS,
+      });
       result.imported.push(saved);
     });
   });

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { avatarOf, type Assistant, type AssistantStartSchema } from "../../../shared/ipc/assistants.ts";
 import type { ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { ConversationStore } from "../chat/conversation-store.ts";
+import type { ConversationToolStore } from "../chat/conversation-tool-store.ts";
 import type { ModelSetStore } from "../chat/model-set-store.ts";
 import type { AssistantStore } from "./assistant-store.ts";
 
@@ -19,10 +20,16 @@ export function settingsFrom(assistant: Assistant, defaults: ChatSettings, setMo
 
 /**
  * Starts a conversation from an assistant (reusing the newest empty untitled one), recording the
- * assistant as it is now; with a model set that still exists, Compare opens with the set's models.
+ * assistant as it is now and offering its tools under its cost cap; with a model set that still
+ * exists, Compare opens with the set's models.
  */
 export function startWithAssistant(
-  stores: { assistants: AssistantStore; modelSets: ModelSetStore; conversations: ConversationStore },
+  stores: {
+    assistants: AssistantStore;
+    modelSets: ModelSetStore;
+    conversations: ConversationStore;
+    conversationTools: ConversationToolStore;
+  },
   assistantId: string,
   defaults: ChatSettings,
 ): AssistantStart {
@@ -34,5 +41,7 @@ export function startWithAssistant(
     name: assistant.name,
     avatar: avatarOf(assistant),
   });
+  const { servers, turnCostCap } = assistant.tools;
+  stores.conversationTools.save(conversation.id, { servers, alwaysAllowed: [], turnCostCap });
   return { conversation, compareModels: set ? set.models : null };
 }

@@ -1,3 +1,4 @@
+import { NO_ASSISTANT_TOOLS } from "../../../shared/ipc/conversation-tools.ts";
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
@@ -32,6 +33,7 @@ const FALLBACK_SETTINGS: StoredSettings = {
   maxTokens: DEFAULT_CHAT_SETTINGS.maxTokens,
   stream: DEFAULT_CHAT_SETTINGS.stream,
   documents: [],
+  tools: NO_ASSISTANT_TOOLS,
 };
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();

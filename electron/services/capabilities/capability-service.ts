@@ -4,7 +4,7 @@ import { GatewayError } from "../gateway-client/gateway-error.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 import type { CapabilityStore } from "./capability-store.ts";
 import { listedKindsOf, testModelsOf } from "./listed-kinds.ts";
-import { imageInputOf } from "./model-modalities.ts";
+import { imageInputOf, toolInputOf } from "./model-modalities.ts";
 
 const notOffered = (error: unknown) =>
   error instanceof GatewayError && (error.code === "NOT_OFFERED" || error.status === 404 || error.status === 405);
@@ -122,7 +122,8 @@ export class CapabilityService {
       const { data, meta } = await this.clientFor(profileId).listModels();
       const ids = [...new Set(data.data.map((model) => model.id))].sort();
       this.store.models(profileId, { codes: ids, kinds: listedKindsOf(data), testModels: testModelsOf(data) });
-      this.store.imageInput(profileId, imageInputOf(data));
+      this.store.learn(profileId, "imageInput", imageInputOf(data));
+      this.store.learn(profileId, "toolInput", toolInputOf(data));
       this.onModelList(profileId, data);
       return { ids, requestId: meta.requestId };
     } catch (error) {

@@ -4,7 +4,7 @@ import {
   ServerCapabilitiesSchema,
   type Feature,
   type FeatureState,
-  type ImageInput,
+  type ModelTakes,
   type ListedKind,
   type ServerCapabilities,
 } from "../../../shared/ipc/capabilities.ts";
@@ -23,7 +23,10 @@ const UNKNOWN: Features = {
 /** Rows written before a feature was tracked lack it: it stays unknown. */
 const StoredFeaturesSchema = ServerCapabilitiesSchema.shape.features.partial();
 const ModelCodesSchema = z.array(z.string());
-const ImageInputSchema = ServerCapabilitiesSchema.shape.imageInput.unwrap();
+const ModelTakesSchema = ServerCapabilitiesSchema.shape.imageInput.unwrap();
+/** What a model takes, by the field that holds it and its column. */
+const TAKES_COLUMNS = { imageInput: "image_input", toolInput: "tool_input" } as const;
+type TakesField = keyof typeof TAKES_COLUMNS;
 const ModelKindsSchema = ServerCapabilitiesSchema.shape.modelKinds.unwrap();
 
 /** What a server's model list says of its models beside their codes. */
@@ -49,6 +52,7 @@ export class CapabilityStore {
       features: string;
       checked_at: number | null;
       image_input: string | null;
+      tool_input: string | null;
       model_kinds: string | null;
       test_models: string | null;
     }>(this.db.prepare("SELECT * FROM capabilities WHERE profile_id = ?"), profileId);
@@ -58,21 +62,26 @@ export class CapabilityStore {
       models: row.models === null ? null : readStoredJson(row.models, ModelCodesSchema, null),
       features: { ...UNKNOWN, ...readStoredJson(row.features, StoredFeaturesSchema, {}) },
       checkedAt: row.checked_at === null ? null : new Date(row.checked_at).toISOString(),
-      ...(row.image_input === null ? {} : { imageInput: readStoredJson(row.image_input, ImageInputSchema, {}) }),
+      ...(row.image_input === null ? {} : { imageInput: readStoredJson(row.image_input, ModelTakesSchema, {}) }),
+      ...(row.tool_input === null ? {} : { toolInput: readStoredJson(row.tool_input, ModelTakesSchema, {}) }),
       ...(row.model_kinds === null ? {} : { modelKinds: readStoredJson(row.model_kinds, ModelKindsSchema, {}) }),
       ...(row.test_models === null ? {} : { testModels: readStoredJson(row.test_models, ModelCodesSchema, []) }),
     };
   }
 
-  /** Records which models take images (said by the model list, or learnt from a refusal); others stay as known. */
-  imageInput(profileId: string, models: Readonly<Record<string, ImageInput>>): void {
+  /**
+   * Records which models take images or tools (said by the model list, or learnt from a refusal);
+   * others stay as known.
+   */
+  learn(profileId: string, field: TakesField, models: Readonly<Record<string, ModelTakes>>): void {
     if (Object.keys(models).length === 0) return;
     const current = this.get(profileId);
-    const merged = { ...current.imageInput, ...models };
+    const merged = { ...current[field], ...models };
+    const column = TAKES_COLUMNS[field];
     this.db
       .prepare(
-        `INSERT INTO capabilities (profile_id, models, features, checked_at, image_input) VALUES (?, NULL, ?, NULL, ?)
-         ON CONFLICT(profile_id) DO UPDATE SET image_input = excluded.image_input`,
+        `INSERT INTO capabilities (profile_id, models, features, checked_at, ${column}) VALUES (?, NULL, ?, NULL, ?)
+         ON CONFLICT(profile_id) DO UPDATE SET ${column} = excluded.${column}`,
       )
       .run(profileId, JSON.stringify(current.features), JSON.stringify(merged));
     this.onChange(this.get(profileId));

@@ -1,6 +1,7 @@
-import type { ListedKind } from "../../../shared/ipc/capabilities.ts";
+import { LISTED_KINDS, type ListedKind } from "../../../shared/ipc/capabilities.ts";
+import { objectOr } from "../../../shared/plain-object.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
-import { isStringList, objectOr } from "./model-modalities.ts";
+import { isStringList } from "./model-modalities.ts";
 
 /** The words servers put in a `kind` or `type` field, by the kind they mean. */
 const KIND_WORDS: Record<ListedKind, readonly string[]> = {
@@ -17,7 +18,7 @@ function kindOfWord(value: unknown): ListedKind | null {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, "-");
-  return (Object.keys(KIND_WORDS) as ListedKind[]).find((kind) => KIND_WORDS[kind].includes(word)) ?? null;
+  return LISTED_KINDS.find((kind) => KIND_WORDS[kind].includes(word)) ?? null;
 }
 
 /** What a model writes decides what it is for: text is chat (even beside pictures), else video, else image. */
@@ -29,8 +30,10 @@ function kindOfOutputs(outputs: readonly string[]): ListedKind {
 }
 
 /** OpenRouter's older `architecture.modality`, `text+image->text`: the part after the arrow. */
-const outputsOfModality = (value: unknown): string[] | null =>
-  typeof value === "string" && value.includes("->") ? value.split("->")[1]!.split("+") : null;
+function outputsOfModality(value: unknown): string[] | null {
+  const [, outputs] = typeof value === "string" ? value.split("->") : [];
+  return outputs === undefined ? null : outputs.split("+");
+}
 
 /**
  * What a list entry says it is, in the forms servers use: a `kind` or `type` word (the local gateway,

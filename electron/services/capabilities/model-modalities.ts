@@ -1,18 +1,16 @@
-import type { ImageInput } from "../../../shared/ipc/capabilities.ts";
+import type { ModelTakes } from "../../../shared/ipc/capabilities.ts";
+import { objectOr } from "../../../shared/plain-object.ts";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 
 export const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
-
-export const objectOr = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
  * What a model list entry says about images, in the forms servers use: OpenRouter's
  * `architecture.input_modalities`, a top-level `input_modalities` or `modalities`, or a
  * `capabilities.vision` flag. Null where the entry says nothing.
  */
-function imageInputOfEntry(entry: Record<string, unknown>): ImageInput | null {
+function imageInputOfEntry(entry: Record<string, unknown>): ModelTakes | null {
   const architecture = objectOr(entry.architecture);
   const listed = [architecture.input_modalities, entry.input_modalities, entry.modalities].find(isStringList);
   if (listed) return listed.some((modality) => /^image/i.test(modality)) ? "takes" : "refuses";
@@ -21,12 +19,36 @@ function imageInputOfEntry(entry: Record<string, unknown>): ImageInput | null {
   return null;
 }
 
-/** The models whose list entry says whether they take images. */
-export function imageInputOf(list: ModelList): Record<string, ImageInput> {
-  const known: Record<string, ImageInput> = {};
+const TOOL_PARAMETERS = ["tools", "tool_choice", "functions"];
+const TOOL_CAPABILITY = /^(tools?|tool_use|tool_calling|function_calling)$/i;
+
+/**
+ * What a model list entry says about tools, in the forms servers use: OpenRouter's
+ * `supported_parameters`, a `capabilities` list (`tools`, `tool_use`) or a `capabilities`
+ * object with a `function_calling` or `tools` flag. Null where the entry says nothing.
+ */
+function toolInputOfEntry(entry: Record<string, unknown>): ModelTakes | null {
+  const takes = (yes: boolean): ModelTakes => (yes ? "takes" : "refuses");
+  if (isStringList(entry.supported_parameters)) {
+    return takes(entry.supported_parameters.some((parameter) => TOOL_PARAMETERS.includes(parameter)));
+  }
+  if (isStringList(entry.capabilities)) return takes(entry.capabilities.some((named) => TOOL_CAPABILITY.test(named)));
+  const capabilities = objectOr(entry.capabilities);
+  const flag = [capabilities.function_calling, capabilities.tools, capabilities.tool_calling].find(
+    (value) => typeof value === "boolean",
+  );
+  return typeof flag === "boolean" ? takes(flag) : null;
+}
+
+/** The models whose list entry says whether they take it (images, tools). */
+function saidOf(list: ModelList, said: (entry: Record<string, unknown>) => ModelTakes | null) {
+  const known: Record<string, ModelTakes> = {};
   for (const entry of list.data) {
-    const input = imageInputOfEntry(entry);
+    const input = said(entry);
     if (input) known[entry.id] = input;
   }
   return known;
 }
+
+export const imageInputOf = (list: ModelList) => saidOf(list, imageInputOfEntry);
+export const toolInputOf = (list: ModelList) => saidOf(list, toolInputOfEntry);

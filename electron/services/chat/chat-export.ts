@@ -2,7 +2,7 @@ import type { ChatMessage, ConversationDetail } from "../../../shared/ipc/chat.t
 import type { AttachmentData } from "../../../shared/ipc/attachments.ts";
 import type { Comparison } from "../../../shared/ipc/compare.ts";
 import { fenceFor } from "./attachment-content.ts";
-import type { ProfileName } from "./conversation-list.ts";
+import type { ProfileName } from "./conversation-search.ts";
 import { inertBody } from "./inert-markdown-body.ts";
 import { inertLink, inertText, visibleEscapes } from "./inert-markdown-text.ts";
 

@@ -18,7 +18,7 @@ import { readStoredColumn } from "../store/stored-json.ts";
 /** The stored title of a conversation nothing has named yet (the column is NOT NULL). */
 export const UNTITLED = "";
 
-/** The tables as the migrations define them; `excerpt` only where a search adds it. */
+/** The tables as the migrations define them. */
 export interface ConversationRow {
   id: string;
   title: string;
@@ -27,7 +27,6 @@ export interface ConversationRow {
   updated_at: number;
   /** JSON: the assistant it was started from, as it was then; null for none. */
   assistant?: string | null;
-  excerpt?: string | null;
 }
 
 export interface MessageRow {
@@ -44,19 +43,16 @@ export interface MessageRow {
   parent_id: string | null;
 }
 
-const EXCERPT_RADIUS = 40;
-
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** A conversation as the window sees it; under a search, with the text around the first match. */
-export function summaryOf(row: ConversationRow, query?: string): ConversationSummary {
+/** A conversation as the window sees it. */
+export function summaryOf(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
     title: row.title === UNTITLED ? null : row.title,
     settings: storedSettings(row.settings),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    excerpt: row.excerpt && query ? excerptAround(row.excerpt, query) : null,
     assistant: readStoredColumn(row.assistant, ConversationAssistantSchema),
   };
 }
@@ -115,11 +111,4 @@ function storedSettings(text: string): ChatSettings {
   const filled = { ...DEFAULT_CHAT_SETTINGS, ...(typeof stored === "object" ? stored : {}) };
   const profileId = typeof filled.profileId === "string" ? filled.profileId : null;
   return ChatSettingsSchema.safeParse(filled).data ?? { ...DEFAULT_CHAT_SETTINGS, profileId };
-}
-
-function excerptAround(text: string, query: string): string {
-  const at = text.toLowerCase().indexOf(query.toLowerCase());
-  const start = Math.max(0, at - EXCERPT_RADIUS);
-  const end = Math.min(text.length, at + query.length + EXCERPT_RADIUS);
-  return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ")}${end < text.length ? "…" : ""}`;
 }

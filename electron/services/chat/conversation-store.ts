@@ -1,6 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
-import { inTransaction } from "../../common/sql-transaction.ts";
 import type {
   ChatMessage,
   ChatSettings,
@@ -12,6 +11,7 @@ import type {
 } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { insertMessage, type NewMessage } from "./message-append.ts";
 import { AppError, appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
@@ -26,10 +26,9 @@ import {
   type Turn,
 } from "./conversation-rows.ts";
 import { ComparisonStore } from "./comparison-store.ts";
-import { listConversations, type ProfileName } from "./conversation-list.ts";
+import { listConversations } from "./conversation-list.ts";
 import { MessageEdits } from "./message-edits.ts";
 import { AttachmentStore } from "./attachment-store.ts";
-import type { AcceptedAttachment } from "./attachment-intake.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
 const UNDO_RETENTION_MS = 24 * 3600 * 1000;
@@ -51,9 +50,9 @@ export class ConversationStore {
     );
   }
 
-  /** Newest first; a query matches titles, message text and profile names (see conversation-list.ts). */
-  list(query?: string, profiles: readonly ProfileName[] = []): ConversationSummary[] {
-    return listConversations(this.db, query, profiles);
+  /** Newest first, each with what it cost so far (searches: conversation-search.ts). */
+  list(): ConversationSummary[] {
+    return listConversations(this.db);
   }
 
   /** A conversation with no title until its first message or a rename gives it one. */
@@ -77,7 +76,8 @@ export class ConversationStore {
     this.db
       .prepare(
         `UPDATE conversations SET settings = CASE WHEN title = ?1 THEN ?2 ELSE settings END,
-           assistant = CASE WHEN title = ?1 THEN NULL ELSE assistant END, updated_at = ?3 WHERE id = ?4`,
+           assistant = CASE WHEN title = ?1 THEN NULL ELSE assistant END,
+           tools = CASE WHEN title = ?1 THEN NULL ELSE tools END, updated_at = ?3 WHERE id = ?4`,
       )
       .run(UNTITLED, JSON.stringify(settings), Date.now(), empty);
     return this.summary(empty);
@@ -162,62 +162,11 @@ export class ConversationStore {
     return this.summary(id);
   }
 
-  appendMessage(message: {
-    id?: string;
-    conversationId: string;
-    role: ChatMessage["role"];
-    content: string;
-    status: MessageStatus;
-    error?: IpcError | null;
-    meta?: MessageMeta | null;
-    /** What it follows (null: nothing, it starts the conversation); the shown leaf when not given. */
-    parentId?: string | null;
-    /** Files sent with a question: checked ones, or those of the version an edit replaces. */
-    attachments?: readonly AcceptedAttachment[] | { copiedFrom: string };
-    /** False: the conversation does not go on from it (yet), as an answer of a comparison. */
-    showAsLeaf?: boolean;
-  }): ChatMessage {
-    const id = message.id ?? randomUUID();
-    // The message, the leaf it becomes and the conversation's title land together, in one commit.
-    inTransaction(this.db, () => {
-      const conversation = this.row(message.conversationId);
-      const parentId = message.parentId === undefined ? this.edits.leafOf(message.conversationId) : message.parentId;
-      const now = Date.now();
-      const { next } = onlyRow<{ next: number }>(
-        this.db.prepare("SELECT COALESCE(MAX(position), -1) + 1 AS next FROM messages WHERE conversation_id = ?"),
-        message.conversationId,
-      );
-      this.db
-        .prepare(
-          "INSERT INTO messages (id, conversation_id, position, role, content, status, error, meta, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .run(
-          id,
-          message.conversationId,
-          next,
-          message.role,
-          message.content,
-          message.status,
-          message.error ? JSON.stringify(message.error) : null,
-          message.meta ? JSON.stringify(message.meta) : null,
-          now,
-          parentId,
-        );
-      const files = message.attachments ?? [];
-      if ("copiedFrom" in files) this.attachments.copy(files.copiedFrom, id);
-      else this.attachments.add(id, files);
-      if (message.showAsLeaf !== false) this.edits.showLeaf(message.conversationId, id);
-      const titleText = message.content.trim() || ("copiedFrom" in files ? "" : (files[0]?.name ?? ""));
-      const title =
-        conversation.title === UNTITLED && message.role === "user" ? titleFrom(titleText) : conversation.title;
-      this.db
-        .prepare("UPDATE conversations SET updated_at = ?, title = ? WHERE id = ?")
-        .run(now, title, message.conversationId);
-    });
-    return this.message(id);
+  /** A message in its conversation: the shown leaf unless told otherwise, titling an untitled conversation. */
+  appendMessage(message: NewMessage): ChatMessage {
+    return this.message(insertMessage(this.db, this, this.row(message.conversationId).title, message));
   }
 
-  /** The text so far of a reply still streaming. */
   /** A streaming reply's text so far, and its meta when that changed too (a tool call asked or answered). */
   writeReplyText(id: string, content: string, meta?: MessageMeta): void {
     this.db
@@ -276,9 +225,4 @@ export class ConversationStore {
     if (!row) throw appError("CONVERSATION_NOT_FOUND");
     return row;
   }
-}
-
-function titleFrom(content: string): string {
-  const line = content.trim().split("\n")[0] ?? "";
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }

@@ -15,9 +15,8 @@ import type { AttachmentsOf } from "./attachment-content.ts";
 import { carriesImages, historyOf } from "./chat-request.ts";
 import { withAssistantDocuments } from "./assistant-documents.ts";
 import { imageRefusalOf } from "./image-input-policy.ts";
-import { ToolTurn, type Tooling } from "./tool-turn.ts";
-import { streamRound } from "./reply-round.ts";
-import type { ToolRound } from "../../../shared/ipc/tool-rounds.ts";
+import type { Tooling } from "./tool-turn.ts";
+import { replyRounds } from "./reply-rounds.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import { DeltaCoalescer } from "./delta-coalescer.ts";
@@ -25,6 +24,7 @@ import { ReplyJournal } from "./reply-journal.ts";
 import { estimateTokens } from "./token-estimate.ts";
 
 const DEFAULT_SEARCH_MODEL = "web-search";
+
 /** Failures after part of a reply arrived that keep that part as an interrupted reply. */
 const INTERRUPTING_CODES = [
   "STREAM_INCOMPLETE",
@@ -175,30 +175,13 @@ export class ReplyProducer {
     try {
       // Inside the try: a profile whose key is missing or unreadable ends the reply with its error, like any failure.
       const client = this.clientFor(run.profileId);
-      const turn = await this.toolTurnOf(run, signal, (rounds) => {
-        coalescer.flush();
-        meta.toolRounds = structuredClone([...rounds]);
-        emit({ kind: "tools", data: { rounds: meta.toolRounds } });
-        journal.saveNow();
-      });
-      for (let round = 1; ; round++) {
-        if (turn) meta.rounds = round;
-        const messages =
-          turn && round > 1 ? [...run.messages, turn.asTurn(run.assistantMessageId, journal.text)] : run.messages;
-        const calls = await streamRound(
-          { client, run: { ...run, messages }, tools: turn?.offered ?? [], attachmentsOf: this.attachmentsOf },
-          { meta, journal, coalescer, emit, waitUntil, started, addsToEarlierRounds: round > 1 },
-          signal,
-        );
-        if (!turn || calls.length === 0) break;
-        if (!(await turn.answer(calls, journal.text.length, signal)))
-          throw new GatewayError({ code: "ABORTED", message: "stopped" });
-        const notice = this.noticeBefore(turn, run, round + 1, journal.text);
-        if (notice) {
-          meta.toolNotice = notice;
-          break;
-        }
-      }
+      const capabilities = this.capabilitiesOf(run.profileId);
+      await replyRounds(
+        { client, tooling: this.tooling, capabilities, attachmentsOf: this.attachmentsOf },
+        run,
+        { meta, journal, coalescer, emit, waitUntil, started },
+        signal,
+      );
     } catch (caught) {
       coalescer.flush();
       const failure = caught instanceof GatewayError ? caught : null;
@@ -223,26 +206,5 @@ export class ReplyProducer {
       if (estimate) Object.assign(meta, estimate, { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
-  }
-
-  /** The reply's tools when its conversation offers some (not for web search), named for the wire. */
-  private async toolTurnOf(run: ReplyRun, signal: AbortSignal, changed: (rounds: readonly ToolRound[]) => void) {
-    if (!this.tooling || run.searchWeb) return null;
-    const tools = await this.tooling.turnTools(run.conversationId, signal);
-    return tools && tools.offered.length > 0
-      ? new ToolTurn(tools, this.tooling, run.assistantMessageId, changed)
-      : null;
-  }
-
-  /** Why the next round of a tool-using turn must not start (its round limit, its cost cap); null to go on. */
-  private noticeBefore(turn: ToolTurn, run: ReplyRun, round: number, text: string) {
-    const tooling = this.tooling;
-    if (!tooling) return null;
-    const sent = [...run.messages, turn.asTurn(run.assistantMessageId, text)];
-    // About what the next round sends: the history with the rounds so far, and the tools offered.
-    const chars = JSON.stringify(historyOf(sent, this.attachmentsOf)).length + JSON.stringify(turn.offered).length;
-    const { model, maxTokens } = run.settings;
-    const estimate = tooling.roundEstimate(run.profileId, model, Math.ceil(chars / 4), maxTokens);
-    return turn.stopBefore(round, tooling.spentOn(run.assistantMessageId), estimate);
   }
 }

@@ -25,7 +25,7 @@ interface RoundRequest {
 }
 
 /** Where a round's reply goes: the reply's meta and journal, the window, and when the reply began. */
-interface RoundSink {
+export interface RoundSink {
   readonly meta: MessageMeta;
   readonly journal: ReplyJournal;
   readonly coalescer: DeltaCoalescer;

@@ -16,15 +16,24 @@ export interface ToolResult {
   readonly ms: number;
 }
 
+/** A server whose tools could not be listed for a turn, and why. */
+export interface LeftOutServer {
+  readonly server: string;
+  readonly reason: string;
+}
+
 /** Where a chat turn's tools come from (the MCP servers in Settings), without the chat knowing how. */
 export interface ToolBox {
   /** The tools of these servers (the enabled ones), named for the wire; a server that cannot list them is left out. */
-  offered(serverIds: readonly string[], signal?: AbortSignal): Promise<OfferedTool[]>;
+  offered(
+    serverIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<{ tools: OfferedTool[]; leftOut: LeftOutServer[] }>;
   /** Runs one tool; a failure to reach it is thrown as a coded error, a failure the tool reports is `isError`. */
   call(tool: OfferedTool, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
 }
 
 export const NO_TOOL_BOX: ToolBox = {
-  offered: () => Promise.resolve([]),
+  offered: () => Promise.resolve({ tools: [], leftOut: [] }),
   call: () => Promise.reject(new Error("no tools are offered")),
 };

@@ -6,7 +6,7 @@ export function resultSentFor(call: ToolCallView): string {
     case "denied":
       return "The user denied this tool call; do not try it again unless the user asks.";
     case "stopped":
-      return "The tool call was stopped before it finished.";
+      return "The user stopped this tool call before it finished; it has no result.";
     case "waiting":
     case "running":
       return "The tool call did not finish.";

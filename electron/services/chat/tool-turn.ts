@@ -5,11 +5,14 @@ import { codedText } from "../../../shared/text/app-texts.ts";
 import { argumentsObject, type ToolCall } from "./tool-call-assembler.ts";
 import type { Turn } from "./conversation-rows.ts";
 import type { ToolApprovals } from "./tool-approvals.ts";
-import type { OfferedTool, ToolBox } from "./tool-box.ts";
+import type { LeftOutServer, OfferedTool, ToolBox } from "./tool-box.ts";
+import type { ToolInputPolicy } from "./tool-input-policy.ts";
 
 /** What a turn's tools are and how far it may go: the conversation's choices at Send. */
 export interface TurnTools {
   readonly offered: readonly OfferedTool[];
+  /** The chosen servers whose tools could not be listed: the turn goes on without them, and says so. */
+  readonly leftOut: readonly LeftOutServer[];
   readonly alwaysAllowed: ReadonlySet<string>;
   /** The most the turn's rounds may cost together, in the key's currency. */
   readonly cap: number;
@@ -120,23 +123,27 @@ export class ToolTurn {
     signal: AbortSignal,
   ) {
     const started = performance.now();
-    try {
-      const result = await this.box.call(tool, args, signal);
-      this.set(round, index, {
-        state: result.isError ? "failed" : "done",
-        result: bounded(result.text),
-        isError: result.isError,
-        ms: result.ms,
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.set(round, index, {
-        state: signal.aborted ? "stopped" : "failed",
-        result: bounded(message),
-        isError: true,
-        ms: Math.round(performance.now() - started),
-      });
-    }
+    const callId = round.calls[index]?.id ?? "";
+    await this.approvals.whileRunning(this.messageId, callId, signal, async (callSignal) => {
+      try {
+        const result = await this.box.call(tool, args, callSignal);
+        this.set(round, index, {
+          state: result.isError ? "failed" : "done",
+          result: bounded(result.text),
+          isError: result.isError,
+          ms: result.ms,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // Stopped (alone, or with the reply), it has no result: the model is told the user stopped it.
+        this.set(round, index, {
+          state: callSignal.aborted ? "stopped" : "failed",
+          result: callSignal.aborted ? null : bounded(message),
+          isError: true,
+          ms: Math.round(performance.now() - started),
+        });
+      }
+    });
   }
 
   private viewOf(call: ToolCall): ToolCallView {
@@ -177,6 +184,8 @@ export class ToolTurn {
 export interface Tooling {
   readonly box: ToolBox;
   readonly approvals: ToolApprovals;
+  /** Which models do not take tools, said once. */
+  readonly inputPolicy: ToolInputPolicy;
   /** The conversation's tools and cap at Send; null when it offers none. */
   turnTools(conversationId: string, signal: AbortSignal): Promise<TurnTools | null>;
   /** What the reply's rounds cost so far (the most they may have), from the ledger. */

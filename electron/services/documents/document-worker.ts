@@ -3,7 +3,7 @@ import mammoth from "mammoth";
 import { getDocumentProxy } from "unpdf";
 import { DOCUMENT_PAGES_READ_MAX, type DocumentFormat } from "../../../shared/ipc/documents.ts";
 import { documentBody, NoTextError } from "./document-body.ts";
-import type { DocumentJob, DocumentProblem, DocumentReply } from "./document-job.ts";
+import { DocumentJobSchema, type DocumentProblem, type DocumentReply } from "./document-job.ts";
 import { checkZipBounds, ZipBoundsError } from "./zip-bounds.ts";
 
 /**
@@ -12,7 +12,7 @@ import { checkZipBounds, ZipBoundsError } from "./zip-bounds.ts";
  */
 const port = parentPort;
 if (!port) throw new Error("document-worker.ts runs only as a worker thread");
-const job = workerData as DocumentJob;
+const job = DocumentJobSchema.parse(workerData);
 
 async function pdfPages(bytes: Uint8Array): Promise<{ texts: string[]; pages: number }> {
   const pdf = await getDocumentProxy(bytes, {

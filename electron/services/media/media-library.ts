@@ -66,8 +66,10 @@ export class MediaLibrary {
     this.directory = directory;
     this.srcOf = srcOf;
     mkdirSync(directory, { recursive: true });
-    this.sweepPartials();
-    this.relistOrphans();
+    // Listed once: a year of pictures is some 20,000 files.
+    const names = readdirSync(directory);
+    this.sweepPartials(names);
+    this.relistOrphans(names);
   }
 
   save(media: NewMedia): MediaView {
@@ -149,17 +151,18 @@ export class MediaLibrary {
   }
 
   /** Downloads a killed process left half written. */
-  private sweepPartials(): void {
-    for (const name of readdirSync(this.directory).filter((file) => file.endsWith(PARTIAL))) {
+  private sweepPartials(names: readonly string[]): void {
+    for (const name of names.filter((file) => file.endsWith(PARTIAL))) {
       rmSync(join(this.directory, name), { force: true });
     }
   }
 
   /** Files the database does not know (it was restored or started fresh) come back from their sidecars. */
-  private relistOrphans(): void {
-    for (const name of readdirSync(this.directory).filter((file) => file.endsWith(SIDECAR))) {
+  private relistOrphans(names: readonly string[]): void {
+    const known = new Set(allRows<{ id: string }>(this.db.prepare("SELECT id FROM media")).map((row) => row.id));
+    for (const name of names.filter((file) => file.endsWith(SIDECAR))) {
       const id = name.slice(0, -SIDECAR.length);
-      if (this.row(id)) continue;
+      if (known.has(id)) continue;
       try {
         const row = MediaRowSchema.parse(JSON.parse(readFileSync(join(this.directory, name), "utf8")));
         if (row.id === id && existsSync(join(this.directory, basename(row.file_name)))) {

@@ -207,9 +207,9 @@ export class RequestScheduler {
     this.prune(now);
     while (this.grants.length < this.rpm && this.mayGrant) {
       // The first in line whose kind is not paused: a paused kind does not hold the others back.
-      const next = this.queue.findIndex((queued) => now >= this.pausedUntil(queued.scope));
-      if (next === -1) break;
-      const [waiter] = this.queue.splice(next, 1) as [Waiter];
+      const waiter = this.queue.find((queued) => now >= this.pausedUntil(queued.scope));
+      if (!waiter) break;
+      this.queue.splice(this.queue.indexOf(waiter), 1);
       const grant = { at: now };
       this.grants.push(grant);
       this.probing = !this.limitKnown;

@@ -1,8 +1,9 @@
 import { backup, type DatabaseSync } from "node:sqlite";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { checkCopy } from "./data-checks.ts";
+import { checkCopy, wholeCopyOf } from "./data-checks.ts";
 import type { DataFile } from "./data-files.ts";
+import { readDatabaseOffThread } from "./store-thread.ts";
 
 const BACKUP_DIR = "backups";
 const KEEP = 3;
@@ -34,6 +35,8 @@ export function stampOf(date: Date): string {
 export function backupsOf(dataDir: string, kind: DataFile): Backup[] {
   const directory = join(dataDir, BACKUP_DIR);
   if (!existsSync(directory)) return [];
+  // ISO times in one format compare as text, without the collator localeCompare starts (~30 ms).
+  const newestFirst = (a: Backup, b: Backup) => (a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : 0);
   return readdirSync(directory)
     .flatMap((name) => {
       const match = NAMES[kind].pattern.exec(name);
@@ -47,7 +50,7 @@ export function backupsOf(dataDir: string, kind: DataFile): Backup[] {
         },
       ];
     })
-    .sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+    .sort(newestFirst);
 }
 
 /** The newest backup that passes its check, the only kind ever offered to restore; null when none does. */
@@ -69,15 +72,18 @@ export function sweepBackupLeftovers(dataDir: string): void {
 }
 
 /**
- * On every start, after the files proved healthy: a consistent copy of the database (SQLite's
- * online backup) and of the settings, keeping the newest three of each.
+ * After every start, once the upkeep found the database healthy (`data-upkeep.ts`): a consistent
+ * copy of it (SQLite's online backup, which follows the app's writes meanwhile) and of the settings,
+ * keeping the newest three of each. The copy is checked off the app's thread: on a large file that
+ * takes as long as the copy.
  */
 export async function backUpDataFiles(dataDir: string, db: DatabaseSync, now = new Date()): Promise<void> {
   const stamp = stampOf(now);
   const database = partialFor(dataDir, "database", stamp);
   try {
     await backup(db, database);
-    keepIfWhole("database", database, stamp);
+    const whole = await readDatabaseOffThread(database, true).then(wholeCopyOf, () => null);
+    keepIfWhole("database", database, stamp, whole);
   } finally {
     rmSync(database, { force: true });
   }
@@ -123,8 +129,7 @@ function partialFor(dataDir: string, kind: DataFile, stamp: string): string {
  * Gives a copy written under its temporary name its final name, only once it passes its check: the
  * rename is atomic, so a backup killed half-way, or one that failed, is never taken for a backup.
  */
-function keepIfWhole(kind: DataFile, partial: string, stamp: string): void {
-  const checked = checkCopy(kind, partial);
+function keepIfWhole(kind: DataFile, partial: string, stamp: string, checked = checkCopy(kind, partial)): void {
   if (!checked) return;
   const extension = kind === "database" ? `-${checked.recordsWritten ?? 0}.sqlite` : ".json";
   renameSync(partial, join(dirname(partial), `${NAMES[kind].prefix}${stamp}${extension}`));

@@ -41,9 +41,10 @@ export function isPrivateAddress(address: string): boolean {
   if (family !== 6) return false;
   if (PRIVATE.check(bare, "ipv6")) return true;
   // The URL parser writes an IPv6 address in its shortest form, which the NAT64 pattern reads.
-  const nat64 = NAT64.exec(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
-  if (!nat64) return false;
+  const shortest = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
   // Stryker disable next-line StringLiteral: parseInt("") is NaN, and NaN << 16 is 0, as "0" gives
-  const embedded = (Number.parseInt(nat64[1] ?? "0", 16) << 16) | Number.parseInt(nat64[2]!, 16);
+  const [, high = "0", low] = NAT64.exec(shortest) ?? [];
+  if (low === undefined) return false;
+  const embedded = (Number.parseInt(high, 16) << 16) | Number.parseInt(low, 16);
   return PRIVATE.check([24, 16, 8, 0].map((shift) => (embedded >>> shift) & 0xff).join("."), "ipv4");
 }

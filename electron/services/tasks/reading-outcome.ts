@@ -15,26 +15,26 @@ export async function applyReading(
   deps: TaskPollerDependencies,
   { row, status, progress, errorCode, errorMessage, tookMs, keepResult }: RemoteReading,
 ): Promise<void> {
-  const { records, observations } = deps;
+  const { watchedTasks, observations } = deps;
   const now = Date.now();
   switch (status) {
     case "completed": {
       observations.completed(row, now, tookMs);
       const leftOut = await keepResult();
       if (leftOut > 0 || row.notice !== null)
-        records.change(row.id, { notice: leftOut > 0 ? JSON.stringify(resultsLeftOut(leftOut)) : null });
+        watchedTasks.change(row.id, { notice: leftOut > 0 ? JSON.stringify(resultsLeftOut(leftOut)) : null });
       deps.onResultKept(row);
       return;
     }
     case "failed":
       observations.forget(row.id);
-      records.fail(row.id, remoteFailure(errorCode ?? null, errorMessage ?? null));
+      watchedTasks.fail(row.id, remoteFailure(errorCode ?? null, errorMessage ?? null));
       deps.onEndedWithoutResult(row);
       return;
     case "cancelled":
     case "expired":
       observations.forget(row.id);
-      records.change(row.id, {
+      watchedTasks.change(row.id, {
         status,
         finished_at: now,
         next_poll_at: null,
@@ -49,7 +49,7 @@ export async function applyReading(
       const outlook = observations.outlook(row, status !== row.status);
       const interval = deps.policy.intervalAfter(outlook, now, deps.timing);
       // A poll answered: a failure said on the task is over.
-      records.change(
+      watchedTasks.change(
         row.id,
         { status, progress, poll_interval_ms: interval, next_poll_at: now + interval, notice: null },
         ["queued", "processing"],

@@ -37,7 +37,7 @@ export const guardedResultFetch: ResultFetch = (url, { signal }, { privateAllowe
           resolve(responseOf(message));
         } catch (error) {
           message.destroy();
-          reject(error as Error);
+          reject(error);
         }
       },
     );
@@ -57,7 +57,7 @@ function publicOnlyLookup(address: string): LookupFunction {
       const [first] = usable;
       if (!first) return callback(privateRefusal(address, hostname, found[0]?.address ?? "?"), "", 0);
       // Node asks for every address when it tries each family in turn (autoSelectFamily).
-      if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, usable);
+      if (options.all) callback(null, usable);
       else callback(null, first.address, first.family);
     });
   };
@@ -67,8 +67,8 @@ function responseOf(message: IncomingMessage): Response {
   const status = message.statusCode ?? 0;
   if (status < 200 || status > 599) throw new Error(`the server answered status ${status}`);
   const headers = new Headers();
-  for (let index = 0; index + 1 < message.rawHeaders.length; index += 2) {
-    headers.append(message.rawHeaders[index]!, message.rawHeaders[index + 1]!);
+  for (const [name, values = []] of Object.entries(message.headersDistinct)) {
+    for (const value of values) headers.append(name, value);
   }
   const bodiless = status === 204 || status === 205 || status === 304;
   if (bodiless) message.resume();

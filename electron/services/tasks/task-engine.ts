@@ -51,7 +51,7 @@ interface TaskEngineDependencies {
  */
 export class TaskEngine {
   private readonly deps: TaskEngineDependencies;
-  private readonly records: WatchedTasks;
+  private readonly watchedTasks: WatchedTasks;
   private readonly submitter: TaskSubmitter;
   private readonly poller: TaskPoller;
 
@@ -59,15 +59,17 @@ export class TaskEngine {
     this.deps = deps;
     const timing = deps.timing ?? DEFAULT_POLL_TIMING;
     const observations = new TaskObservations(new ModelDurations(deps.tasks.database));
-    const records = new WatchedTasks(deps.tasks, deps.media, deps.onTaskChanged, (row) => observations.expectedAt(row));
+    const watchedTasks = new WatchedTasks(deps.tasks, deps.media, deps.onTaskChanged, (row) =>
+      observations.expectedAt(row),
+    );
     const keeper = new ResultKeeper(deps.media, (profileId) => ({
       fetch: deps.download,
       profileBaseUrl: deps.profileBaseUrl(profileId),
       resultOrigins: deps.resultOrigins(profileId),
     }));
-    this.records = records;
+    this.watchedTasks = watchedTasks;
     this.submitter = new TaskSubmitter({
-      records,
+      watchedTasks,
       keeper,
       clientFor: deps.clientFor,
       timing,
@@ -76,7 +78,7 @@ export class TaskEngine {
       onResultKept: (row) => this.finishWithResult(row),
     });
     this.poller = new TaskPoller({
-      records,
+      watchedTasks,
       keeper,
       clientFor: deps.clientFor,
       timing,
@@ -102,32 +104,32 @@ export class TaskEngine {
   }
 
   close(): void {
-    this.records.close();
+    this.watchedTasks.close();
     this.poller.stop();
   }
 
   list(profileId: string, status?: LocalTaskStatus): TaskView[] {
-    return this.deps.tasks.list(profileId, status).map((row) => this.records.view(row));
+    return this.deps.tasks.list(profileId, status).map((row) => this.watchedTasks.view(row));
   }
 
   async generateImage(profileId: string, params: ImageParams): Promise<TaskView> {
-    const row = this.records.insert({ profileId, kind: "image", ...this.described(params), status: "submitting" });
+    const row = this.watchedTasks.insert({ profileId, kind: "image", ...this.described(params), status: "submitting" });
     await this.submitter.submitImage(row, params);
-    return this.records.viewOf(row.id);
+    return this.watchedTasks.viewOf(row.id);
   }
 
   async generateVideo(profileId: string, params: VideoParams): Promise<TaskView> {
-    const row = this.records.insert({ profileId, kind: "video", ...this.described(params), status: "waiting" });
+    const row = this.watchedTasks.insert({ profileId, kind: "video", ...this.described(params), status: "waiting" });
     await this.submitter.startWaitingVideo(row);
-    return this.records.viewOf(row.id);
+    return this.watchedTasks.viewOf(row.id);
   }
 
   async cancel(id: string): Promise<TaskView> {
-    const { records } = this;
-    const row = records.require(id);
+    const { watchedTasks } = this;
+    const row = watchedTasks.require(id);
     if (row.status === "waiting") {
-      records.change(id, { status: "cancelled", wait_reason: null, finished_at: Date.now() }, ["waiting"]);
-      return records.viewOf(id);
+      watchedTasks.change(id, { status: "cancelled", wait_reason: null, finished_at: Date.now() }, ["waiting"]);
+      return watchedTasks.viewOf(id);
     }
     if (row.status === "submitting") throw appError("TASK_SUBMITTING");
     if (!row.remote_id || FINISHED_TASK_STATUSES.includes(row.status)) {
@@ -138,7 +140,7 @@ export class TaskEngine {
       const { data } = await withLedgerLink({ taskId: id }, () =>
         this.deps.clientFor(row.profile_id).cancelTask(remoteId),
       );
-      records.change(id, {
+      watchedTasks.change(id, {
         status: "cancelled",
         progress: data.progress ?? row.progress,
         finished_at: Date.now(),
@@ -149,12 +151,12 @@ export class TaskEngine {
       void this.poller.poll(id);
       throw error;
     }
-    return records.viewOf(id);
+    return watchedTasks.viewOf(id);
   }
 
   /** A new submission with the same parameters. */
   async retry(id: string): Promise<TaskView> {
-    const row = this.records.require(id);
+    const row = this.watchedTasks.require(id);
     return row.kind === "image"
       ? this.generateImage(row.profile_id, imageParamsOf(row))
       : this.generateVideo(row.profile_id, videoParamsOf(row));
@@ -162,10 +164,10 @@ export class TaskEngine {
 
   /** After "Timed out here": wait again, from now. */
   checkAgain(id: string): TaskView {
-    const row = this.records.require(id);
+    const row = this.watchedTasks.require(id);
     if (row.status !== "timed_out") throw appError("TASK_NOT_TIMED_OUT");
     this.poller.waitAgain(id);
-    return this.records.viewOf(id);
+    return this.watchedTasks.viewOf(id);
   }
 
   clearFinished(profileId: string): number {
@@ -177,7 +179,7 @@ export class TaskEngine {
   }
 
   private finishWithResult(row: TaskRow): void {
-    this.records.change(row.id, {
+    this.watchedTasks.change(row.id, {
       status: "completed",
       progress: 100,
       finished_at: Date.now(),

@@ -16,7 +16,7 @@ import type { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskRow } from "./task-table.ts";
 
 export interface TaskPollerDependencies {
-  readonly records: WatchedTasks;
+  readonly watchedTasks: WatchedTasks;
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;
@@ -62,11 +62,12 @@ export class TaskPoller {
 
   /** On start: every unfinished task goes on; a submission cut by a restart is never resent. */
   resume(): void {
-    const { records } = this.deps;
-    for (const row of records.tasks.withStatus(["submitting"])) records.fail(row.id, SUBMISSION_CUT_BY_RESTART);
+    const { watchedTasks } = this.deps;
+    for (const row of watchedTasks.tasks.withStatus(["submitting"]))
+      watchedTasks.fail(row.id, SUBMISSION_CUT_BY_RESTART);
     // A synchronous answer whose results were recorded is the submitter's to resume (keepRecorded).
-    for (const row of records.tasks.withStatus(["queued", "processing"]))
-      if (row.remote_id === null && row.results === null) records.fail(row.id, RESULT_CUT_BY_RESTART);
+    for (const row of watchedTasks.tasks.withStatus(["queued", "processing"]))
+      if (row.remote_id === null && row.results === null) watchedTasks.fail(row.id, RESULT_CUT_BY_RESTART);
     this.schedule();
   }
 
@@ -79,7 +80,7 @@ export class TaskPoller {
     // Stryker disable next-line CallExpression: the schedule() after the poll that timed it out already forgot the wait of a task no longer followed
     this.waits.delete(id);
     const now = Date.now();
-    this.deps.records.change(
+    this.deps.watchedTasks.change(
       id,
       { status: "processing", wait_started_at: now, next_poll_at: now, poll_interval_ms: null },
       ["timed_out"],
@@ -89,7 +90,7 @@ export class TaskPoller {
 
   schedule(): void {
     // Stryker disable next-line ConditionalExpression: once closed, the tick a timer would start does nothing
-    if (this.deps.records.closed) return;
+    if (this.deps.watchedTasks.closed) return;
     clearTimeout(this.timer);
     this.timer = undefined;
     let next: number | undefined;
@@ -108,7 +109,7 @@ export class TaskPoller {
   /** How long until the engine should next act on a row; undefined while nothing can be done by waiting. */
   private nextStart(): number | undefined {
     const now = Date.now();
-    const unfinished = this.deps.records.tasks.withStatus(UNFINISHED);
+    const unfinished = this.deps.watchedTasks.tasks.withStatus(UNFINISHED);
     const following = new Set(unfinished.map((row) => row.id));
     // Stryker disable next-line ConditionalExpression,CallExpression: a task is followed again only through waitAgain, which forgets its wait too
     for (const id of this.waits.keys()) if (!following.has(id)) this.waits.delete(id);
@@ -126,7 +127,7 @@ export class TaskPoller {
   private pauseAfter(error: unknown): void {
     console.error(`Task polling paused for ${PAUSE_AFTER_FAILURE_MS / 1000} s after an error:`, error);
     // Stryker disable next-line ConditionalExpression: once closed, the schedule() this timer calls does nothing
-    if (this.deps.records.closed) return;
+    if (this.deps.watchedTasks.closed) return;
     // Stryker disable next-line CallExpression: a timer left over could only call schedule() once more, which replaces its own timer
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.schedule(), PAUSE_AFTER_FAILURE_MS);
@@ -135,14 +136,17 @@ export class TaskPoller {
   }
 
   async poll(id: string): Promise<void> {
-    const { records } = this.deps;
-    if (records.closed || this.polling.has(id)) return;
-    const row = records.tasks.get(id);
+    const { watchedTasks } = this.deps;
+    if (watchedTasks.closed || this.polling.has(id)) return;
+    const row = watchedTasks.tasks.get(id);
     if (!row?.remote_id || !isPollable(row.status)) return;
     this.polling.add(id);
     try {
       if (this.waitedMs(row) > this.deps.maxWaitOf(row.profile_id)) {
-        records.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, ["queued", "processing"]);
+        watchedTasks.change(id, { status: "timed_out", next_poll_at: null, wait_reason: null }, [
+          "queued",
+          "processing",
+        ]);
         return;
       }
       await applyReading(this.deps, await this.readPaced(row, row.remote_id));
@@ -157,7 +161,7 @@ export class TaskPoller {
         this.notFound.delete(id);
         this.failing.delete(id);
         const asked = row.kind === "image" ? imageParamsOf(row).n : 1;
-        if (records.endWithout(id, lasting, asked)) this.deps.onResultKept(row);
+        if (watchedTasks.endWithout(id, lasting, asked)) this.deps.onResultKept(row);
         else this.deps.onEndedWithoutResult(row);
       } else {
         const retryAfter = error instanceof GatewayError ? error.retryAfter : undefined;
@@ -167,7 +171,7 @@ export class TaskPoller {
         const failures = (this.failing.get(id) ?? 0) + 1;
         this.failing.set(id, failures);
         const notice = pollNotice(error, failures);
-        records.change(id, {
+        watchedTasks.change(id, {
           next_poll_at: Date.now() + wait,
           poll_interval_ms: wait,
           ...(notice ? { notice: JSON.stringify(notice) } : {}),
@@ -219,12 +223,12 @@ export class TaskPoller {
   }
 
   private async tick(): Promise<void> {
-    if (this.deps.records.closed) return;
+    if (this.deps.watchedTasks.closed) return;
     const now = Date.now();
     // Stryker disable next-line ArrayDeclaration: Promise.all waits for a string as for nothing
     const work: Promise<void>[] = [];
     const pacedDue = new Map<string, TaskRow[]>();
-    for (const row of this.deps.records.tasks.withStatus(UNFINISHED)) {
+    for (const row of this.deps.watchedTasks.tasks.withStatus(UNFINISHED)) {
       // A task being read or having its result kept is not due again.
       if (this.polling.has(row.id)) continue;
       const due = this.dueOf(row, now);

@@ -19,7 +19,7 @@ import { videoSlot, type VideoLimits } from "./video-slots.ts";
 const RecordedResultsSchema = z.array(z.object({ url: z.string().optional(), b64_json: z.string().optional() }));
 
 interface TaskSubmitterDependencies {
-  readonly records: WatchedTasks;
+  readonly watchedTasks: WatchedTasks;
   readonly keeper: ResultKeeper;
   readonly clientFor: (profileId: string) => GatewayClient;
   readonly timing: PollTiming;
@@ -42,7 +42,7 @@ export class TaskSubmitter {
   }
 
   async submitImage(row: TaskRow, params: ImageParams): Promise<void> {
-    const { records } = this.deps;
+    const { watchedTasks } = this.deps;
     const { data, meta } = await this.submit(row, (client) =>
       client.generateImages({
         model: params.model,
@@ -61,7 +61,7 @@ export class TaskSubmitter {
     }
     // Recorded before the first download: a restart mid-way resumes the rest (keepRecorded).
     const results = JSON.stringify(data.data.slice(0, params.n));
-    records.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99, results });
+    watchedTasks.change(row.id, { request_id: meta.requestId, status: "processing", progress: 99, results });
     const failure = await this.keepSynchronous(row, data.data, meta.requestId);
     if (failure) throw new AppError(failure.code, failure.text);
   }
@@ -81,17 +81,17 @@ export class TaskSubmitter {
     items: readonly { url?: string | undefined; b64_json?: string | undefined }[],
     requestId: string | null,
   ) {
-    const { records, keeper } = this.deps;
+    const { watchedTasks, keeper } = this.deps;
     try {
       const leftOut = await keeper.keepImages(row, items, requestId);
-      records.change(row.id, {
+      watchedTasks.change(row.id, {
         results: null,
         ...(leftOut > 0 ? { notice: JSON.stringify(resultsLeftOut(leftOut)) } : {}),
       });
     } catch (error) {
       const failure = resultNotKept(error, null);
-      records.change(row.id, { results: null });
-      if (!records.endWithout(row.id, failure, imageParamsOf(row).n)) return failure;
+      watchedTasks.change(row.id, { results: null });
+      if (!watchedTasks.endWithout(row.id, failure, imageParamsOf(row).n)) return failure;
     }
     this.deps.onResultKept(row);
     return null;
@@ -99,10 +99,10 @@ export class TaskSubmitter {
 
   /** Submits a held video when the profile's video limits allow one more, or holds it until they do. */
   async startWaitingVideo(row: TaskRow): Promise<void> {
-    const { records } = this.deps;
-    const decision = videoSlot(records.tasks, row.profile_id, this.deps.videoLimitsOf(row.profile_id), Date.now());
+    const { watchedTasks } = this.deps;
+    const decision = videoSlot(watchedTasks.tasks, row.profile_id, this.deps.videoLimitsOf(row.profile_id), Date.now());
     if (!decision.free) {
-      records.change(row.id, { wait_reason: JSON.stringify(decision.reason), next_poll_at: decision.retryAt }, [
+      watchedTasks.change(row.id, { wait_reason: JSON.stringify(decision.reason), next_poll_at: decision.retryAt }, [
         "waiting",
       ]);
       this.deps.onScheduled();
@@ -110,7 +110,7 @@ export class TaskSubmitter {
     }
     const now = Date.now();
     if (
-      !records.change(row.id, { status: "submitting", submitted_at: now, wait_reason: null, next_poll_at: null }, [
+      !watchedTasks.change(row.id, { status: "submitting", submitted_at: now, wait_reason: null, next_poll_at: null }, [
         "waiting",
       ])
     )
@@ -135,19 +135,19 @@ export class TaskSubmitter {
 
   /** A failure is recorded on the row, then thrown for the caller. */
   private async submit<T>(row: TaskRow, send: (client: GatewayClient) => Promise<T>): Promise<T> {
-    const { records } = this.deps;
+    const { watchedTasks } = this.deps;
     try {
       return await withRateLimitRetry(
         () => withLedgerLink({ taskId: row.id }, () => send(this.deps.clientFor(row.profile_id))),
         {
           onWait: ({ seconds }) =>
-            records.change(row.id, { wait_reason: JSON.stringify(codedText("RATE_LIMITED", { seconds })) }),
-          onResume: () => records.change(row.id, { wait_reason: null }),
+            watchedTasks.change(row.id, { wait_reason: JSON.stringify(codedText("RATE_LIMITED", { seconds })) }),
+          onResume: () => watchedTasks.change(row.id, { wait_reason: null }),
         },
       );
     } catch (error) {
       const failure = submissionFailure(error);
-      records.fail(row.id, failure);
+      watchedTasks.fail(row.id, failure);
       throw failure.code === SUBMISSION_UNCONFIRMED && failure.text ? new AppError(failure.code, failure.text) : error;
     }
   }
@@ -155,7 +155,7 @@ export class TaskSubmitter {
   private accepted(row: TaskRow, remoteId: string, status: string, requestId: string | null): void {
     const now = Date.now();
     const interval = baseInterval(row.kind, this.deps.timing);
-    this.deps.records.change(row.id, {
+    this.deps.watchedTasks.change(row.id, {
       remote_id: remoteId,
       status: status === "processing" ? "processing" : "queued",
       request_id: requestId,

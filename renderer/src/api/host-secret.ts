@@ -19,3 +19,13 @@ export function takeHostSecret(): string | null {
   window.history.replaceState(window.history.state, "", `${window.location.pathname}${rest ? `?${rest}` : ""}`);
   return fromAddress;
 }
+
+/**
+ * Goes to the recovery page the web host serves in place of the app once it stopped for damage: at
+ * the printed address, with the secret this tab kept (the page runs no script to prove it). In
+ * Electron the tab keeps no secret, and main asks in a dialog instead.
+ */
+export function openRecoveryPage(): void {
+  const secret = sessionStorage.getItem(HOST_SECRET_TAB_KEY);
+  if (secret !== null) window.location.assign(`/?${new URLSearchParams({ [ADDRESS_PARAM]: secret }).toString()}`);
+}

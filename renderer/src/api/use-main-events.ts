@@ -10,6 +10,7 @@ import { notifyBudgetAlert } from "./budget-notifications.ts";
 import { openTarget } from "../state/open-target.ts";
 import { chatKeys } from "../panes/chat/chat-queries.ts";
 import { useAlertToastStore } from "../state/alert-toast-store.ts";
+import { dataUpkeepKey } from "./data-upkeep-query.ts";
 
 /** The one place main-pushed events update the query cache. */
 export function useMainEvents(): void {
@@ -49,6 +50,7 @@ export function useMainEvents(): void {
         useAlertToastStore.getState().alertFired(alert);
       }),
       api.app.onOpenPane(openTarget),
+      api.app.onDataUpkeep((state) => queryClient.setQueryData(dataUpkeepKey, state)),
       api.gallery.onChanged(({ kind }) => {
         void queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(kind) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });

@@ -1,6 +1,6 @@
+import { z } from "zod";
 import type { ApiTransport } from "../../../shared/ipc/desktop-api.ts";
-import type { EventChannel } from "../../../shared/ipc/contract.ts";
-import type { Result } from "../../../shared/ipc/result.ts";
+import { UnknownResultSchema, type Result } from "../../../shared/ipc/result.ts";
 import type { HostConnection } from "./host-connection.ts";
 import { openProvenBridge } from "./host-handshake.ts";
 
@@ -8,8 +8,14 @@ interface Pending {
   resolve(result: Result<unknown>): void;
 }
 
-type Frame =
-  { t: "result"; id: number; result: Result<unknown> } | { t: "event"; event: EventChannel; payload: unknown };
+/**
+ * What the host's bridge (electron/web-host/ws-bridge.ts) sends: a call's answer or an event. Payloads
+ * stay `unknown` here, as they do from the preload, until createDesktopApi.
+ */
+const FrameSchema = z.discriminatedUnion("t", [
+  z.object({ t: z.literal("result"), id: z.number(), result: UnknownResultSchema }),
+  z.object({ t: z.literal("event"), event: z.string(), payload: z.unknown() }),
+]);
 
 const RECONNECT_EVERY_MS = 1000;
 const DISCONNECTED = {
@@ -33,15 +39,16 @@ export function webSocketTransport(
   secret: string | null,
   onStatus: (status: HostConnection) => void,
 ): ApiTransport {
-  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let socket: WebSocket | null = null;
 
   const onMessage = (message: MessageEvent) => {
-    // Written by the host's own bridge (electron/web-host/ws-bridge.ts) from these same shapes, as main
-    // writes IPC messages for the preload; payloads stay `unknown` here, as there, until createDesktopApi.
-    const frame = JSON.parse(String(message.data)) as Frame;
+    const parsed = FrameSchema.safeParse(JSON.parse(String(message.data)));
+    // Not a frame the host's bridge writes: nothing waits for it.
+    if (!parsed.success) return;
+    const frame = parsed.data;
     if (frame.t === "result") {
       pending.get(frame.id)?.resolve(frame.result);
       pending.delete(frame.id);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { CopyButton } from "./CopyButton.tsx";
 import { errorText } from "./app-text.ts";

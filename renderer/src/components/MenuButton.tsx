@@ -41,7 +41,7 @@ export function MenuButton({ label, items, menuLabel = label, arrowOnly = false,
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      const target = event.target as Node;
+      const target = event.target instanceof Node ? event.target : null;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
     document.addEventListener("pointerdown", closeOutside);

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { groupModelOptions, type ModelOption } from "../api/model-option-list.ts";
 import { ServerText } from "./ServerText.tsx";
 import "./model-picker.css";

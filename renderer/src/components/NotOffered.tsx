@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import type { Feature } from "../../../shared/ipc/capabilities.ts";
 import type { ModelKind } from "../../../shared/ipc/profiles.ts";
 

@@ -16,6 +16,7 @@ export const toolsEn = {
     allow: "Allow",
     deny: "Deny",
     alwaysAllow: "Always allow this tool",
+    stopCall: "Stop call",
     ms: "{{ms}} ms",
     rounds_one: "{{count}} model round",
     rounds_other: "{{count}} model rounds",

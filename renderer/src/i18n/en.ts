@@ -2,6 +2,7 @@ import { alertsEn } from "./en-alerts.ts";
 import { desktopEn } from "./en-desktop.ts";
 import { galleryEn } from "./en-gallery.ts";
 import { layoutEn } from "./en-layout.ts";
+import { dataUpkeepEn } from "./en-data-upkeep.ts";
 import { pickerEn } from "./en-picker.ts";
 import { conversationEn } from "./en-conversation.ts";
 import { attachmentsEn } from "./en-attachments.ts";
@@ -20,6 +21,7 @@ export const en = {
   ...desktopEn,
   ...galleryEn,
   ...layoutEn,
+  ...dataUpkeepEn,
   ...pickerEn,
   ...conversationEn,
   ...attachmentsEn,

@@ -1,5 +1,4 @@
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "../../../shared/text/languages.ts";
 import { api } from "../api/desktop-api.ts";
 import { en } from "./en.ts";
@@ -20,11 +19,13 @@ function initialLanguage(): Language {
 const tellMain = (language: Language) => void api.app.setLanguage({ language });
 
 const startLanguage = initialLanguage();
-void i18next.use(initReactI18next).init({
+void i18next.init({
   resources: { en: { translation: en }, zh: { translation: zh } },
   lng: startLanguage,
   fallbackLng: "en",
   interpolation: { escapeValue: false },
+  // The texts are bundled: ready at once, so the first render already speaks the language.
+  initAsync: false,
 });
 document.documentElement.lang = startLanguage;
 tellMain(startLanguage);

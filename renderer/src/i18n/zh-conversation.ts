@@ -12,5 +12,8 @@ export const conversationZh: typeof conversationEn = {
     invalidFields_other: "有 {{count}} 项需要修改后才能保存。",
     modelCommandHint: "请在 /model 后写上模型名，例如 /model chat-pro。",
     modelChanged: "模型：{{model}}",
+    searchFound_one: "找到 {{count}} 个对话",
+    searchFound_other: "找到 {{count}} 个对话",
+    searchMore: "最近匹配的 {{count}} 个对话：再加几个词可缩小范围。",
   },
 };

@@ -16,6 +16,7 @@ export const toolsZh: typeof toolsEn = {
     allow: "允许",
     deny: "拒绝",
     alwaysAllow: "始终允许此工具",
+    stopCall: "停止调用",
     ms: "{{ms}} 毫秒",
     rounds_one: "{{count}} 轮模型调用",
     rounds_other: "{{count}} 轮模型调用",

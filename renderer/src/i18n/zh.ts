@@ -4,6 +4,7 @@ import { alertsZh } from "./zh-alerts.ts";
 import { desktopZh } from "./zh-desktop.ts";
 import { galleryZh } from "./zh-gallery.ts";
 import { layoutZh } from "./zh-layout.ts";
+import { dataUpkeepZh } from "./zh-data-upkeep.ts";
 import { pickerZh } from "./zh-picker.ts";
 import { conversationZh } from "./zh-conversation.ts";
 import { attachmentsZh } from "./zh-attachments.ts";
@@ -20,6 +21,7 @@ export const zh: Strings = {
   ...desktopZh,
   ...galleryZh,
   ...layoutZh,
+  ...dataUpkeepZh,
   ...pickerZh,
   ...conversationZh,
   ...attachmentsZh,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { alertSentence } from "../components/alert-sentence.ts";
 import { useAlertToastStore } from "../state/alert-toast-store.ts";
 import { useUiStore } from "../state/ui-store.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { REFERENCE_IMAGE_MAX_BYTES } from "../../../shared/ipc/tasks.ts";
 import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 import { useWindowDrag } from "../components/use-window-drag.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { PANES } from "../../../shared/ipc/app-info.ts";
 import { useUiStore } from "../state/ui-store.ts";
 import { PaneIcon } from "./PaneIcon.tsx";

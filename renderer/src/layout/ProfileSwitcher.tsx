@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useFeatureMissing } from "../api/capability-queries.ts";
 import { useHostConnection } from "../api/host-connection.ts";
 import { useSelectProfile } from "../api/profile-mutations.ts";

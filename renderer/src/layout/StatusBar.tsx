@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { budgetLevel } from "../components/budget-level.ts";
 import { useFeatureMissing } from "../api/capability-queries.ts";
 import { errorDetail } from "../api/api-error.ts";
 import { useActiveProfile, useBudget } from "../api/queries.ts";
 import { formatMoney } from "../components/format.ts";
 import { useRunningTaskCount } from "../api/task-queries.ts";
+import { useDataUpkeep } from "../api/data-upkeep-query.ts";
 import "./status-bar.css";
 
 /** Errors that say the server could not be reached at all, rather than that it answered with a refusal. */
@@ -25,6 +26,7 @@ export function StatusBar() {
     : dailyRemaining === null || dailyRemaining === undefined
       ? t("status.noDailyBudget")
       : t("status.dailyRemaining", { amount: formatMoney(dailyRemaining) });
+  const upkeep = useDataUpkeep();
   const running = useRunningTaskCount();
   const runningText = t("tasks.running", { count: running });
   useEffect(() => {
@@ -41,6 +43,15 @@ export function StatusBar() {
         {budgetText}
       </span>
       <span>{runningText}</span>
+      {/* Announced, but not a status of its own: the bar's one status is the gateway's reachability. */}
+      <span className="status-bar__upkeep" aria-live="polite">
+        {upkeep.work && t(`dataUpkeep.${upkeep.work}`)}
+      </span>
+      {upkeep.damaged && (
+        <span className="status-bar__damaged" role="alert">
+          {t("dataUpkeep.damaged")}
+        </span>
+      )}
       {unreachable && (
         <span className="status-bar__unreachable" role="status">
           {t("status.unreachable")}

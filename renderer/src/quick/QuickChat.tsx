@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppInfo } from "../api/queries.ts";
 import { api } from "../api/desktop-api.ts";
 import { useMainEvents } from "../api/use-main-events.ts";

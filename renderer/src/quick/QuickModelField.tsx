@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ModelPicker } from "../components/ModelPicker.tsx";
 import { useChatModelChoices } from "../components/use-chat-model-choices.ts";
 

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { objectOr } from "../../../shared/plain-object.ts";
 
 /** Which side panels the user folded away; kept across restarts. */
 interface LayoutState {
@@ -23,7 +24,7 @@ export const useLayoutStore = create<LayoutState>()(
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ navCollapsed: state.navCollapsed, conversationsHidden: state.conversationsHidden }),
       merge: (saved, current) => {
-        const values = (saved ?? {}) as Record<string, unknown>;
+        const values = objectOr(saved);
         const navCollapsed = typeof values["navCollapsed"] === "boolean" ? values["navCollapsed"] : null;
         return { ...current, navCollapsed, conversationsHidden: values["conversationsHidden"] === true };
       },

@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import type { ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
 import { allRows, onlyRow } from "../../../electron/common/sql-rows.ts";

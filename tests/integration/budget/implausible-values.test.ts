@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { onlyRow } from "../../../electron/common/sql-rows.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { startFaultProxy, type FaultProxy } from "../../support/fault-proxy.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 import { chatTurn, ledgerSettled, QUICK_SAMPLING } from "./budget-session.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
-import { startServices } from "../../support/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 import { startVariantServer, type VariantServer } from "../../support/variant-server.ts";
 import { chatTurn, ledgerSettled, QUICK_SAMPLING } from "./budget-session.ts";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatSettings, ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { exportConversation } from "../../../electron/services/chat/chat-export.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 import { startVariantServer, type VariantServer } from "../../support/variant-server.ts";
 import { describedImage, PNG_BASE64, PNG_BYTES } from "../../support/sample-files.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatSettings, ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage, ChatRun, ConversationSummary } from "../../../shared/ipc/chat.ts";
+import type { ChatSearch } from "../../../shared/ipc/chat-search.ts";
 import type { ComparisonRun } from "../../../shared/ipc/compare.ts";
 import type { ProfilesState } from "../../../shared/ipc/profiles.ts";
 import { ipcSteps } from "../../support/conversation-profile-steps.ts";
@@ -95,9 +96,9 @@ describe("a conversation belongs to the profile it was started on", () => {
     await finished(
       (await call<ChatRun>("chat.send", { conversationId: conversation.id, content: "Hi", searchWeb: false })).streamId,
     );
-    const found = await call<ConversationSummary[]>("chat.list", { query: "THIRD par" });
-    expect(found.map((each) => each.id)).toContain(conversation.id);
-    expect(found.every((each) => each.settings.profileId === thirdParty)).toBe(true);
+    const { hits } = await call<ChatSearch>("chat.search", { query: "THIRD par" });
+    expect(hits.map((each) => each.conversation.id)).toContain(conversation.id);
+    expect(hits.every((each) => each.conversation.settings.profileId === thirdParty)).toBe(true);
 
     const markdown = await call<{ content: string }>("chat.export", {
       conversationId: conversation.id,

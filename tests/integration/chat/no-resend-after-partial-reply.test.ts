@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { ChatService } from "../../../electron/services/chat/chat-service.ts";
 import { ReplyProducer } from "../../../electron/services/chat/reply-producer.ts";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage, ChatStreamData } from "../../../shared/ipc/chat.ts";
-import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import type { ToolRound } from "../../../shared/ipc/tool-rounds.ts";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { recordingPage } from "../../support/fake-page.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 import { testMcpStdio } from "../../support/mcp/test-mcp-launch.ts";
+import { doneOf, lastCall, roundsWhen } from "../../support/reply-stream.ts";
 
 let gateway: TestGateway;
 let services: AppServices;
@@ -24,27 +22,6 @@ afterAll(async () => {
   await gateway.close();
 });
 
-type Recorded = { payload: unknown }[];
-const eventsOf = (received: Recorded, streamId: string) =>
-  received.map((entry) => entry.payload as StreamEvent).filter((event) => event.streamId === streamId);
-
-/** The rounds the stream last showed, once `ready` holds of them. */
-async function roundsWhen(received: Recorded, streamId: string, ready: (rounds: ToolRound[]) => boolean) {
-  const events = await waitUntil(
-    async () => eventsOf(received, streamId).filter((event) => event.kind === "tools"),
-    (list) => list.length > 0 && ready((list.at(-1)!.data as ChatStreamData["tools"]).rounds),
-  );
-  return (events.at(-1)!.data as ChatStreamData["tools"]).rounds;
-}
-
-async function doneOf(received: Recorded, streamId: string): Promise<ChatMessage> {
-  const events = await waitUntil(
-    async () => eventsOf(received, streamId),
-    (list) => list.some((event) => event.kind === "done"),
-  );
-  return (events.at(-1)!.data as ChatStreamData["done"]).message;
-}
-
 function conversationWithTools(wireFormat: "chat-completions" | "messages", turnCostCap = 1) {
   const id = services.conversations.create({ ...services.chat.defaultSettings(), wireFormat }).id;
   services.conversationTools.save(id, { servers: [serverId], alwaysAllowed: [], turnCostCap });
@@ -60,8 +37,6 @@ const paidCallsOf = (messageId: string) =>
         .get(messageId) as { n: number }
     ).n,
   );
-
-const lastCall = (rounds: ToolRound[]) => rounds.at(-1)?.calls.at(-1);
 
 describe("a turn that uses tools", () => {
   it.each(["chat-completions", "messages"] as const)(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../../electron/composition/app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import type { ChatMessage, ChatStreamData, ChatSettings } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { waitUntil } from "../../support/local-gateway.ts";
 import { startVariantServer, VARIANT_REPLY, type VariantServer } from "../../support/variant-server.ts";

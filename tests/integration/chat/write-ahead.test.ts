@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 

@@ -1,16 +1,16 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkDataFiles } from "../../../electron/services/store/data-files.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { electronRecording } from "../../support/electron-stand-in/recording.ts";
 import { registerElectronStandIn } from "../../support/electron-stand-in/register-electron-stand-in.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;
-let recoverDamagedData: (dataDir: string) => boolean;
+let recoverDamagedData: (dataDir: string, thorough?: boolean) => boolean;
 beforeAll(async () => {
   registerElectronStandIn();
   ({ recoverDamagedData } = await import("../../../electron/app/damaged-data-dialog.ts"));
@@ -71,5 +71,27 @@ describe("the app's dialog about data that cannot open", () => {
     expect(kept).toMatchObject({ message: "Your damaged data is kept" });
     expect(kept!.detail).toMatch(/settings\.json\.damaged-\d{8}T\d{9}Z$/);
     expect(checkDataFiles(dir)).toEqual([]);
+  });
+
+  test("damage only the check after the start finds: the same dialog names it; Restore opens the app on the backup", async () => {
+    const dir = await usedDataDir();
+    const file = join(dir, "modeldesk.sqlite");
+    const fd = openSync(file, "r+");
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.floor(statSync(file).size / 2 / 4096) * 4096);
+    closeSync(fd);
+    // The start reads the header, schema and counters only: the app opens, and its upkeep finds the damage.
+    expect(recoverDamagedData(dir)).toBe(true);
+    expect(asked()).toEqual([]);
+
+    recording.messageBoxAnswers.push(0, 0); // Restore the latest backup, then OK.
+    expect(recoverDamagedData(dir, true)).toBe(true);
+    const [question, kept] = asked();
+    expect(question).toMatchObject({
+      message: "ModelDesk cannot open its data safely",
+      buttons: ["Restore the latest backup", "Start fresh", "Quit"],
+    });
+    expect(question!.detail).toContain(`${file} is damaged (`);
+    expect(kept).toMatchObject({ message: "Your damaged data is kept" });
+    expect(checkDataFiles(dir, true)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startAppServices, type AppServices } from "../../../electron/composition/app-services.ts";
+import { startAppServices } from "../../../electron/composition/start-app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { BUILT_IN_PROFILE_ID } from "../../../electron/services/vault/profile-vault.ts";
-import { webHostEnvironment } from "../../support/app-services.ts";
+import { webHostEnvironment } from "../../support/services-fixture.ts";
 import { tempDir } from "../../support/local-gateway.ts";
 
 let services: AppServices | null = null;

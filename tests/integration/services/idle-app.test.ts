@@ -1,9 +1,9 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { startAppServices } from "../../../electron/composition/app-services.ts";
+import { startAppServices } from "../../../electron/composition/start-app-services.ts";
 import { DATA_FILES } from "../../../electron/services/store/data-files.ts";
-import { webHostEnvironment } from "../../support/app-services.ts";
+import { webHostEnvironment } from "../../support/services-fixture.ts";
 import { countingFetch } from "../../support/counting-fetch.ts";
 import { KEYS, startTestGateway, tempDir } from "../../support/local-gateway.ts";
 

@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDataFiles, restoreLatestBackup, startFresh } from "../../../electron/services/store/data-files.ts";
 import { backupsOf } from "../../../electron/services/store/data-backups.ts";
-import { startServices } from "../../support/app-services.ts";
+import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;
@@ -40,10 +40,12 @@ const DAMAGE = {
     problem: "corrupt",
     harm: (dir: string) => truncateSync(database(dir), Math.floor(statSync(database(dir)).size / 3)),
   },
+  // Only reading every page finds it: the start leaves that to the upkeep (tests below).
   "garbage in the middle of the database": {
     kind: "database",
     problem: "corrupt",
     harm: (dir: string) => overwriteMiddle(database(dir)),
+    thorough: true,
   },
   "garbled settings": {
     kind: "settings",
@@ -62,11 +64,14 @@ describe("damaged data files", () => {
     expect(checkDataFiles(dataDir)).toEqual([]);
   });
 
-  for (const [name, { kind, problem, harm }] of Object.entries(DAMAGE)) {
+  for (const [name, damage] of Object.entries(DAMAGE)) {
+    const { kind, problem, harm } = damage;
+    const thorough = "thorough" in damage;
     it(`${name}: named, then restored from the latest backup with nothing lost`, async () => {
       const dataDir = await usedDataDir();
       harm(dataDir);
-      const [damaged, ...others] = checkDataFiles(dataDir);
+      if (thorough) expect(checkDataFiles(dataDir)).toEqual([]);
+      const [damaged, ...others] = checkDataFiles(dataDir, thorough);
       expect(others).toEqual([]);
       expect(damaged).toMatchObject({
         kind,
@@ -95,7 +100,7 @@ describe("damaged data files", () => {
   it("start fresh keeps the damaged file aside and puts a fresh one in its place", async () => {
     const dataDir = await usedDataDir();
     overwriteMiddle(database(dataDir));
-    const [damaged] = checkDataFiles(dataDir);
+    const [damaged] = checkDataFiles(dataDir, true);
     const { setAsideAs } = startFresh(damaged!);
     expect(existsSync(setAsideAs!)).toBe(true);
     expect(checkDataFiles(dataDir)).toEqual([]);

@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TaskRecordSchema } from "../../../shared/gateway-api/tasks.ts";
 import type { TaskView } from "../../../shared/ipc/tasks.ts";
-import { startAppServices, type AppServices } from "../../../electron/composition/app-services.ts";
+import { startAppServices } from "../../../electron/composition/start-app-services.ts";
+import type { AppServices } from "../../../electron/services/app-services.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import type { PollTiming } from "../../../electron/services/tasks/poll-policy.ts";
-import { startServices, TEST_MEDIA_CAPABILITY, webHostEnvironment } from "../../support/app-services.ts";
+import { startServices, TEST_MEDIA_CAPABILITY, webHostEnvironment } from "../../support/services-fixture.ts";
 import { twoColourPngDataUrl, decodePng, probeMp4 } from "../../support/media-probe.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 

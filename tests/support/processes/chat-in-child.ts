@@ -1,4 +1,4 @@
-import { startServices } from "../app-services.ts";
+import { startServices } from "../services-fixture.ts";
 import { recordingPage } from "../fake-page.ts";
 
 /**

@@ -5,6 +5,8 @@ import { DEFAULT_CHAT_SETTINGS, type ChatSettings } from "../../../shared/ipc/ch
 import { avatarOf, AssistantInputSchema, type AssistantInput } from "../../../shared/ipc/assistants.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
 import { ModelSetStore } from "../../../electron/services/chat/model-set-store.ts";
+import { ConversationToolStore } from "../../../electron/services/chat/conversation-tool-store.ts";
+import { DEFAULT_TURN_COST_CAP, NO_TOOLS } from "../../../shared/ipc/conversation-tools.ts";
 import { AssistantStore } from "../../../electron/services/assistants/assistant-store.ts";
 import { settingsFrom, startWithAssistant } from "../../../electron/services/assistants/assistant-start.ts";
 import { APP_MIGRATIONS, openAppDatabase } from "../../../electron/services/store/app-database.ts";
@@ -22,6 +24,7 @@ const TRANSLATOR: AssistantInput = {
   maxTokens: 512,
   stream: false,
   documents: [{ name: "glossary.md", text: "chat: cat", pages: null }],
+  tools: { servers: [], turnCostCap: 0.5 },
 };
 
 const BUILT_INS = ["Code reviewer", "Summariser", "Translator"];
@@ -33,6 +36,7 @@ function open(file = join(tempDir("assistants-"), "app.sqlite")) {
     assistants: new AssistantStore(db),
     conversations: new ConversationStore(db),
     modelSets: new ModelSetStore(db),
+    conversationTools: new ConversationToolStore(db),
   };
   return { db, file, ...stores, stores };
 }
@@ -97,6 +101,7 @@ describe("the assistant store", () => {
       avatar: "",
       documents: [],
       temperature: 0.5,
+      tools: { servers: [], turnCostCap: DEFAULT_TURN_COST_CAP },
     });
   });
 });
@@ -159,5 +164,19 @@ describe("starting a conversation with an assistant", () => {
     const plain = conversations.createOrReuseEmpty(PROFILE_DEFAULTS);
     expect(plain.id).toBe(started.id);
     expect(plain.assistant).toBeNull();
+  });
+
+  it("offers the assistant's tools under its cost cap, and a reused New chat offers none", () => {
+    const { assistants, conversations, conversationTools, stores } = open();
+    const tooled = assistants.save({ ...TRANSLATOR, tools: { servers: ["files", "search"], turnCostCap: 0.25 } });
+    const started = startWithAssistant(stores, tooled.id, PROFILE_DEFAULTS).conversation;
+    expect(conversationTools.get(started.id)).toEqual({
+      servers: ["files", "search"],
+      alwaysAllowed: [],
+      turnCostCap: 0.25,
+    });
+    const plain = conversations.createOrReuseEmpty(PROFILE_DEFAULTS);
+    expect(plain.id).toBe(started.id);
+    expect(conversationTools.get(plain.id)).toEqual(NO_TOOLS);
   });
 });

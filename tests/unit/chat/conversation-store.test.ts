@@ -53,25 +53,6 @@ describe("the conversation store", () => {
     expect(detail.messages[1]!.error).toEqual({ code: "STREAM_INCOMPLETE", message: "cut", requestId: "req_1" });
   });
 
-  it("searches titles and message text, newest first, with an excerpt", () => {
-    const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
-    const older = store.create(SETTINGS, "Holiday plans");
-    const newer = store.create(SETTINGS);
-    store.appendMessage({
-      conversationId: newer.id,
-      role: "user",
-      content: "Tell me about 100% of the Zebra population",
-      status: "complete",
-    });
-    expect(store.list().map((item) => item.id)).toEqual([newer.id, older.id]);
-    expect(store.list("holiday").map((item) => item.id)).toEqual([older.id]);
-    const [hit] = store.list("zebra");
-    expect(hit!.id).toBe(newer.id);
-    expect(hit!.excerpt).toContain("Zebra population");
-    expect(store.list("100%").map((item) => item.id)).toEqual([newer.id]);
-    expect(store.list("nothing like this")).toEqual([]);
-  });
-
   it("deletes with undo", () => {
     const { store } = openStore(join(tempDir("chat-"), "app.sqlite"));
     const conversation = store.create(SETTINGS);

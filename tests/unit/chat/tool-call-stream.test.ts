@@ -142,6 +142,15 @@ describe("tool calls a model asks for, in each wire format", () => {
     expect(calls[1]).toMatchObject({ oversize: false, arguments: "{}" });
   });
 
+  it("keep the id and name a call was first given, as servers that repeat them on every piece send them", async () => {
+    const piece = (id: string, name: string, args: string) => ({
+      choices: [{ delta: { tool_calls: [{ index: 0, id, function: { name, arguments: args } }] } }],
+    });
+    const chunks = [piece("call_first", "echo", '{"text":'), piece("call_other", "add", '"hi"}'), piece("", "", "")];
+    const calls = callsOf(await collect(normaliseChatChunks(parsed(LenientChatChunkSchema, chunks))));
+    expect(calls).toEqual([{ id: "call_first", name: "echo", arguments: '{"text":"hi"}', oversize: false }]);
+  });
+
   it("a reply without tool calls has no tool call event", async () => {
     const events = await collect(
       normaliseChatChunks(

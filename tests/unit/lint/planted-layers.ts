@@ -17,7 +17,7 @@ export const VIOLATIONS: Planted[] = [
   [
     "common → composition",
     "electron/common/planted.ts",
-    'import type { AppServices } from "../composition/app-services.ts";\nexport type X = AppServices;',
+    'import { startAppServices } from "../composition/start-app-services.ts";\nexport { startAppServices };',
   ],
   [
     "app → web-host",
@@ -37,7 +37,17 @@ export const VIOLATIONS: Planted[] = [
   [
     "ipc → composition",
     "electron/ipc/planted.ts",
-    'import type { AppServices } from "../composition/app-services.ts";\nexport type X = AppServices;',
+    'import { startAppServices } from "../composition/start-app-services.ts";\nexport { startAppServices };',
+  ],
+  [
+    "a services folder importing another's internal file",
+    "electron/services/chat/planted.ts",
+    'import { LedgerStore } from "../ledger/ledger-store.ts";\nexport { LedgerStore };',
+  ],
+  [
+    "a services folder importing another's internal file at run time",
+    "electron/services/tasks/planted.ts",
+    'export const m = await import("../gateway-client/header-timeout-fetch.ts");',
   ],
   ["a file in a folder the allow-list does not name", "electron/helpers/planted.ts", "export const x = 1;"],
   ["a top-level folder the allow-list does not name", "lib/planted.ts", "export const x = 1;"],
@@ -271,9 +281,14 @@ export const VIOLATIONS: Planted[] = [
 /** Code the layer rules must let through: each is what the architecture allows. */
 export const ALLOWED: Planted[] = [
   [
+    "a services folder importing another's entry file, its own files and the services' root",
+    "electron/services/chat/planted.ts",
+    'import { ledgerCostOf } from "../ledger/ledger-costs.ts";\nimport { appError } from "../app-error.ts";\nimport { DeltaCoalescer } from "./delta-coalescer.ts";\nexport { ledgerCostOf, appError, DeltaCoalescer };',
+  ],
+  [
     "a host importing the composition root and common",
     "electron/web-host/planted.ts",
-    'import { startAppServices } from "../composition/app-services.ts";\nimport { migrate } from "../common/sqlite-migrations.ts";\nexport { startAppServices, migrate };',
+    'import { startAppServices } from "../composition/start-app-services.ts";\nimport { migrate } from "../common/sqlite-migrations.ts";\nexport { startAppServices, migrate };',
   ],
   [
     "ipc importing the services bundle type",

@@ -14,16 +14,16 @@ afterEach(() => {
 describe("the poller when the wall clock jumps", () => {
   it("does not time out a running task when the clock is set 20 minutes past its longest wait", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { running: RUNNING }, rpm: 60 });
-    const [row] = records.tasks.withStatus(["processing"]);
-    records.change(row!.id, { wait_started_at: Date.now() });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { running: RUNNING }, rpm: 60 });
+    const [row] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(row!.id, { wait_started_at: Date.now() });
     poller.schedule();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(polled).toEqual(["running"]);
     vi.setSystemTime(Date.now() + DEFAULT_POLL_TIMING.maxWaitMs + 20 * 60_000);
     await vi.advanceTimersByTimeAsync(DEFAULT_POLL_TIMING.maxIntervalMs + 1_000);
     expect(polled.length).toBeGreaterThan(1);
-    expect(records.tasks.get(row!.id)!.status).toBe("processing");
+    expect(watchedTasks.tasks.get(row!.id)!.status).toBe("processing");
     close();
   });
 

@@ -60,7 +60,7 @@ export function startPoller(
   const dataDir = tempDir("poll-pacer-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
-  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
+  const watchedTasks = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const gateway: typeof fetch = async (input) => {
     const name = String(input).split("/").at(-1) ?? "";
     const file = files[name];
@@ -74,7 +74,7 @@ export function startPoller(
   };
   const observations = new TaskObservations(new ModelDurations(db));
   const poller = new TaskPoller({
-    records,
+    watchedTasks,
     keeper: new ResultKeeper(media, () => ({ fetch: gateway, profileBaseUrl: "http://gateway.test" })),
     clientFor: () =>
       new GatewayClient({ baseUrl: "http://gateway.test", auth: "bearer", key: "sk-test" }, { fetch: gateway }),
@@ -87,12 +87,13 @@ export function startPoller(
     observations,
     maxWaitOf: () => DEFAULT_POLL_TIMING.maxWaitMs,
     startWaitingVideo: async (row) => void startedVideos.push(row.prompt),
-    onResultKept: (row) => records.change(row.id, { status: "completed", next_poll_at: null, finished_at: Date.now() }),
+    onResultKept: (row) =>
+      watchedTasks.change(row.id, { status: "completed", next_poll_at: null, finished_at: Date.now() }),
     onEndedWithoutResult: (row) => void ended.push(row.prompt),
   });
   for (const [name, task] of Object.entries(tasks)) {
     const params = { model: "image-pro", prompt: name, n: 1, size: "64x64", responseFormat: "url", async: true };
-    const row = records.insert({
+    const row = watchedTasks.insert({
       profileId: "p",
       kind: "image",
       model: "image-pro",
@@ -100,7 +101,7 @@ export function startPoller(
       params,
       status: "processing",
     });
-    records.change(row.id, {
+    watchedTasks.change(row.id, {
       remote_id: name,
       submitted_at: SUBMITTED_AT,
       poll_interval_ms: 4000,
@@ -112,9 +113,9 @@ export function startPoller(
   }
   // As the engine closes: polls still out when it closes change nothing afterwards.
   const close = () => {
-    records.close();
+    watchedTasks.close();
     poller.stop();
     db.close();
   };
-  return { poller, records, close };
+  return { poller, watchedTasks, close };
 }

@@ -14,10 +14,10 @@ function imageTasks(count: number) {
   const dataDir = tempDir("observations-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), String);
-  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
+  const watchedTasks = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const rows = Array.from({ length: count }, (_, index) => {
     const params = { model: "image-pro", prompt: `p${index}`, n: 1, size: "64x64", responseFormat: "url", async: true };
-    const row = records.insert({
+    const row = watchedTasks.insert({
       profileId: "p",
       kind: "image",
       model: "image-pro",
@@ -25,8 +25,8 @@ function imageTasks(count: number) {
       params,
       status: "processing",
     });
-    records.change(row.id, { submitted_at: SUBMITTED_AT });
-    return records.tasks.get(row.id)!;
+    watchedTasks.change(row.id, { submitted_at: SUBMITTED_AT });
+    return watchedTasks.tasks.get(row.id)!;
   });
   return { rows, durations: new ModelDurations(db), close: () => db.close() };
 }

@@ -13,8 +13,8 @@ afterEach(() => {
 describe("the poller after a failure of the app's own", () => {
   it("pauses when the database cannot be read, and polls again once it can: the process neither ends nor stops following its tasks", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
-    const unreadable = vi.spyOn(records.tasks, "withStatus").mockImplementation(() => {
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
+    const unreadable = vi.spyOn(watchedTasks.tasks, "withStatus").mockImplementation(() => {
       throw new Error("disk I/O error");
     });
     vi.setSystemTime(SUBMITTED_AT + 60_000);
@@ -31,12 +31,12 @@ describe("the poller after a failure of the app's own", () => {
 
   it("goes on after a tick that failed midway", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
     vi.setSystemTime(SUBMITTED_AT + 60_000);
-    const read = records.tasks.withStatus.bind(records.tasks);
+    const read = watchedTasks.tasks.withStatus.bind(watchedTasks.tasks);
     let calls = 0;
     // The schedule reads the tasks, then the tick's own read fails once.
-    vi.spyOn(records.tasks, "withStatus").mockImplementation((statuses) => {
+    vi.spyOn(watchedTasks.tasks, "withStatus").mockImplementation((statuses) => {
       calls++;
       if (calls === 2) throw new Error("database is locked");
       return read(statuses);

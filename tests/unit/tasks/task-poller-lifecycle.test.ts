@@ -37,8 +37,8 @@ function pollerAnswering(answer: () => Response) {
     ended,
     held: { soon: async () => answer() },
   });
-  const id = started.records.tasks.withStatus(["processing"])[0]!.id;
-  return { ...started, polled, ended, id, row: () => started.records.tasks.get(id)! };
+  const id = started.watchedTasks.tasks.withStatus(["processing"])[0]!.id;
+  return { ...started, polled, ended, id, row: () => started.watchedTasks.tasks.get(id)! };
 }
 
 const notFound = () => Response.json({ error: { message: "no such task", code: "not_found" } }, { status: 404 });
@@ -47,18 +47,18 @@ const running = () => Response.json({ id: "soon", status: "processing", progress
 describe("the poller after a restart", () => {
   it("fails a submission the restart cut and a task it has no gateway id for, and goes on following the others", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
-    const submitting = records.insert(row("cut while sending", "submitting"));
-    const processing = records.insert(row("synchronous image", "processing"));
-    const queued = records.insert(row("queued without id", "queued"));
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
+    const submitting = watchedTasks.insert(row("cut while sending", "submitting"));
+    const processing = watchedTasks.insert(row("synchronous image", "processing"));
+    const queued = watchedTasks.insert(row("queued without id", "queued"));
     vi.setSystemTime(DUE_AT);
     poller.resume();
-    expect(records.tasks.get(submitting.id)).toMatchObject({
+    expect(watchedTasks.tasks.get(submitting.id)).toMatchObject({
       status: "failed",
       error_code: SUBMISSION_CUT_BY_RESTART.code,
     });
     for (const { id } of [processing, queued])
-      expect(records.tasks.get(id)).toMatchObject({ status: "failed", error_code: RESULT_CUT_BY_RESTART.code });
+      expect(watchedTasks.tasks.get(id)).toMatchObject({ status: "failed", error_code: RESULT_CUT_BY_RESTART.code });
     await vi.advanceTimersByTimeAsync(10);
     expect(polled).toEqual(["soon"]);
     close();
@@ -68,9 +68,9 @@ describe("the poller after a restart", () => {
 describe("when the poller polls", () => {
   it("polls a task when its next poll comes, not before", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
-    const [soon] = records.tasks.withStatus(["processing"]);
-    records.change(soon!.id, { next_poll_at: SUBMITTED_AT + 3_000 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
+    const [soon] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(soon!.id, { next_poll_at: SUBMITTED_AT + 3_000 });
     poller.schedule();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(polled).toEqual([]);
@@ -82,9 +82,9 @@ describe("when the poller polls", () => {
   it("starts a held video when its slot comes", async () => {
     const polled: string[] = [];
     const startedVideos: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: {}, rpm: 2, busy: true, startedVideos });
-    const video = records.insert(row("held video", "waiting", "video"));
-    records.change(video.id, { next_poll_at: SUBMITTED_AT + 5_000 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: {}, rpm: 2, busy: true, startedVideos });
+    const video = watchedTasks.insert(row("held video", "waiting", "video"));
+    watchedTasks.change(video.id, { next_poll_at: SUBMITTED_AT + 5_000 });
     poller.schedule();
     await vi.advanceTimersByTimeAsync(4_999);
     expect(startedVideos).toEqual([]);
@@ -95,13 +95,13 @@ describe("when the poller polls", () => {
 
   it("stops polling when stopped, and a closed engine polls nothing", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60 });
     poller.schedule();
     poller.stop();
     await vi.advanceTimersByTimeAsync(2 * 60_000);
     expect(polled).toEqual([]);
-    records.close();
-    await poller.poll(records.tasks.withStatus(["processing"])[0]!.id);
+    watchedTasks.close();
+    await poller.poll(watchedTasks.tasks.withStatus(["processing"])[0]!.id);
     poller.schedule();
     await vi.advanceTimersByTimeAsync(2 * 60_000);
     expect(polled).toEqual([]);
@@ -158,8 +158,8 @@ describe("a task the gateway says it does not have", () => {
 
 describe("waiting again after a timeout", () => {
   it("waits the whole maximum again from now, polling at once", async () => {
-    const { poller, records, polled, id, row, close } = pollerAnswering(running);
-    records.change(id, { wait_started_at: SUBMITTED_AT });
+    const { poller, watchedTasks, polled, id, row, close } = pollerAnswering(running);
+    watchedTasks.change(id, { wait_started_at: SUBMITTED_AT });
     vi.setSystemTime(SUBMITTED_AT + DEFAULT_POLL_TIMING.maxWaitMs + 1);
     await poller.poll(id);
     expect(row().status).toBe("timed_out");
@@ -179,8 +179,8 @@ describe("waiting again after a timeout", () => {
   });
 
   it("changes nothing for a task that did not time out", async () => {
-    const { poller, records, id, row, close } = pollerAnswering(running);
-    records.change(id, { status: "completed", next_poll_at: null, finished_at: SUBMITTED_AT });
+    const { poller, watchedTasks, id, row, close } = pollerAnswering(running);
+    watchedTasks.change(id, { status: "completed", next_poll_at: null, finished_at: SUBMITTED_AT });
     poller.waitAgain(id);
     expect(row()).toMatchObject({ status: "completed", next_poll_at: null });
     close();

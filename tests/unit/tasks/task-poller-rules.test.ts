@@ -17,8 +17,8 @@ function pollerWithHeldAnswer() {
   const polled: string[] = [];
   const answer = Promise.withResolvers<Response>();
   const started = startPoller(polled, { tasks: { soon: TASKS.soon! }, rpm: 60, held: { soon: answer.promise } });
-  const id = started.records.tasks.withStatus(["processing"])[0]!.id;
-  return { ...started, polled, answer, id, row: () => started.records.tasks.get(id)! };
+  const id = started.watchedTasks.tasks.withStatus(["processing"])[0]!.id;
+  return { ...started, polled, answer, id, row: () => started.watchedTasks.tasks.get(id)! };
 }
 
 describe("the task poller's rules", () => {
@@ -63,9 +63,9 @@ describe("the task poller's rules", () => {
   it(`times a task out after the maximum wait (${DEFAULT_MAX_WAIT_MINUTES} minutes by default), without polling it`, async () => {
     expect(DEFAULT_POLL_TIMING.maxWaitMs).toBe(DEFAULT_MAX_WAIT_MINUTES * 60_000);
     expect(DEFAULT_MAX_WAIT_MINUTES).toBe(15);
-    const { poller, polled, records, answer, id, row, close } = pollerWithHeldAnswer();
+    const { poller, polled, watchedTasks, answer, id, row, close } = pollerWithHeldAnswer();
     answer.resolve(Response.json({ id: "soon", status: "processing", progress: 80 }));
-    records.change(id, { wait_started_at: SUBMITTED_AT });
+    watchedTasks.change(id, { wait_started_at: SUBMITTED_AT });
 
     vi.setSystemTime(SUBMITTED_AT + DEFAULT_POLL_TIMING.maxWaitMs);
     await poller.poll(id);

@@ -25,13 +25,13 @@ function video(prompt: string): NewTask {
 describe("the poller's timer", () => {
   it("wakes for the earliest due task, without waking in between (nor for a task without a gateway id)", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING, b: RUNNING }, rpm: UNPACED });
-    const [a, b] = records.tasks.withStatus(["processing"]);
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING, b: RUNNING }, rpm: UNPACED });
+    const [a, b] = watchedTasks.tasks.withStatus(["processing"]);
     // A synchronous image whose result is being kept: nothing to poll.
-    records.insert({ ...video("synchronous"), kind: "image", status: "processing" });
-    records.change(a!.id, { next_poll_at: DUE_AT + 20_000, poll_interval_ms: 4000 });
-    records.change(b!.id, { next_poll_at: DUE_AT + 3_000, poll_interval_ms: 4000 });
-    const reads = vi.spyOn(records.tasks, "withStatus");
+    watchedTasks.insert({ ...video("synchronous"), kind: "image", status: "processing" });
+    watchedTasks.change(a!.id, { next_poll_at: DUE_AT + 20_000, poll_interval_ms: 4000 });
+    watchedTasks.change(b!.id, { next_poll_at: DUE_AT + 3_000, poll_interval_ms: 4000 });
+    const reads = vi.spyOn(watchedTasks.tasks, "withStatus");
     poller.schedule();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(polled).toEqual([]);
@@ -48,12 +48,12 @@ describe("the poller's timer", () => {
 
   it("holds no timer while nothing is to be followed, and one while something is", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    const [a] = records.tasks.withStatus(["processing"]);
-    records.change(a!.id, { status: "completed", next_poll_at: null });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(a!.id, { status: "completed", next_poll_at: null });
     poller.schedule();
     expect(vi.getTimerCount()).toBe(0);
-    records.change(a!.id, { status: "processing", next_poll_at: DUE_AT + 10_000 });
+    watchedTasks.change(a!.id, { status: "processing", next_poll_at: DUE_AT + 10_000 });
     poller.schedule();
     poller.schedule();
     expect(vi.getTimerCount()).toBe(1);
@@ -62,9 +62,9 @@ describe("the poller's timer", () => {
 
   it("polls a task the gateway still has queued as one it is processing", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    const [a] = records.tasks.withStatus(["processing"]);
-    records.change(a!.id, { status: "queued" });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(a!.id, { status: "queued" });
     poller.schedule();
     await vi.advanceTimersByTimeAsync(10);
     expect(polled).toEqual(["a"]);
@@ -91,25 +91,25 @@ describe("the poller's timer", () => {
 
   it("lengthens the interval after a poll that got no answer", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, {
+    const { poller, watchedTasks, close } = startPoller(polled, {
       tasks: { a: RUNNING },
       rpm: UNPACED,
       held: { a: () => Promise.reject(new TypeError("fetch failed")) },
     });
-    const [a] = records.tasks.withStatus(["processing"]);
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
     await poller.poll(a!.id);
-    expect(records.tasks.get(a!.id)!.poll_interval_ms).toBe(4000 * DEFAULT_POLL_TIMING.growth);
+    expect(watchedTasks.tasks.get(a!.id)!.poll_interval_ms).toBe(4000 * DEFAULT_POLL_TIMING.growth);
     close();
   });
 
   it("honours a Retry-After longer than the longest interval", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, {
+    const { poller, watchedTasks, close } = startPoller(polled, {
       tasks: { a: RUNNING },
       rpm: UNPACED,
       held: { a: async () => new Response("{}", { status: 429, headers: { "retry-after": "100" } }) },
     });
-    const [a] = records.tasks.withStatus(["processing"]);
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
     await poller.poll(a!.id);
     await vi.advanceTimersByTimeAsync(99_000);
     expect(polled).toEqual(["a"]);
@@ -120,8 +120,8 @@ describe("the poller's timer", () => {
 
   it("says how long it pauses after a failure of the app's own", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    vi.spyOn(records.tasks, "withStatus").mockImplementationOnce(() => {
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    vi.spyOn(watchedTasks.tasks, "withStatus").mockImplementationOnce(() => {
       throw new Error("disk I/O error");
     });
     poller.schedule();
@@ -133,12 +133,12 @@ describe("the poller's timer", () => {
 describe("what the poller polls", () => {
   it("polls only a followed task it has a gateway id for", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    const [a] = records.tasks.withStatus(["processing"]);
-    const idless = records.insert({ ...video("no id"), kind: "image", status: "processing" });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
+    const idless = watchedTasks.insert({ ...video("no id"), kind: "image", status: "processing" });
     await poller.poll(idless.id);
     await poller.poll("gone");
-    records.change(a!.id, { status: "completed" });
+    watchedTasks.change(a!.id, { status: "completed" });
     await poller.poll(a!.id);
     expect(polled).toEqual([]);
     close();
@@ -146,25 +146,25 @@ describe("what the poller polls", () => {
 
   it("times out a queued task too once the maximum wait has passed", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    const [a] = records.tasks.withStatus(["processing"]);
-    records.change(a!.id, { status: "queued", wait_started_at: DUE_AT - DEFAULT_POLL_TIMING.maxWaitMs - 1 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(a!.id, { status: "queued", wait_started_at: DUE_AT - DEFAULT_POLL_TIMING.maxWaitMs - 1 });
     await poller.poll(a!.id);
-    expect(records.tasks.get(a!.id)!.status).toBe("timed_out");
+    expect(watchedTasks.tasks.get(a!.id)!.status).toBe("timed_out");
     expect(polled).toEqual([]);
     close();
   });
 
   it("counts a task's wait on the monotonic clock from when it first saw it", async () => {
     const polled: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
-    const [a] = records.tasks.withStatus(["processing"]);
-    records.change(a!.id, { wait_started_at: DUE_AT });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: { a: RUNNING }, rpm: UNPACED });
+    const [a] = watchedTasks.tasks.withStatus(["processing"]);
+    watchedTasks.change(a!.id, { wait_started_at: DUE_AT });
     await vi.advanceTimersByTimeAsync(60_000);
     await poller.poll(a!.id);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     await poller.poll(a!.id);
-    expect(records.tasks.get(a!.id)!.status).toBe("processing");
+    expect(watchedTasks.tasks.get(a!.id)!.status).toBe("processing");
     expect(polled.filter((name) => name === "a").length).toBeGreaterThanOrEqual(2);
     close();
   });
@@ -172,9 +172,9 @@ describe("what the poller polls", () => {
   it("starts a held video at its slot, even one further off than the longest interval", async () => {
     const polled: string[] = [];
     const startedVideos: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: {}, rpm: UNPACED, startedVideos });
-    const held = records.insert(video("held"));
-    records.change(held.id, { next_poll_at: DUE_AT + 10 * 60_000 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: {}, rpm: UNPACED, startedVideos });
+    const held = watchedTasks.insert(video("held"));
+    watchedTasks.change(held.id, { next_poll_at: DUE_AT + 10 * 60_000 });
     poller.schedule();
     await vi.advanceTimersByTimeAsync(10 * 60_000 - 1);
     expect(startedVideos).toEqual([]);
@@ -186,11 +186,11 @@ describe("what the poller polls", () => {
   it("starts nothing once the engine is closed, even when its timer fires", async () => {
     const polled: string[] = [];
     const startedVideos: string[] = [];
-    const { poller, records, close } = startPoller(polled, { tasks: {}, rpm: UNPACED, startedVideos });
-    const held = records.insert(video("held"));
-    records.change(held.id, { next_poll_at: DUE_AT + 1_000 });
+    const { poller, watchedTasks, close } = startPoller(polled, { tasks: {}, rpm: UNPACED, startedVideos });
+    const held = watchedTasks.insert(video("held"));
+    watchedTasks.change(held.id, { next_poll_at: DUE_AT + 1_000 });
     poller.schedule();
-    records.close();
+    watchedTasks.close();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(startedVideos).toEqual([]);
     close();

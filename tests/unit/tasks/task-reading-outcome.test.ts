@@ -29,13 +29,13 @@ function readings(count = 1, status: "queued" | "processing" = "processing") {
   const dataDir = tempDir("reading-outcome-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), String);
-  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
+  const watchedTasks = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const durations = new ModelDurations(db);
   const observations = new TaskObservations(durations);
   const kept: string[] = [];
   const ended: string[] = [];
   const deps = {
-    records,
+    watchedTasks,
     observations,
     timing: DEFAULT_POLL_TIMING,
     policy: expectedCompletionPolicy,
@@ -44,14 +44,14 @@ function readings(count = 1, status: "queued" | "processing" = "processing") {
   } as Partial<TaskPollerDependencies> as TaskPollerDependencies;
   const rows = Array.from({ length: count }, (_, index) => {
     const params = { model: "image-pro", prompt: `p${index}`, n: 1, size: "64x64", responseFormat: "url", async: true };
-    const row = records.insert({ profileId: "p", kind: "image", model: "image-pro", prompt: "p", params, status });
-    records.change(row.id, {
+    const row = watchedTasks.insert({ profileId: "p", kind: "image", model: "image-pro", prompt: "p", params, status });
+    watchedTasks.change(row.id, {
       remote_id: `task-${index}`,
       submitted_at: SUBMITTED_AT,
       poll_interval_ms: DEFAULT_POLL_TIMING.imageBaseMs,
       next_poll_at: NOW,
     });
-    return records.tasks.get(row.id)!;
+    return watchedTasks.tasks.get(row.id)!;
   });
   const read = (
     row: TaskRow,
@@ -68,8 +68,8 @@ function readings(count = 1, status: "queued" | "processing" = "processing") {
       keepResult: async () => 0,
       ...more,
     });
-  const current = (row: TaskRow) => records.tasks.get(row.id)!;
-  return { rows, records, observations, durations, kept, ended, read, current };
+  const current = (row: TaskRow) => watchedTasks.tasks.get(row.id)!;
+  return { rows, watchedTasks, observations, durations, kept, ended, read, current };
 }
 
 describe("a completed reading", () => {
@@ -194,8 +194,8 @@ describe("a reading of a task still running", () => {
   });
 
   it("leaves alone a task that ended here while the poll was out (cancelled by the user)", async () => {
-    const { rows, records, read, current } = readings();
-    records.change(rows[0]!.id, { status: "cancelled", next_poll_at: null, finished_at: NOW });
+    const { rows, watchedTasks, read, current } = readings();
+    watchedTasks.change(rows[0]!.id, { status: "cancelled", next_poll_at: null, finished_at: NOW });
     await read(rows[0]!, "processing", { progress: 70 });
     expect(current(rows[0]!)).toMatchObject({ status: "cancelled", next_poll_at: null, progress: 0 });
   });

@@ -44,13 +44,13 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
   const dataDir = tempDir("task-submitter-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
-  const records = new WatchedTasks(new TaskTable(db), media, () => undefined);
+  const watchedTasks = new WatchedTasks(new TaskTable(db), media, () => undefined);
   const sent: Sent[] = [];
   const gateway: typeof fetch = async (input, init) => {
     const path = new URL(String(input)).pathname;
     if (path.startsWith("/files/")) return new Response("gone", { status: 404 });
     const taskId = currentLedgerScope()?.link.taskId;
-    const statusAtSend = taskId === undefined ? undefined : records.tasks.get(taskId)?.status;
+    const statusAtSend = taskId === undefined ? undefined : watchedTasks.tasks.get(taskId)?.status;
     sent.push({ path, body: JSON.parse(String(init?.body ?? "{}")), taskId, statusAtSend });
     return (
       answers.shift() ?? Response.json({ error: { code: "no_more", message: "no more answers" } }, { status: 500 })
@@ -58,7 +58,7 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
   };
   const events = { scheduled: 0, kept: [] as string[] };
   const submitter = new TaskSubmitter({
-    records,
+    watchedTasks,
     keeper: new ResultKeeper(media, () => ({ fetch: gateway, profileBaseUrl: BASE })),
     clientFor: () => new GatewayClient({ baseUrl: BASE, auth: "bearer", key: "sk-test" }, { fetch: gateway }),
     timing: DEFAULT_POLL_TIMING,
@@ -67,7 +67,7 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
     onResultKept: (row) => events.kept.push(row.id),
   });
   const image = (params: ImageParams = IMAGE) =>
-    records.insert({
+    watchedTasks.insert({
       profileId: "p",
       kind: "image",
       model: params.model,
@@ -76,9 +76,9 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
       status: "submitting",
     });
   const video = (profileId = "p", status: "waiting" | "cancelled" = "waiting") =>
-    records.insert({ profileId, kind: "video", model: VIDEO.model, prompt: VIDEO.prompt, params: VIDEO, status });
-  const row = (task: TaskRow) => records.tasks.get(task.id)!;
-  return { submitter, records, sent, events, image, video, row };
+    watchedTasks.insert({ profileId, kind: "video", model: VIDEO.model, prompt: VIDEO.prompt, params: VIDEO, status });
+  const row = (task: TaskRow) => watchedTasks.tasks.get(task.id)!;
+  return { submitter, watchedTasks, sent, events, image, video, row };
 }
 
 beforeEach(() => {
@@ -251,8 +251,8 @@ describe("the task submitter's held videos", () => {
   });
 
   it("sends a held video's reference image", async () => {
-    const { submitter, records, sent } = submitterWith([Response.json({ task_id: "v-1", status: "queued" })]);
-    const task = records.insert({
+    const { submitter, watchedTasks, sent } = submitterWith([Response.json({ task_id: "v-1", status: "queued" })]);
+    const task = watchedTasks.insert({
       profileId: "p",
       kind: "video",
       model: VIDEO.model,
@@ -265,13 +265,13 @@ describe("the task submitter's held videos", () => {
   });
 
   it("keeps a video waiting, with the reason, while its profile has no free slot", async () => {
-    const { submitter, video, row, sent, events, records } = submitterWith([], {
+    const { submitter, video, row, sent, events, watchedTasks } = submitterWith([], {
       concurrent: 1,
       perMinute: 5,
       perDay: 100,
     });
     const running = video();
-    records.change(running.id, { status: "processing", submitted_at: NOW });
+    watchedTasks.change(running.id, { status: "processing", submitted_at: NOW });
     const held = video();
     await submitter.startWaitingVideo(held);
     expect(row(held).status).toBe("waiting");
@@ -281,7 +281,7 @@ describe("the task submitter's held videos", () => {
   });
 
   it("a slot another profile frees starts nothing of this profile's: limits count per profile", async () => {
-    const { submitter, video, row, records, sent } = submitterWith(
+    const { submitter, video, row, watchedTasks, sent } = submitterWith(
       [Response.json({ task_id: "v", status: "queued" })],
       {
         concurrent: 1,
@@ -290,7 +290,7 @@ describe("the task submitter's held videos", () => {
       },
     );
     const othersRunning = video("other");
-    records.change(othersRunning.id, { status: "processing", submitted_at: NOW });
+    watchedTasks.change(othersRunning.id, { status: "processing", submitted_at: NOW });
     const held = video("p");
     await submitter.startWaitingVideo(held);
     expect(row(held).status).toBe("queued");
@@ -322,14 +322,19 @@ describe("the gateway's video limits, kept on this side", () => {
     const started = submitterWith([Response.json({ task_id: "v-new", status: "queued" })], limits);
     for (const at of sentAt) {
       const earlier = started.video();
-      started.records.change(earlier.id, { status: "completed", submitted_at: at, finished_at: at });
+      started.watchedTasks.change(earlier.id, { status: "completed", submitted_at: at, finished_at: at });
     }
     return started;
   }
 
   it("holds a video while its profile has as many running as allowed, until one of them ends (no set time), saying how many may run", async () => {
-    const { submitter, video, row, records, sent } = submitterWith([], { concurrent: 2, perMinute: 5, perDay: 100 });
-    for (const running of [video(), video()]) records.change(running.id, { status: "processing", submitted_at: NOW });
+    const { submitter, video, row, watchedTasks, sent } = submitterWith([], {
+      concurrent: 2,
+      perMinute: 5,
+      perDay: 100,
+    });
+    for (const running of [video(), video()])
+      watchedTasks.change(running.id, { status: "processing", submitted_at: NOW });
     const held = video();
     await submitter.startWaitingVideo(held);
     expect(row(held)).toMatchObject({ status: "waiting", next_poll_at: null });

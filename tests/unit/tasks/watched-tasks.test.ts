@@ -26,7 +26,7 @@ const IMAGE: NewTask = {
   status: "submitting",
 };
 
-function records(expectedAt: ConstructorParameters<typeof WatchedTasks>[3] = undefined) {
+function watchedTasks(expectedAt: ConstructorParameters<typeof WatchedTasks>[3] = undefined) {
   const dataDir = tempDir("watched-tasks-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
@@ -35,9 +35,9 @@ function records(expectedAt: ConstructorParameters<typeof WatchedTasks>[3] = und
   return { tasks, shown };
 }
 
-describe("the task records", () => {
+describe("the watched tasks", () => {
   it("writes a new task whole, dated now, and shows it at once", () => {
-    const { tasks, shown } = records();
+    const { tasks, shown } = watchedTasks();
     const row = tasks.insert(IMAGE);
     expect(row).toMatchObject({
       profile_id: "p",
@@ -61,12 +61,12 @@ describe("the task records", () => {
   });
 
   it("dates a submission only for a task being submitted, not one held to wait for its slot", () => {
-    const { tasks } = records();
+    const { tasks } = watchedTasks();
     expect(tasks.insert({ ...IMAGE, kind: "video", status: "waiting" }).submitted_at).toBeNull();
   });
 
   it("shows a change only when it was made, and makes none from a status it was not allowed from", () => {
-    const { tasks, shown } = records();
+    const { tasks, shown } = watchedTasks();
     const { id } = tasks.insert(IMAGE);
     expect(tasks.change(id, { status: "processing", remote_id: "task_1" }, ["submitting"])).toBe(true);
     expect(shown.at(-1)).toMatchObject({ status: "processing", remoteId: "task_1" });
@@ -76,7 +76,7 @@ describe("the task records", () => {
   });
 
   it("changes nothing once the engine closed", () => {
-    const { tasks, shown } = records();
+    const { tasks, shown } = watchedTasks();
     const { id } = tasks.insert(IMAGE);
     tasks.close();
     expect(tasks.closed).toBe(true);
@@ -86,7 +86,7 @@ describe("the task records", () => {
   });
 
   it("fails a task with its code, message and coded text, ends its polling and dates its end", () => {
-    const { tasks } = records();
+    const { tasks } = watchedTasks();
     const { id } = tasks.insert(IMAGE);
     tasks.change(id, { status: "processing", next_poll_at: NOW + 4000, request_id: "req_submit" });
     vi.setSystemTime(NOW + 9000);
@@ -105,7 +105,7 @@ describe("the task records", () => {
   });
 
   it("keeps the request id it had when a failure names none, and stores no coded text for the gateway's own words", () => {
-    const { tasks } = records();
+    const { tasks } = watchedTasks();
     const { id } = tasks.insert(IMAGE);
     tasks.change(id, { request_id: "req_submit", wait_reason: JSON.stringify(codedText("DOWNLOAD_NO_BODY")) });
     tasks.fail(id, { code: "content_policy", message: "Refused by the gateway", text: null });
@@ -114,12 +114,12 @@ describe("the task records", () => {
   });
 
   it("says a task it does not have is not found", () => {
-    const { tasks } = records();
+    const { tasks } = watchedTasks();
     expect(() => tasks.viewOf("gone")).toThrow(expect.objectContaining({ code: "TASK_NOT_FOUND" }));
   });
 
   it("shows when a running task is expected to complete", () => {
-    const { tasks } = records((row) => (row.status === "processing" ? NOW + 60_000 : null));
+    const { tasks } = watchedTasks((row) => (row.status === "processing" ? NOW + 60_000 : null));
     const { id } = tasks.insert(IMAGE);
     expect(tasks.viewOf(id).expectedAt).toBeNull();
     tasks.change(id, { status: "processing" });

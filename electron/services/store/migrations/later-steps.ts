@@ -167,22 +167,46 @@ export const LATER_STEPS: readonly string[] = [
      || 'as the text gives them and add nothing that is not in it. Reply in the language of the text.')
   );
   `,
-  // A year of heavy use (a million ledger rows): the Requests table counts the user's own calls of its
-  // period, the Spend chart sums its paid calls and the conversation list each conversation's cost,
-  // each from a small index instead of every row, and a start settles the calls left unfinished without
-  // reading them all. The background kinds are written as ledger-filter.ts writes them, or the first
-  // index is not used.
-  `
-  CREATE INDEX ledger_foreground ON request_log(profile_id, started_at) WHERE kind NOT IN ('poll', 'balance', 'models');
-  CREATE INDEX ledger_paid ON request_log(profile_id, started_at, model, kind, outside, cost, refund, cost_low, cost_high,
-    cost_kind, attributed) WHERE chargeable = 1;
-  CREATE INDEX ledger_conversation_costs ON request_log(conversation_id, chargeable, cost, cost_low, cost_high, cost_kind, refund)
-    WHERE conversation_id IS NOT NULL;
-  CREATE INDEX ledger_unsettled ON request_log(id) WHERE attributed = 0 AND settled_at IS NULL;
-  `,
+  // Once the ledger's four indexes for a year of heavy use; they are built after the start now, where
+  // a large ledger takes seconds over them (background-indexes.ts).
+  "",
   // The tools a conversation offers its model (JSON: MCP servers, tools allowed for good, the cost cap
   // of a turn); NULL: none.
   `
   ALTER TABLE conversations ADD COLUMN tools TEXT;
+  `,
+  // Which models of a profile's server take tools (JSON: model code → takes | refuses), from its model
+  // list or learnt from a refusal.
+  `
+  ALTER TABLE capabilities ADD COLUMN tool_input TEXT;
+  `,
+  // Search over messages' text: a trigram index, which finds any three characters in a row in any
+  // script (English and Chinese alike; docs/chat.md), kept by triggers as messages are written,
+  // streamed, edited and deleted. It says which messages hold a text, not where (detail none, a
+  // quarter of the size): the text itself confirms. The messages already written are indexed after
+  // the start, newest first, a few at a time (message-search-backfill.ts): those below
+  // `message_search_backlog.below` are not in the index yet, and the triggers leave them to it.
+  `
+  CREATE VIRTUAL TABLE message_search USING fts5(
+    content, content = 'messages', content_rowid = 'rowid', tokenize = 'trigram', detail = 'none'
+  );
+  CREATE TABLE message_search_backlog (below INTEGER NOT NULL);
+  INSERT INTO message_search_backlog SELECT MAX(rowid) + 1 FROM messages HAVING COUNT(*) > 0;
+  CREATE TRIGGER message_search_insert AFTER INSERT ON messages
+  WHEN NOT EXISTS (SELECT 1 FROM message_search_backlog WHERE new.rowid < below)
+  BEGIN
+    INSERT INTO message_search (rowid, content) VALUES (new.rowid, new.content);
+  END;
+  CREATE TRIGGER message_search_delete AFTER DELETE ON messages
+  WHEN NOT EXISTS (SELECT 1 FROM message_search_backlog WHERE old.rowid < below)
+  BEGIN
+    INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.rowid, old.content);
+  END;
+  CREATE TRIGGER message_search_update AFTER UPDATE OF content ON messages
+  WHEN old.content IS NOT new.content AND NOT EXISTS (SELECT 1 FROM message_search_backlog WHERE old.rowid < below)
+  BEGIN
+    INSERT INTO message_search (message_search, rowid, content) VALUES ('delete', old.rowid, old.content);
+    INSERT INTO message_search (rowid, content) VALUES (new.rowid, new.content);
+  END;
   `,
 ];

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useBudgetAlerts } from "../../api/alert-queries.ts";
 import { alertSentence } from "../../components/alert-sentence.ts";
 import "./budget-watch.css";

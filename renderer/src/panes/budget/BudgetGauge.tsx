@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatDuration, formatMoney } from "../../components/format.ts";
 import { useNow } from "../../components/use-now.ts";
 

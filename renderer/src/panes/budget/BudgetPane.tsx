@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorDetail } from "../../api/api-error.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { useActiveProfile, useBudget } from "../../api/queries.ts";

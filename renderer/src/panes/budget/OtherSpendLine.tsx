@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MoneyRange, OtherSpend } from "../../../../shared/ipc/budget.ts";
 import { sumLabel } from "../../components/cost-label.ts";
 

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatDate } from "../../components/format.ts";
 import { onOption } from "../../components/select-option.ts";
 import {

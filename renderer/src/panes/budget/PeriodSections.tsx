@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useNow } from "../../components/use-now.ts";
 import { DEFAULT_PERIOD, periodDays, type BudgetScope } from "./budget-period.ts";
 import { PeriodControl, periodLabel } from "./PeriodControl.tsx";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { BudgetSnapshot } from "../../../../shared/ipc/budget.ts";
 import type { ProfileBudget } from "../../../../shared/ipc/budget-overview.ts";
 import { useBudgetAlerts } from "../../api/alert-queries.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRateHeadroom } from "../../api/budget-queries.ts";
 import { secondsUntil, useNow } from "../../components/use-now.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
 import { useSpend } from "../../api/budget-queries.ts";
 import { sumLabel } from "../../components/cost-label.ts";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { LEDGER_KINDS } from "../../../../shared/ipc/ledger.ts";
 import { requestsPage, useExportCsv } from "../../api/budget-queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { LedgerEntry, LedgerFilter } from "../../../../shared/ipc/ledger.ts";
 import { REQUESTS_PAGE, requestsPage } from "../../api/budget-queries.ts";
 import { RequestCost } from "./RequestCost.tsx";
@@ -34,7 +34,7 @@ function ConversationLink(props: { conversationId: string; title: string | null;
 
 /** The ids of the conversations not deleted: only those a row's model can open. */
 function useOpenableConversations(): ReadonlySet<string> {
-  const { data } = useConversations("");
+  const { data } = useConversations();
   return useMemo(() => new Set(data?.map((conversation) => conversation.id)), [data]);
 }
 

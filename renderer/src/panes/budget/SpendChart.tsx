@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type uPlot from "uplot";
 import uPlotLib from "uplot";
 import { moneyTicks, themedAxis, timeTicks, DAY_STEPS } from "../../components/chart/axes.ts";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { SpendRow } from "../../../../shared/ipc/ledger.ts";
 import { useAllProfilesSpend, useSpend } from "../../api/budget-queries.ts";
 import type { BudgetScope, PeriodDays } from "./budget-period.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { avatarOf } from "../../../../shared/ipc/assistants.ts";
 import { MenuButton, type MenuItem } from "../../components/MenuButton.tsx";
 import { openAssistantEditor } from "../settings/assistant-editor-request.ts";

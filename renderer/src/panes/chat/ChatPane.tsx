@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useCallback, useEffect, useMemo } from "react";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { errorDetail, succeeded } from "../../api/api-error.ts";
 import { ActionError, ActionErrorWithQuiet } from "../../components/ActionError.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import type { FoundMessage } from "../../../../shared/ipc/chat-search.ts";
 import { useConversation, useConversations, useSaveSettings } from "./chat-queries.ts";
+import { useFoundMessageStore } from "./found-message.ts";
+import { useFoundVersion } from "./use-found-message.ts";
 import { FIRST_MESSAGE_DRAFT, liveReplyOf, useChatStore } from "./chat-store.ts";
 import { useFirstMessageModel } from "./use-first-message-model.ts";
 import { Composer } from "./Composer.tsx";
@@ -77,6 +80,7 @@ function ConversationView({
   const { send, regenerate, edit, stop, deleteMessage, reply, attempts } = useChatActions(conversationId);
   const saveSettings = useSaveSettings(conversationId);
   const compare = useConversationCompare(conversationId, data?.messages);
+  useFoundVersion(conversationId, data?.messages, compare.transcript.comparisons);
   const spend = useSendSpendCheck({
     draftKey: conversationId,
     settings: data?.conversation.settings,
@@ -161,11 +165,15 @@ function ConversationView({
 
 export function ChatPane() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState("");
-  const { data: conversations = NO_CONVERSATIONS } = useConversations(query);
-  const { data: allConversations = NO_CONVERSATIONS } = useConversations("");
+  const { data: allConversations = NO_CONVERSATIONS } = useConversations();
   const activeId = useChatStore((state) => state.activeConversationId);
   const conversationOpened = useChatStore((state) => state.conversationOpened);
+  const foundChosen = useFoundMessageStore((state) => state.chosen);
+  // A result found by a message's text opens the conversation on that message.
+  const open = useStableHandler((id: string, found: FoundMessage | null) => {
+    foundChosen(found && { conversationId: id, messageId: found.messageId });
+    conversationOpened(id);
+  });
   const newChat = useNewChat();
   const latestNewChat = useLatestNewChat();
   const { deleted, rename, remove, undo, attempts } = useConversationActions(allConversations);
@@ -188,11 +196,9 @@ export function ChatPane() {
       <h1 className="visually-hidden">{t("nav.chat")}</h1>
       {!listHidden && (
         <ConversationList
-          conversations={conversations}
+          conversations={allConversations}
           activeId={activeId}
-          query={query}
-          onQueryChange={setQuery}
-          onOpen={conversationOpened}
+          onOpen={open}
           onCreate={() => newChat.mutate()}
           onRename={rename}
           onDelete={remove}

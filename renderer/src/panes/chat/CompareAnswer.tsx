@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ComparisonColumn } from "../../../../shared/ipc/compare.ts";
 import { costOf } from "../../components/cost-label.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from "../../../../shared/ipc/compare.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { useComparePicks, useCompareStore } from "./compare-store.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useChatStore } from "./chat-store.ts";
 import { useComparing } from "./compare-queries.ts";

@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useFeatureMissing } from "../../api/capability-queries.ts";
 import { secondsUntil, useNow } from "../../components/use-now.ts";
 import { useChatStore } from "./chat-store.ts";

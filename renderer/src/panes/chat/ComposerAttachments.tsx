@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   ATTACHMENTS_MAX,
   IMAGE_ATTACHMENT_MAX_BYTES,

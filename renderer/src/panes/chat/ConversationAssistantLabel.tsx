@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ConversationAssistant } from "../../../../shared/ipc/chat.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import "./conversation-assistant.css";

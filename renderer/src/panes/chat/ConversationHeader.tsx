@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { memo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { WIRE_FORMATS, type ConversationSummary, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { ApiError, succeeded, unwrap } from "../../api/api-error.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useConversationProfile } from "./conversation-profile.ts";
 import "./conversation-profile.css";
 

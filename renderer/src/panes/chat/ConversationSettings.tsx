@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ChatSettingsSchema, type ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { checkedSampling, SamplingFields, typedSampling } from "./SamplingFields.tsx";
 import { useProfiles } from "../../api/queries.ts";
@@ -138,7 +138,7 @@ export function ConversationSettings({ conversationId, settings, onSave, onClose
         {saved && <span role="status">{t("chat.settingsSaved")}</span>}
       </div>
       <ConversationToolsFields conversationId={conversationId} />
-      <SaveAsAssistant current={checked} />
+      <SaveAsAssistant conversationId={conversationId} current={checked} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { useChatModelChoices } from "../../components/use-chat-model-choices.ts";
 import { useFirstMessageModel } from "./use-first-message-model.ts";

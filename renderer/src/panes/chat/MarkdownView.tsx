@@ -2,7 +2,7 @@ import { Fragment, memo, type ComponentProps, type ReactElement } from "react";
 import Markdown from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { ServerText } from "../../components/ServerText.tsx";
 import { visibleControls } from "../../components/visible-controls.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";

@@ -1,6 +1,6 @@
 import { ToolRoundsView } from "./ToolRoundsView.tsx";
 import { lazy, memo, Suspense, useState, type ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { errorText, sayText } from "../../components/app-text.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
@@ -131,6 +131,11 @@ export const AssistantMessage = memo(function AssistantMessage({
       ) : (
         message.content && <MarkdownView text={message.content} anchorPrefix={anchor} sourceCount={sources.length} />
       )}
+      {message.meta?.toolNotes?.map((note, index) => (
+        <p key={index} className="message__status" role="status">
+          {sayText(note)}
+        </p>
+      ))}
       {message.meta?.toolNotice && (
         <p className="message__status" role="status">
           {sayText(message.meta.toolNotice)}

@@ -1,6 +1,6 @@
 import { observeElementOffset, useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useLayoutEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import { useNow } from "../../components/use-now.ts";
@@ -10,6 +10,7 @@ import { AssistantMessage, LiveAssistantMessage, UserMessage } from "./MessageIt
 import { ComparisonBlock } from "./ComparisonBlock.tsx";
 import { messagesBesideLive, transcriptItems } from "./transcript-items.ts";
 import { TranscriptBusy } from "./transcript-busy.ts";
+import { useFoundRow } from "./use-found-message.ts";
 import "./messages.css";
 
 interface MessageListProps {
@@ -138,6 +139,9 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     });
   });
   useLayoutEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
+  // After the follow: a message chosen in the search results is where the list opens.
+  const leaveTheEnd = useStableHandler(() => setFollowing(false));
+  const found = useFoundRow(conversationId, items, virtualizer, leaveTheEnd);
 
   if (rows === 0) return <p className="empty-state chat-empty">{t("chat.empty")}</p>;
 
@@ -167,6 +171,26 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
           {virtualizer.getVirtualItems().map((item) => {
             const entry = items[item.index];
             const message = entry?.kind === "message" ? entry.message : undefined;
+            const content =
+              entry?.kind === "comparison" && compare ? (
+                <ComparisonBlock
+                  conversationId={conversationId ?? ""}
+                  comparison={entry.comparison}
+                  onContinue={compare.onContinue}
+                  onRegenerate={compare.onRegenerate}
+                  onStop={compare.onStop}
+                  onStopAll={compare.onStopAll}
+                />
+              ) : message?.role === "user" ? (
+                <UserMessage message={message} onEdit={onEdit} onDelete={onDelete} />
+              ) : message ? (
+                <AssistantMessage
+                  message={message}
+                  offersRetry={item.index === items.length - 1 && !typed && failedOrCut(message)}
+                  onRegenerate={onRegenerate}
+                  onDelete={onDelete}
+                />
+              ) : null;
             return (
               <div
                 key={entry?.key}
@@ -176,25 +200,13 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
                 style={{ transform: `translateY(${item.start}px)` }}
                 {...(followAt === "start" && item.index === items.length - 1 ? stopFollowing : {})}
               >
-                {entry?.kind === "comparison" && compare ? (
-                  <ComparisonBlock
-                    conversationId={conversationId ?? ""}
-                    comparison={entry.comparison}
-                    onContinue={compare.onContinue}
-                    onRegenerate={compare.onRegenerate}
-                    onStop={compare.onStop}
-                    onStopAll={compare.onStopAll}
-                  />
-                ) : message?.role === "user" ? (
-                  <UserMessage message={message} onEdit={onEdit} onDelete={onDelete} />
-                ) : message ? (
-                  <AssistantMessage
-                    message={message}
-                    offersRetry={item.index === items.length - 1 && !typed && failedOrCut(message)}
-                    onRegenerate={onRegenerate}
-                    onDelete={onDelete}
-                  />
-                ) : null}
+                {item.index === found.index ? (
+                  <div ref={found.focusOnce} tabIndex={-1} className="message-list__found" data-testid="found-message">
+                    {content}
+                  </div>
+                ) : (
+                  content
+                )}
               </div>
             );
           })}

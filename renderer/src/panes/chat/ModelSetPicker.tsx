@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CompareInputs } from "../../../../shared/ipc/compare.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { formIssue } from "../../components/form-issue.ts";

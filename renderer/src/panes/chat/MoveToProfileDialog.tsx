@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { ApiError, succeeded } from "../../api/api-error.ts";
 import { useModelOptions } from "../../api/model-options.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { MoveToProfileDialog } from "./MoveToProfileDialog.tsx";
 import "./conversation-profile.css";

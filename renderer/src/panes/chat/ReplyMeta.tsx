@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MessageMeta } from "../../../../shared/ipc/chat.ts";
 import type { Cost } from "../../../../shared/ipc/ledger.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";

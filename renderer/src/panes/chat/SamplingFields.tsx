@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { MAX_TOKENS_LIMIT, TEMPERATURE_MAX, type ChatSettings, type WireFormat } from "../../../../shared/ipc/chat.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { typedNumber } from "./form-checks.ts";

@@ -1,21 +1,27 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { AssistantInputSchema } from "../../../../shared/ipc/assistants.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { formIssue } from "../../components/form-issue.ts";
 import { useSaveAssistant } from "./assistant-queries.ts";
+import { useConversationTools } from "./chat-queries.ts";
 import { NameAndSave } from "./NameAndSave.tsx";
 import "./save-as-assistant.css";
 
 interface SaveAsAssistantProps {
+  readonly conversationId: string;
   /** The settings as the drawer's form has them, or null when the form refused them (and said why). */
   current(): ChatSettings | null;
 }
 
-/** In the conversation's settings: keeps them, under a name asked for here, as a new assistant. */
-export function SaveAsAssistant({ current }: SaveAsAssistantProps) {
+/**
+ * In the conversation's settings: keeps them, with the conversation's saved tools, under a name
+ * asked for here, as a new assistant.
+ */
+export function SaveAsAssistant({ conversationId, current }: SaveAsAssistantProps) {
   const { t } = useTranslation();
+  const { data: tools } = useConversationTools(conversationId);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +44,7 @@ export function SaveAsAssistant({ current }: SaveAsAssistantProps) {
       maxTokens,
       stream,
       documents: [],
+      ...(tools ? { tools: { servers: tools.servers, turnCostCap: tools.turnCostCap } } : {}),
     });
     if (!parsed.success) {
       setError(formIssue(parsed.error).message);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { SlashCommand } from "./slash-commands.ts";
 import "./slash-commands.css";
 

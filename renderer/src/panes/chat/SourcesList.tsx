@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { SearchResult } from "../../../../shared/gateway-api/search-completions.ts";
 import { ServerText } from "../../components/ServerText.tsx";
 import { webUrl } from "../../components/web-url.ts";

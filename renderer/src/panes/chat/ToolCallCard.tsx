@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ToolCallView } from "../../../../shared/ipc/tool-rounds.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ServerText } from "../../components/ServerText.tsx";
+import { chatKeys } from "./chat-queries.ts";
 import "./tool-calls.css";
 
 /** The most of a result a card shows; all of it went to the model. */
@@ -21,13 +23,24 @@ interface ToolCallCardProps {
  */
 export function ToolCallCard({ call, waitingIn }: ToolCallCardProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [always, setAlways] = useState(false);
   const [answered, setAnswered] = useState(false);
   const decide = (decision: "allow" | "deny") => {
     if (!waitingIn) return;
     setAnswered(true);
-    void unwrap(api.chat.toolDecision({ ...waitingIn, callId: call.id, decision, always })).catch(() =>
-      setAnswered(false),
+    void unwrap(api.chat.toolDecision({ ...waitingIn, callId: call.id, decision, always }))
+      .then(() => {
+        if (always) void queryClient.invalidateQueries({ queryKey: chatKeys.tools(waitingIn.conversationId) });
+      })
+      .catch(() => setAnswered(false));
+  };
+  const [stopping, setStopping] = useState(false);
+  const stop = () => {
+    if (!waitingIn) return;
+    setStopping(true);
+    void unwrap(api.chat.stopToolCall({ messageId: waitingIn.messageId, callId: call.id })).catch(() =>
+      setStopping(false),
     );
   };
   // A call still waiting or running in a reply that ended (a crash, a closed window) was never finished.
@@ -66,6 +79,13 @@ export function ToolCallCard({ call, waitingIn }: ToolCallCardProps) {
             <input type="checkbox" checked={always} onChange={(event) => setAlways(event.target.checked)} />
             <span>{t("tools.alwaysAllow")}</span>
           </label>
+        </div>
+      )}
+      {state === "running" && waitingIn && (
+        <div className="tool-call__decide">
+          <button type="button" className="button" disabled={stopping} onClick={stop}>
+            {t("tools.stopCall")}
+          </button>
         </div>
       )}
     </section>

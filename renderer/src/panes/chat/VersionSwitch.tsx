@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ChatMessage } from "../../../../shared/ipc/chat.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";

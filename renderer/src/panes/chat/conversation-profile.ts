@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import type { ProfilesState } from "../../../../shared/ipc/profiles.ts";
 import { useModelOptions } from "../../api/model-options.ts";

@@ -3,7 +3,7 @@ import type { Comparison } from "../../../../shared/ipc/compare.ts";
 import type { LiveReply, SentQuestion } from "./chat-store.ts";
 
 /** A row of the transcript: a message, or a compared question's answers side by side. */
-type TranscriptItem =
+export type TranscriptItem =
   | { readonly kind: "message"; readonly key: string; readonly message: ChatMessage }
   | { readonly kind: "comparison"; readonly key: string; readonly comparison: Comparison };
 

@@ -8,7 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AttachmentInput } from "../../../../shared/ipc/attachments.ts";
 import type { ChatMessage, ChatSettings } from "../../../../shared/ipc/chat.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatMoney } from "../../components/format.ts";
 import type { SpendCheck } from "./use-spend-check.ts";
 import "./cost-estimate.css";

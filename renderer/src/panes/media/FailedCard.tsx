@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import { RetryButton } from "../tasks/RetryButton.tsx";
 import { TaskFailure } from "../tasks/TaskFailure.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { IMAGE_SEED_MAX, ImageRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
 import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";

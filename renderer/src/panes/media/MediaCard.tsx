@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { useCardThumbnail } from "./card-thumbnails.ts";
 import { mediaFileName } from "./media-file-name.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { formatDateTime } from "../../components/format.ts";

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ActionError, type ActionAttempt } from "../../components/ActionError.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { SubmitProblem, type FieldProblem } from "../../components/SubmitProblem.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { MediaDetails } from "./MediaDetails.tsx";
 import { ViewerStage, ZOOM_LEVELS, zoomStep } from "./ViewerStage.tsx";

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { REFERENCE_IMAGE_MAX_BYTES, type MediaView } from "../../../../shared/ipc/tasks.ts";
 import { useWindowDrag } from "../../components/use-window-drag.ts";
 import { MEDIA_DRAG_TYPE } from "./MediaCard.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Common shapes at sizes image models generally accept; any other size can still be typed. */
 const PRESETS = [

@@ -1,5 +1,5 @@
 import { errorDetail } from "../../api/api-error.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useGalleryTrash } from "./gallery-trash.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
 import { VideoRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { api } from "../../api/desktop-api.ts";

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 
 /** Zoom steps relative to the picture fitted in the window. */

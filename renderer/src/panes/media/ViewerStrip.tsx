@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 
 /** Thumbnails either side of the shown item: enough to jump around without a strip of thousands. */

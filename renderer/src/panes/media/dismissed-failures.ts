@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { objectOr } from "../../../../shared/plain-object.ts";
 
 /** Enough to cover any gallery; the oldest dismissals go first. */
 const KEPT = 500;
@@ -24,7 +25,7 @@ export const useDismissedFailures = create<DismissedFailures>()(
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ ids: state.ids }),
       merge: (saved, current) => {
-        const ids = (saved as { ids?: unknown } | undefined)?.ids;
+        const ids = objectOr(saved)["ids"];
         const valid = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
         return { ...current, ids: valid.slice(-KEPT) };
       },

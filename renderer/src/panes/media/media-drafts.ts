@@ -2,6 +2,7 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { ImageRequest } from "../../../../shared/ipc/tasks.ts";
 import { VIDEO_DURATIONS, VIDEO_SIZES } from "../../../../shared/gateway-api/video.ts";
+import { isPlainObject, objectOr } from "../../../../shared/plain-object.ts";
 import type { ChosenReference } from "./reference-image.ts";
 
 /** The Images form as typed: numbers stay text until submitted, so a half-typed value is kept. */
@@ -85,7 +86,7 @@ export const useMediaDrafts = create<MediaDrafts>()(
       partialize: (state) => ({ image: state.image, video: state.video }),
       // A draft saved by another version, or edited by hand, keeps only the values that still fit.
       merge: (saved, current) => {
-        const drafts = (saved ?? {}) as Record<string, unknown>;
+        const drafts = objectOr(saved);
         const image = fitting(FIRST_IMAGE, drafts["image"], {
           responseFormat: ["url", "b64_json"],
         });
@@ -102,13 +103,12 @@ export function fitting<Draft extends object>(
   saved: unknown,
   allowed: Partial<Record<keyof Draft, readonly unknown[]>>,
 ): Draft {
-  if (typeof saved !== "object" || saved === null) return defaults;
-  const values = saved as Record<string, unknown>;
+  if (!isPlainObject(saved)) return defaults;
   const kept = Object.entries(defaults).filter(([key, fallback]) => {
-    const value = values[key];
+    const value = saved[key];
     const sameType = key === "model" ? value === null || typeof value === "string" : typeof value === typeof fallback;
     const choices = allowed[key as keyof Draft];
     return value !== undefined && sameType && (!choices || choices.includes(value));
   });
-  return { ...defaults, ...Object.fromEntries(kept.map(([key]) => [key, values[key]])) };
+  return { ...defaults, ...Object.fromEntries(kept.map(([key]) => [key, saved[key]])) };
 }

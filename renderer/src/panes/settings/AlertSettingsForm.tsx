@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { AlertSettingsSchema, type AlertSettings } from "../../../../shared/ipc/budget-alerts.ts";
 import { useAlertSettings, useSaveAlertSettings } from "../../api/alert-queries.ts";
 import { issueText } from "../../components/app-text.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { WIRE_FORMAT_NAMES } from "../../../../shared/ipc/chat.ts";
 import { avatarOf, type Assistant } from "../../../../shared/ipc/assistants.ts";
 import { Avatar } from "../../components/Avatar.tsx";

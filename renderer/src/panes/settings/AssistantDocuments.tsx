@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ASSISTANT_DOCUMENTS_MAX, type AssistantDocument } from "../../../../shared/ipc/assistants.ts";
 import { assistantDocumentOf, type DocumentFileProblem } from "./assistant-document-file.ts";
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { DEFAULT_CHAT_SETTINGS, WIRE_FORMAT_NAMES, WIRE_FORMATS } from "../../../../shared/ipc/chat.ts";
 import { AssistantInputSchema, type Assistant } from "../../../../shared/ipc/assistants.ts";
+import { NO_ASSISTANT_TOOLS } from "../../../../shared/ipc/conversation-tools.ts";
 import { useModelOptions } from "../../api/model-options.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";
@@ -10,6 +11,7 @@ import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { onOption } from "../../components/select-option.ts";
 import { problemsByField } from "../chat/form-checks.ts";
 import { useSaveAssistant } from "../chat/assistant-queries.ts";
+import { ToolServerFields } from "../chat/ToolServerFields.tsx";
 import { AssistantDocuments } from "./AssistantDocuments.tsx";
 import { ModelSetField } from "./ModelSetField.tsx";
 
@@ -19,7 +21,15 @@ interface AssistantFormProps {
   onDone(saved: boolean): void;
 }
 
-const NEW_ASSISTANT = { ...DEFAULT_CHAT_SETTINGS, name: "", avatar: "", model: "", modelSetId: null, documents: [] };
+const NEW_ASSISTANT = {
+  ...DEFAULT_CHAT_SETTINGS,
+  name: "",
+  avatar: "",
+  model: "",
+  modelSetId: null,
+  documents: [],
+  tools: NO_ASSISTANT_TOOLS,
+};
 
 /**
  * Add or edit an assistant. Every field is checked with the schema main checks with, and every
@@ -39,6 +49,8 @@ export function AssistantForm({ assistant, onDone }: AssistantFormProps) {
   const [sampling, setSampling] = useState(() => typedSampling(initial));
   const [stream, setStream] = useState(initial.stream);
   const [documents, setDocuments] = useState<Assistant["documents"]>(initial.documents);
+  const [toolServers, setToolServers] = useState<string[]>(initial.tools.servers);
+  const [cap, setCap] = useState(String(initial.tools.turnCostCap));
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const modelOptions = useModelOptions("chat", []);
   const save = useSaveAssistant();
@@ -57,6 +69,7 @@ export function AssistantForm({ assistant, onDone }: AssistantFormProps) {
       ...checkedSampling(sampling),
       stream,
       documents,
+      tools: { servers: toolServers, turnCostCap: Number(cap) },
     });
     if (!parsed.success) {
       setProblems(problemsByField(parsed.error));
@@ -140,6 +153,16 @@ export function AssistantForm({ assistant, onDone }: AssistantFormProps) {
         <span>{t("chat.stream")}</span>
       </label>
       <AssistantDocuments documents={documents} onChange={setDocuments} error={errorOf("documents")} />
+      <fieldset className="tool-servers">
+        <legend className="field__label">{t("tools.section")}</legend>
+        <ToolServerFields
+          servers={toolServers}
+          onServers={setToolServers}
+          cap={cap}
+          onCap={setCap}
+          capError={errorOf("tools")}
+        />
+      </fieldset>
       {problems.size > 1 && <p className="field__error">{t("conversation.invalidFields", { count: problems.size })}</p>}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

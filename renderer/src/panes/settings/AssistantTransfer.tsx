@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AssistantsImported } from "../../../../shared/ipc/assistants.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { sayText } from "../../components/app-text.ts";

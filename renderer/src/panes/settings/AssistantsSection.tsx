@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { useModelSets } from "../chat/compare-queries.ts";
 import { useAssistants, useDeleteAssistant, useExportAssistants } from "../chat/assistant-queries.ts";
@@ -7,6 +7,7 @@ import { AssistantCard } from "./AssistantCard.tsx";
 import { AssistantForm } from "./AssistantForm.tsx";
 import { AssistantTransfer } from "./AssistantTransfer.tsx";
 import { useAssistantEditorRequest } from "./assistant-editor-request.ts";
+import { useListEditor } from "./use-list-editor.ts";
 import "./assistants.css";
 
 /** Settings' assistants: the list, with add, edit, export and delete, and import and export of a file. */
@@ -18,34 +19,24 @@ export function AssistantsSection() {
   const exportOne = useExportAssistants();
   // Opened from the chat's assistant menu: at a new assistant, or at the list.
   const [opening] = useState(() => useAssistantEditorRequest.getState().request);
-  const [editing, setEditing] = useState<string | "new" | null>(opening === "new" ? "new" : null);
-  const [saved, setSaved] = useState(false);
+  const { editing, edited, open, savedShown, addButton, start, done, removed } = useListEditor(
+    assistants,
+    opening === "new" ? "new" : null,
+  );
   const section = useRef<HTMLElement>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const edited = assistants?.find((assistant) => assistant.id === editing) ?? null;
 
   useEffect(() => {
     if (opening === null) return;
     useAssistantEditorRequest.getState().handled();
     section.current?.scrollIntoView({ block: "start" });
     if (opening === "list") addButton.current?.focus({ preventScroll: true });
-  }, [opening]);
-
-  const startEditing = (id: string | "new") => {
-    setSaved(false);
-    setEditing(id);
-  };
-  const done = (wasSaved: boolean) => {
-    setSaved(wasSaved);
-    setEditing(null);
-    addButton.current?.focus();
-  };
+  }, [opening, addButton]);
 
   return (
     <section ref={section} aria-labelledby="assistants-title" className="settings-section">
       <div className="settings-section__header">
         <h2 id="assistants-title">{t("assistants.title")}</h2>
-        <button ref={addButton} type="button" className="button" onClick={() => startEditing("new")}>
+        <button ref={addButton} type="button" className="button" onClick={() => start("new")}>
           {t("assistants.add")}
         </button>
       </div>
@@ -59,19 +50,17 @@ export function AssistantsSection() {
             key={assistant.id}
             assistant={assistant}
             setName={sets.find((set) => set.id === assistant.modelSetId)?.name ?? null}
-            onEdit={() => startEditing(assistant.id)}
+            onEdit={() => start(assistant.id)}
             onExport={() => exportOne.mutate(assistant.id)}
             onDelete={() => {
-              if (editing === assistant.id) setEditing(null);
+              removed(assistant.id);
               remove.mutate(assistant.id);
             }}
           />
         ))}
       </ul>
-      {saved && editing === null && <p role="status">{t("assistants.saved")}</p>}
-      {editing !== null && (editing === "new" || edited) && (
-        <AssistantForm key={editing} assistant={editing === "new" ? null : edited} onDone={done} />
-      )}
+      {savedShown && <p role="status">{t("assistants.saved")}</p>}
+      {open && <AssistantForm key={editing} assistant={edited} onDone={done} />}
     </section>
   );
 }

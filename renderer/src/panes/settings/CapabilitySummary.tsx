@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { FEATURES } from "../../../../shared/ipc/capabilities.ts";
 import { useCapabilities } from "../../api/capability-queries.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { McpServerInputSchema, type McpServerView } from "../../../../shared/ipc/mcp.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { McpServerInputSchema, type McpServerView } from "../../../../shared/ipc/mcp.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { FormField } from "../../components/FormField.tsx";

@@ -1,9 +1,9 @@
-import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ActionError } from "../../components/ActionError.tsx";
 import { useMcpServers, useRemoveMcpServer } from "./mcp-queries.ts";
 import { McpServerCard } from "./McpServerCard.tsx";
 import { McpServerForm } from "./McpServerForm.tsx";
+import { useListEditor } from "./use-list-editor.ts";
 import "./mcp.css";
 
 /** Settings' MCP servers: the list, with add, edit, enable, remove and Test server. */
@@ -11,26 +11,13 @@ export function McpServersSection() {
   const { t } = useTranslation();
   const { data: servers } = useMcpServers();
   const remove = useRemoveMcpServer();
-  const [editing, setEditing] = useState<string | "new" | null>(null);
-  const [saved, setSaved] = useState(false);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const edited = servers?.find((server) => server.id === editing) ?? null;
-
-  const startEditing = (id: string | "new") => {
-    setSaved(false);
-    setEditing(id);
-  };
-  const done = (wasSaved: boolean) => {
-    setSaved(wasSaved);
-    setEditing(null);
-    addButton.current?.focus();
-  };
+  const { editing, edited, open, savedShown, addButton, start, done, removed } = useListEditor(servers);
 
   return (
     <section aria-labelledby="mcp-title" className="settings-section">
       <div className="settings-section__header">
         <h2 id="mcp-title">{t("mcp.title")}</h2>
-        <button ref={addButton} type="button" className="button" onClick={() => startEditing("new")}>
+        <button ref={addButton} type="button" className="button" onClick={() => start("new")}>
           {t("mcp.add")}
         </button>
       </div>
@@ -42,18 +29,16 @@ export function McpServersSection() {
           <McpServerCard
             key={server.id}
             server={server}
-            onEdit={() => startEditing(server.id)}
+            onEdit={() => start(server.id)}
             onRemove={() => {
-              if (editing === server.id) setEditing(null);
+              removed(server.id);
               remove.mutate(server.id);
             }}
           />
         ))}
       </ul>
-      {saved && editing === null && <p role="status">{t("mcp.saved")}</p>}
-      {editing !== null && (editing === "new" || edited) && (
-        <McpServerForm key={editing} server={editing === "new" ? null : edited} onDone={done} />
-      )}
+      {savedShown && <p role="status">{t("mcp.saved")}</p>}
+      {open && <McpServerForm key={editing} server={edited} onDone={done} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { McpTest } from "../../../../shared/ipc/mcp.ts";
 import { errorDetail } from "../../api/api-error.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** The origins typed one per line, blank lines left out. */
 export const resultOriginsOf = (text: string): string[] =>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRemoveProfile, useSelectProfile } from "../../api/profile-mutations.ts";
 import { useActiveProfile, useAppInfo, useProfiles } from "../../api/queries.ts";
 import { ActionError } from "../../components/ActionError.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { SUBMISSION_UNCONFIRMED, type TaskView } from "../../../../shared/ipc/tasks.ts";
 import { ConfirmButton } from "../../components/ConfirmButton.tsx";
 import { costOf } from "../../components/cost-label.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 import { taskFailureText } from "../../components/app-text.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { TaskView } from "../../../../shared/ipc/tasks.ts";
 
 /** Why a task whose submission was never confirmed must be checked at the gateway before it is retried. */

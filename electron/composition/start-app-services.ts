@@ -22,12 +22,13 @@ import { CompareService } from "../services/chat/compare-service.ts";
 import { ReplyProducer } from "../services/chat/reply-producer.ts";
 import { AssistantStore } from "../services/assistants/assistant-store.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
+import { startSearchBackfill } from "../services/chat/message-search-backfill.ts";
 import { assignConversationProfiles } from "../services/chat/conversation-profiles.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
 import type { AnswerLimits } from "../services/gateway-client/answer-limits.ts";
 import { openAppDatabase } from "../services/store/app-database.ts";
-import { backUpDataFiles } from "../services/store/data-backups.ts";
+import { startDataUpkeep } from "../services/store/data-upkeep.ts";
 import { IdleCheckpoints } from "../services/store/idle-checkpoints.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";
@@ -49,8 +50,6 @@ import type { PollTiming } from "../services/tasks/poll-policy.ts";
 import type { SecretCipher } from "../services/vault/secret-cipher.ts";
 import type { SettingsStore } from "../services/vault/settings-store.ts";
 import type { AppEvents, AppServices } from "../services/app-services.ts";
-
-export type { AppServices };
 
 /** What the host (Electron or the web host) provides to the services. */
 export interface AppEnvironment {
@@ -81,15 +80,9 @@ export interface AppServicesOptions {
 
 /** Builds every main-process service; the same composition runs inside Electron and in the web host. */
 export async function startAppServices(env: AppEnvironment, options: AppServicesOptions = {}): Promise<AppServices> {
+  // The host checked the files before opening them (checkDataFiles); the upkeep reads the database
+  // whole and backs the files up once the services are ready.
   const db = openAppDatabase(join(env.dataDir, DATA_FILES.database));
-  try {
-    // The host checked the files before opening them (checkDataFiles); healthy, they are copied aside.
-    await backUpDataFiles(env.dataDir, db);
-  } catch (error) {
-    // A full disk or a lock taken since the check: the host names it and may try again, on a closed file.
-    db.close();
-    throw error;
-  }
   restrictToOwner(env.dataDir);
   const checkpoints = new IdleCheckpoints(db);
   const ledger = new LedgerStore(db);
@@ -192,14 +185,14 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   const assistants = new AssistantStore(db);
   const mcp = new McpServers(env.settings, env.cipher, options.mcpTiming);
   const conversationTools = new ConversationToolStore(db);
-  const tooling = chatTooling(db, mcp, conversationTools, prices);
+  const tooling = chatTooling(db, mcp, conversationTools, { prices, capabilities: capabilityStore });
   const replies = new ReplyProducer(
     conversations,
     streams,
     vault,
     clientFor,
     capabilitiesOf,
-    (profileId, model) => capabilityStore.imageInput(profileId, { [model]: "refuses" }),
+    (profileId, model) => capabilityStore.learn(profileId, "imageInput", { [model]: "refuses" }),
     (assistantId) => assistants.documentsOf(assistantId),
     tooling,
   );
@@ -227,6 +220,11 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       month: ledger.otherSpendSince(profileId, periodStart(balance.api_key.monthly_reset_at, "month")),
     }),
   );
+  const upkeep = startDataUpkeep(env.dataDir, db, {
+    changed: (state) => listeners.forEach((listener) => listener.dataUpkeepChanged?.(state)),
+    damaged: () => listeners.forEach((listener) => listener.dataDamaged?.()),
+  });
+  const searchBackfill = startSearchBackfill(db, upkeep.done);
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,
@@ -254,6 +252,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     tooling,
     conversationTools,
     localGateway,
+    upkeep,
     clientFor,
     subscribe(listener) {
       listeners.add(listener);
@@ -266,6 +265,10 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       sampler.close();
       tasks.close();
       await localGateway?.close();
+      searchBackfill.stop();
+      // The upkeep finishes (or runs now, if it still waits), rather than leaving this start without a backup.
+      await upkeep.finish();
+      await searchBackfill.done;
       checkpoints.close();
       db.close();
     },

@@ -1,4 +1,9 @@
-import { baseInterval, type PollPolicy, type PollTiming, type TaskOutlook } from "./poll-policy.ts";
+import {
+  baseInterval,
+  type PollPolicy,
+  type PollTiming,
+  type TaskOutlook,
+} from "../../electron/services/tasks/poll-policy.ts";
 
 /** Every task in turn at the base interval, the one seen longest ago first: the baseline to compare with. */
 export const roundRobinPolicy: PollPolicy = {

@@ -1,9 +1,9 @@
 import {
   startAppServices,
   type AppEnvironment,
-  type AppServices,
   type AppServicesOptions,
-} from "../../electron/composition/app-services.ts";
+} from "../../electron/composition/start-app-services.ts";
+import type { AppServices } from "../../electron/services/app-services.ts";
 import { webHostEnvironment as hostEnvironment } from "../../electron/web-host/web-app.ts";
 import { tempDir } from "./local-gateway.ts";
 

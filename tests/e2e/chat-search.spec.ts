@@ -1,0 +1,99 @@
+import { join } from "node:path";
+import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
+import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
+import { DATA_FILES } from "../../electron/services/store/data-files.ts";
+import { PROJECT_ROOT } from "./support/electron-binary.ts";
+import { expect, test } from "./support/app-fixture.ts";
+
+/**
+ * Forty turns about a harbour, one of them about its lighthouse keeper; then a newer conversation,
+ * opened first, whose reply was regenerated: the earlier version, not shown, is about a lantern.
+ */
+function seedConversations(dataDir: string) {
+  const db = openAppDatabase(join(dataDir, DATA_FILES.database));
+  try {
+    const store = new ConversationStore(db);
+    const harbour = store.create(DEFAULT_CHAT_SETTINGS, "Harbour notes");
+    for (let turn = 0; turn < 40; turn++) {
+      const about = turn === 12 ? "the lighthouse keeper's ledger (灯塔看守人的账本)" : `mooring ${turn}`;
+      store.appendMessage({
+        conversationId: harbour.id,
+        role: "user",
+        content: `Tell me about ${about}`,
+        status: "complete",
+      });
+      store.appendMessage({
+        conversationId: harbour.id,
+        role: "assistant",
+        content: `Here is what is known about ${about}.\n\n${"A paragraph of harbour history. ".repeat(12)}`,
+        status: "complete",
+      });
+    }
+    const other = store.create(DEFAULT_CHAT_SETTINGS, "Other things");
+    const question = store.appendMessage({
+      conversationId: other.id,
+      role: "user",
+      content: "Something else",
+      status: "complete",
+    });
+    for (const content of ["An answer about the old lantern", "A newer answer"]) {
+      store.appendMessage({
+        conversationId: other.id,
+        role: "assistant",
+        content,
+        status: "complete",
+        parentId: question.id,
+      });
+    }
+  } finally {
+    db.close();
+  }
+}
+
+test("Ctrl+K searches the messages' text, marks the match, and opens the conversation on the message found", async ({
+  launchApp,
+}) => {
+  const app = await launchApp();
+  seedConversations(app.dataDir);
+  const { page } = app;
+  await page.reload();
+  const list = page.getByRole("complementary", { name: "Conversations" });
+  await expect(page.getByRole("region", { name: "Other things" })).toBeVisible();
+
+  await page.keyboard.press("Control+K");
+  const search = page.getByRole("searchbox", { name: "Search conversations" });
+  await expect(search).toBeFocused();
+  await search.fill("LIGHTHOUSE keeper");
+  const result = list.getByRole("button", { name: /^Harbour notes/ });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  // The newest message holding the words: the reply that repeats the question.
+  await expect(result.locator("mark")).toHaveText(["lighthouse keeper"]);
+  await expect(list.getByRole("status")).toHaveText("1 conversation found");
+
+  await page.screenshot({ path: join(PROJECT_ROOT, "tests", "artifacts", "chat", "search-results-1200x800.png") });
+  await result.click();
+  const found = page.getByTestId("found-message");
+  await expect(found).toContainText("Here is what is known about the lighthouse keeper's ledger");
+  await expect(found).toBeInViewport();
+  await expect(found).toBeFocused();
+  await page.screenshot({
+    path: join(PROJECT_ROOT, "tests", "artifacts", "chat", "search-found-message-1200x800.png"),
+  });
+
+  // Chinese is found by its characters, two at a time too; what is typed is text, never search syntax.
+  await search.fill("看守人");
+  await expect(list.getByTestId("conversation-list-snippet").locator("mark")).toHaveText(["看守人"]);
+  await search.fill("灯塔");
+  await expect(list.getByTestId("conversation-list-snippet").locator("mark")).toHaveText(["灯塔"]);
+  await search.fill('"lighthouse* OR -keeper');
+  await expect(list.getByText("No conversation matches this search.")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // A message on a version the conversation does not show: that version is shown.
+  await search.fill("old lantern");
+  await list.getByRole("button", { name: /^Other things/ }).click();
+  await expect(found).toContainText("An answer about the old lantern");
+  await expect(found.getByTestId("version")).toHaveText("1 / 2");
+  await expect(found).toBeFocused();
+});
