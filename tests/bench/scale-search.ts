@@ -52,6 +52,13 @@ export function searchQueryMs(db: DatabaseSync, short = false): number {
   return median(times);
 }
 
+/** The queries the window is timed with, each with whether nothing matches it in `db` (a smoke run's few conversations). */
+export function pageQueries(db: DatabaseSync): (readonly [string, boolean])[] {
+  return [...sized(QUERIES, QUERIES.slice(0, 2)), NOWHERE].map(
+    (query) => [query, searchConversations(db, query, []).hits.length === 0] as const,
+  );
+}
+
 /**
  * In the page: when the conversation list shows the results of `text` (its first conversation holds
  * it, or, `none`, the sentence that nothing matches), the time; false until then.
@@ -68,12 +75,12 @@ function resultsShownAt([text, none]: readonly [string, boolean]): number | fals
  * Ctrl+K then a query, as the window answers it: from the text in the search box to the frame that
  * shows its results; the median over the queries.
  */
-export async function searchPageMs(page: Page): Promise<number> {
+export async function searchPageMs(page: Page, queries: readonly (readonly [string, boolean])[]): Promise<number> {
   await page.keyboard.press("Control+K");
   const box = page.getByRole("searchbox", { name: "Search conversations" });
   await page.waitForFunction(() => document.activeElement?.matches("input[type=search]"));
   const times: number[] = [];
-  for (const query of [...sized(QUERIES, QUERIES.slice(0, 2)), NOWHERE]) {
+  for (const [query, none] of queries) {
     const started = await box.evaluate((element: HTMLInputElement, text) => {
       const at = performance.now();
       // As typing or pasting sets it: React reads the native setter's value from the input event.
@@ -82,7 +89,7 @@ export async function searchPageMs(page: Page): Promise<number> {
       return at;
     }, query);
     // Checked as each frame starts: the frame that finds the results is the one that paints them.
-    const shownAt = await page.waitForFunction(resultsShownAt, [query, query === NOWHERE] as const, {
+    const shownAt = await page.waitForFunction(resultsShownAt, [query, none] as const, {
       polling: "raf",
     });
     times.push(Number(await shownAt.jsonValue()) - started);

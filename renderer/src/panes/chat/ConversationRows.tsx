@@ -19,6 +19,12 @@ function groupOf(updatedAt: string, startOfToday: number): Group {
   return time >= startOfToday - 86_400_000 ? "yesterday" : "earlier";
 }
 
+/** A row's height as the list's styles draw it in English, before it is measured: fewer rows move once it is. */
+function sizeOf(row: Row | undefined): number {
+  if (row?.kind !== "conversation") return 34;
+  return row.hit.found ? 107 : 71;
+}
+
 /** The conversations, newest first, each date's under its heading. */
 function rowsOf(items: readonly ConversationHit[]): Row[] {
   const now = new Date();
@@ -58,12 +64,12 @@ export function ConversationRows(props: ConversationRowsProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.kind === "group" ? 36 : 52),
+    estimateSize: (index) => sizeOf(rows[index]),
     getItemKey: (index) => {
       const row = rows[index];
       return row?.kind === "conversation" ? row.hit.conversation.id : (row?.group ?? index);
     },
-    overscan: 8,
+    overscan: 4,
   });
   // The rows stay memoised across the list's refreshes: these keep one identity from render to render.
   const onOpen = useStableHandler(props.onOpen);
