@@ -1,4 +1,4 @@
-import { memo, useState } from "react";
+import { memo, useState, type ReactNode } from "react";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import type { FoundMessage, TextRange } from "../../../../shared/ipc/chat-search.ts";
 import { costOf } from "../../components/cost-label.ts";
@@ -21,6 +21,8 @@ interface ConversationListItemProps {
   /** The message a search found in it, with the words around the match. */
   readonly found: FoundMessage | null;
   readonly active: boolean;
+  /** The date heading above the first conversation of its day (Today, Yesterday, Earlier). */
+  readonly heading: ReactNode;
   readonly profileLabel: string | null;
   onOpen(id: string, found: FoundMessage | null): void;
   onRename(id: string, title: string): void;
@@ -37,7 +39,7 @@ export const ConversationListItem = memo(function ConversationListItem(props: Co
   const row = {
     ref: props.measure,
     "data-index": props.index,
-    className: "conversation-list__row conversation-list__item",
+    className: "conversation-list__row",
     style: { transform: `translateY(${props.start}px)` },
     "aria-posinset": props.position,
     "aria-setsize": props.setSize,
@@ -45,6 +47,7 @@ export const ConversationListItem = memo(function ConversationListItem(props: Co
   if (renaming) {
     return (
       <li {...row}>
+        {props.heading}
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -68,54 +71,57 @@ export const ConversationListItem = memo(function ConversationListItem(props: Co
   }
   return (
     <li {...row}>
-      <button
-        type="button"
-        className="conversation-list__open"
-        aria-current={props.active ? "true" : undefined}
-        aria-describedby={describedBy(conversation, profileLabel)}
-        onClick={() => props.onOpen(conversation.id, found)}
-      >
-        <span className="conversation-list__title">
-          <MarkedText text={shownTitle} marks={props.titleMarks} />
-        </span>
-        <ConversationListProfile conversation={conversation} label={profileLabel} />
-        {found && (
-          <span className="conversation-list__snippet" data-testid="conversation-list-snippet">
-            <MarkedText text={found.snippet} marks={found.marks} />
+      {props.heading}
+      <div className="conversation-list__item">
+        <button
+          type="button"
+          className="conversation-list__open"
+          aria-current={props.active ? "true" : undefined}
+          aria-describedby={describedBy(conversation, profileLabel)}
+          onClick={() => props.onOpen(conversation.id, found)}
+        >
+          <span className="conversation-list__title">
+            <MarkedText text={shownTitle} marks={props.titleMarks} />
           </span>
-        )}
-        {conversation.cost && (
-          // Read as the button's description, not its name: the name stays the conversation's title.
-          <span
-            id={`conversation-cost-${conversation.id}`}
-            aria-hidden="true"
-            className="conversation-list__excerpt"
-            data-testid="conversation-list-cost"
+          <ConversationListProfile conversation={conversation} label={profileLabel} />
+          {found && (
+            <span className="conversation-list__snippet" data-testid="conversation-list-snippet">
+              <MarkedText text={found.snippet} marks={found.marks} />
+            </span>
+          )}
+          {conversation.cost && (
+            // Read as the button's description, not its name: the name stays the conversation's title.
+            <span
+              id={`conversation-cost-${conversation.id}`}
+              aria-hidden="true"
+              className="conversation-list__excerpt"
+              data-testid="conversation-list-cost"
+            >
+              {costOf(conversation.cost, { free: t("cost.free"), unknown: t("cost.unknown") })}
+            </span>
+          )}
+        </button>
+        <div className="conversation-list__actions">
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`${t("chat.rename")}: ${shownTitle}`}
+            onClick={() => {
+              setTitle(conversation.title ?? "");
+              setRenaming(true);
+            }}
           >
-            {costOf(conversation.cost, { free: t("cost.free"), unknown: t("cost.unknown") })}
-          </span>
-        )}
-      </button>
-      <div className="conversation-list__actions">
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`${t("chat.rename")}: ${shownTitle}`}
-          onClick={() => {
-            setTitle(conversation.title ?? "");
-            setRenaming(true);
-          }}
-        >
-          ✎
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`${t("chat.delete")}: ${shownTitle}`}
-          onClick={() => props.onDelete(conversation.id)}
-        >
-          ×
-        </button>
+            ✎
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`${t("chat.delete")}: ${shownTitle}`}
+            onClick={() => props.onDelete(conversation.id)}
+          >
+            ×
+          </button>
+        </div>
       </div>
     </li>
   );

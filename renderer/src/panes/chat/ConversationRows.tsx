@@ -8,10 +8,15 @@ import { useProfileLabels } from "./conversation-profile.ts";
 
 type Group = "today" | "yesterday" | "earlier";
 
-/** A row of the list: a date's heading, or a conversation (`position`: its place among them all, from 1). */
-type Row =
-  | { readonly kind: "group"; readonly group: Group }
-  | { readonly kind: "conversation"; readonly hit: ConversationHit; readonly position: number };
+/**
+ * A conversation of the list (`position`: its place among them all, from 1), the first of its date
+ * under that date's heading: the list's items are its conversations alone.
+ */
+interface Row {
+  readonly hit: ConversationHit;
+  readonly position: number;
+  readonly heading: Group | null;
+}
 
 function groupOf(updatedAt: string, startOfToday: number): Group {
   const time = Date.parse(updatedAt);
@@ -21,8 +26,7 @@ function groupOf(updatedAt: string, startOfToday: number): Group {
 
 /** A row's height as the list's styles draw it in English, before it is measured: fewer rows move once it is. */
 function sizeOf(row: Row | undefined): number {
-  if (row?.kind !== "conversation") return 34;
-  return row.hit.found ? 107 : 71;
+  return (row?.hit.found ? 107 : 71) + (row?.heading ? 34 : 0);
 }
 
 /** The conversations, newest first, each date's under its heading. */
@@ -33,9 +37,8 @@ function rowsOf(items: readonly ConversationHit[]): Row[] {
   let last: Group | null = null;
   items.forEach((hit, index) => {
     const group = groupOf(hit.conversation.updatedAt, startOfToday);
-    if (group !== last) rows.push({ kind: "group", group });
+    rows.push({ hit, position: index + 1, heading: group === last ? null : group });
     last = group;
-    rows.push({ kind: "conversation", hit, position: index + 1 });
   });
   return rows;
 }
@@ -65,10 +68,7 @@ export function ConversationRows(props: ConversationRowsProps) {
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => sizeOf(rows[index]),
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row?.kind === "conversation" ? row.hit.conversation.id : (row?.group ?? index);
-    },
+    getItemKey: (index) => rows[index]?.hit.conversation.id ?? index,
     overscan: 4,
   });
   // The rows stay memoised across the list's refreshes: these keep one identity from render to render.
@@ -80,22 +80,9 @@ export function ConversationRows(props: ConversationRowsProps) {
       <ul className="conversation-list__items" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map(({ index, key, start }) => {
           const row = rows[index];
-          if (row?.kind === "group") {
-            return (
-              <li
-                key={key}
-                role="presentation"
-                ref={virtualizer.measureElement}
-                data-index={index}
-                className="conversation-list__row"
-                style={{ transform: `translateY(${start}px)` }}
-              >
-                <h2 className="conversation-list__group">{t(`chat.group.${row.group}`)}</h2>
-              </li>
-            );
-          }
           if (!row) return null;
           const { conversation, titleMarks, found } = row.hit;
+          const heading = row.heading && <h2 className="conversation-list__group">{t(`chat.group.${row.heading}`)}</h2>;
           return (
             <ConversationListItem
               key={key}
@@ -107,6 +94,7 @@ export function ConversationRows(props: ConversationRowsProps) {
               conversation={conversation}
               titleMarks={titleMarks}
               found={found}
+              heading={heading}
               active={conversation.id === props.activeId}
               profileLabel={profileLabelOf(conversation)}
               onOpen={onOpen}
