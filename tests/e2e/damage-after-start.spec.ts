@@ -1,6 +1,7 @@
 import { closeSync, openSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./support/app-fixture.ts";
+import { backedUpFolder } from "./support/backed-up-folder.ts";
 
 /** Garbage over two pages in the middle of the file: only reading it whole finds it, after the start. */
 function overwriteMiddle(file: string): void {
@@ -13,19 +14,11 @@ test("damage the check after the start finds: the window goes to the recovery pa
   launchApp,
 }, testInfo) => {
   test.skip(testInfo.project.name === "electron", "Electron asks in a dialog (damaged-data-dialog.test.ts).");
-  const first = await launchApp({ gatewayConfig: { timeScale: 0 } });
-  await first.page.getByRole("button", { name: "Chat", exact: true }).click();
-  await first.page.getByRole("button", { name: "New chat" }).first().click();
-  await first.page.getByRole("textbox", { name: "Message" }).fill("Remember this conversation");
-  await first.page.getByRole("textbox", { name: "Message" }).press("Enter");
-  await expect(first.page.getByRole("article", { name: "Assistant" }).getByTestId("finish")).toHaveText("Finished");
-  await first.close();
-  // The next start's upkeep takes the backup that holds the conversation.
-  await (await launchApp({ dataDir: first.dataDir, gatewayConfig: { timeScale: 0 } })).close();
+  const dataDir = await backedUpFolder(launchApp);
 
-  const database = join(first.dataDir, "modeldesk.sqlite");
+  const database = join(dataDir, "modeldesk.sqlite");
   overwriteMiddle(database);
-  const damaged = await launchApp({ dataDir: first.dataDir, gatewayConfig: { timeScale: 0 } });
+  const damaged = await launchApp({ dataDir: dataDir, gatewayConfig: { timeScale: 0 } });
   const { page } = damaged;
   await expect(page.getByRole("heading", { name: "ModelDesk cannot open its data safely" })).toBeVisible();
   await expect(page.getByRole("listitem")).toContainText(`${database} is damaged (`);
