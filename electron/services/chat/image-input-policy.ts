@@ -1,8 +1,8 @@
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { appError } from "../app-error.ts";
-import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { toIpcError } from "../error-values.ts";
+import { refusalAbout } from "./request-refusal.ts";
 
 /** Answers by which servers refuse a request's content (OpenAI 400, some proxies 415 or 422). */
 const REFUSING_STATUSES = [400, 415, 422];
@@ -24,8 +24,8 @@ export function refuseKnownImageRefusal(
  * not take them. Said plainly, with the server's own words kept as its cause.
  */
 export function imageRefusalOf(caught: unknown, sentImages: boolean, model: string): IpcError | null {
-  if (!sentImages || !(caught instanceof GatewayError)) return null;
-  if (!REFUSING_STATUSES.includes(caught.status ?? 0) || !ABOUT_IMAGES.test(caught.message)) return null;
+  const refused = sentImages ? refusalAbout(caught, REFUSING_STATUSES, ABOUT_IMAGES) : null;
+  if (!refused) return null;
   const refusal = toIpcError(appError("IMAGES_NOT_ACCEPTED", { model }));
-  return { ...refusal, ...(caught.requestId ? { requestId: caught.requestId } : {}), status: caught.status };
+  return { ...refusal, ...(refused.requestId ? { requestId: refused.requestId } : {}), status: refused.status };
 }

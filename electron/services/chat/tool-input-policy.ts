@@ -1,7 +1,9 @@
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
 import type { CodedText } from "../../../shared/ipc/coded-text.ts";
 import { codedText } from "../../../shared/text/app-texts.ts";
-import { GatewayError } from "../gateway-client/gateway-error.ts";
+import { refusalAbout } from "./request-refusal.ts";
+
+const keyOf = (profileId: string, model: string) => `${profileId}\u0000${model}`;
 
 /** Answers by which servers refuse a request's parameters (OpenAI 400, some proxies 422). */
 const REFUSING_STATUSES = [400, 422];
@@ -30,15 +32,15 @@ export class ToolInputPolicy {
 
   /** A server's refusal of a request that offered tools, worded as being about them: learnt, and said. */
   refusalOf(caught: unknown, profileId: string, model: string): CodedText | null {
-    if (!(caught instanceof GatewayError) || !REFUSING_STATUSES.includes(caught.status ?? 0)) return null;
-    if (!ABOUT_TOOLS.test(caught.message) || !REFUSED.test(caught.message)) return null;
+    if (!refusalAbout(caught, REFUSING_STATUSES, ABOUT_TOOLS, REFUSED)) return null;
     this.learnRefusal(profileId, model);
-    this.said.add(`${profileId}\u0000${model}`);
+    // Said now whatever was said before: the reply that met the refusal tells why it went without tools.
+    this.said.add(keyOf(profileId, model));
     return codedText("TOOLS_NOT_TAKEN", { model });
   }
 
   private sayOnce(profileId: string, model: string): CodedText | null {
-    const key = `${profileId}\u0000${model}`;
+    const key = keyOf(profileId, model);
     if (this.said.has(key)) return null;
     this.said.add(key);
     return codedText("TOOLS_NOT_TAKEN", { model });
