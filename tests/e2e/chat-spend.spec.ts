@@ -139,6 +139,8 @@ test("a reply whose price no source confirms shows its range in the reply, the R
 }, testInfo) => {
   const { page } = await launchApp({ profile: { url: unpriced.url, key: KEY } });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // A movement is measured between two readings: the one taken at start must come before the call.
+  await expect(page.getByText(/^Today: ¥[\d.]+ left$/)).toBeVisible();
   await openChat(page);
   await page.getByRole("textbox", { name: "Message" }).fill("What is a kite?");
   await page.getByRole("textbox", { name: "Message" }).press("Enter");
