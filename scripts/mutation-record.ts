@@ -16,12 +16,15 @@ const RecordSchema = z.object({
 type ScoreRecord = z.infer<typeof RecordSchema>;
 const RecordsSchema = z.record(z.string(), RecordSchema);
 
-/** The commit the working tree is at, `+changes` when it differs from it (the score is of code not yet committed). */
-function commitOf(projectRoot: string): string {
+/**
+ * The commit the working tree is at, `+changes` when the module's files differ from it (the score is
+ * of code not yet committed); other files being edited meanwhile do not change what was measured.
+ */
+function commitOf(projectRoot: string, files: readonly string[]): string {
   const git = (...args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
   try {
     const commit = git("rev-parse", "--short=12", "HEAD");
-    return git("status", "--porcelain", "--untracked-files=no") === "" ? commit : `${commit}+changes`;
+    return git("status", "--porcelain", "--untracked-files=no", "--", ...files) === "" ? commit : `${commit}+changes`;
   } catch {
     return "unknown";
   }
@@ -78,7 +81,11 @@ export function recordScore(
 ): void {
   const store = join(projectRoot, "docs", "mutation-scores.json");
   const records = existsSync(store) ? RecordsSchema.parse(JSON.parse(readFileSync(store, "utf8"))) : {};
-  records[module.name] = { ...score, commit: commitOf(projectRoot), measuredAt: new Date().toISOString().slice(0, 10) };
+  records[module.name] = {
+    ...score,
+    commit: commitOf(projectRoot, module.files),
+    measuredAt: new Date().toISOString().slice(0, 10),
+  };
   writeFileSync(store, `${JSON.stringify(records, null, 2)}\n`);
   writeScoreTable(projectRoot, modules);
 }

@@ -52,7 +52,15 @@ describe("files on disk are for their owner only", () => {
       process.umask(previous);
     }
     expect(modeOf(keyFile)).toBe(0o600);
+    expect(cipher.storage).toBe("key-file");
     expect(keyFileCipher(keyFile).decrypt(cipher.encrypt("sk-round-trip"))).toBe("sk-round-trip");
+  });
+
+  it("text of every script round-trips, and two encryptions of it differ", () => {
+    const cipher = keyFileCipher(join(tempDir("keys-"), "secret.key"));
+    const text = "sk-密钥-ключ-🔑";
+    expect(cipher.decrypt(cipher.encrypt(text))).toBe(text);
+    expect(cipher.encrypt(text)).not.toBe(cipher.encrypt(text));
   });
 
   it.each([

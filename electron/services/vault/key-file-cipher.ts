@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { errorCode } from "../../common/error-code.ts";
 import { dirname } from "node:path";
 import type { SecretCipher } from "./secret-cipher.ts";
 
@@ -19,8 +20,8 @@ export function keyFileCipher(keyFile: string): SecretCipher {
     storage: "key-file",
     encrypt(plaintext) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
-      const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+      const cipher = createCipheriv(ALGORITHM, key, iv);
+      const data = Buffer.concat([cipher.update(plaintext), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64");
     },
     decrypt(ciphertext) {
@@ -33,18 +34,31 @@ export function keyFileCipher(keyFile: string): SecretCipher {
   };
 }
 
+/**
+ * The key file's key, made on first use. Created with `wx` rather than after a check that it is
+ * missing: a second copy of the app starting at the same moment reads the first one's key instead
+ * of replacing it (which would leave the first one's secrets unreadable).
+ */
 function loadOrCreateKey(keyFile: string): Buffer {
-  if (existsSync(keyFile)) {
-    // Copied or restored with looser permissions: other users could read it, so it is made private again.
-    if ((statSync(keyFile).mode & 0o077) !== 0) chmodSync(keyFile, 0o600);
-    const key = readFileSync(keyFile);
-    if (key.length !== KEY_FILE_BYTES)
-      throw new Error(`The key file ${keyFile} is damaged (expected ${KEY_FILE_BYTES} bytes).`);
-    return key;
-  }
   mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
   const key = randomBytes(KEY_FILE_BYTES);
-  writeFileSync(keyFile, key, { mode: 0o600, flag: "wx" });
+  try {
+    // Stryker disable next-line ObjectLiteral: the chmod below gives the same mode; this closes the moment before it
+    writeFileSync(keyFile, key, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+    return existingKey(keyFile);
+  }
+  // The umask may have taken the owner's own bits away.
   chmodSync(keyFile, 0o600);
+  return key;
+}
+
+function existingKey(keyFile: string): Buffer {
+  // Copied or restored with looser permissions, other users could read it: made private again.
+  chmodSync(keyFile, 0o600);
+  const key = readFileSync(keyFile);
+  if (key.length !== KEY_FILE_BYTES)
+    throw new Error(`The key file ${keyFile} is damaged (expected ${KEY_FILE_BYTES} bytes).`);
   return key;
 }
