@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
 import {
   MAX_RATE_LIMIT_RETRIES,
+  MAX_RETRY_AFTER_S,
   withRateLimitRetry,
   type RateLimitWait,
 } from "../../../electron/services/gateway-client/rate-limit-retry.ts";
@@ -59,6 +60,15 @@ describe("the rate-limit retry shared by chat and tasks", () => {
       { seconds: 7, until: 1_010_000 },
     ]);
     expect(resumed).toBe(2);
+  });
+
+  it(`waits a Retry-After of up to ${MAX_RETRY_AFTER_S} s, and refuses a second more`, async () => {
+    const clock = fakeClock();
+    await withRateLimitRetry(requestFailing(rateLimited(MAX_RETRY_AFTER_S)).send, { delay: clock.delay });
+    expect(clock.waits).toEqual([MAX_RETRY_AFTER_S * 1000]);
+    const tooLong = requestFailing(rateLimited(MAX_RETRY_AFTER_S + 1));
+    await expect(withRateLimitRetry(tooLong.send, { delay: clock.delay })).rejects.toThrow(`${MAX_RETRY_AFTER_S} s`);
+    expect(tooLong.sent).toHaveLength(1);
   });
 
   it("waits one second when a 429 names no Retry-After", async () => {

@@ -122,6 +122,21 @@ describe("the profile vault", () => {
     expect(() => vault.remove(only.id)).toThrow(/at least one profile/);
   });
 
+  it("names its profiles and knows which exist, without a key in what it returns", () => {
+    const { vault } = vaultIn(tempDir("vault-"));
+    const first = vault.save({ name: "First", baseUrl: "https://g.example.com", auth: "bearer", key: SECRET });
+    const second = vault.save({ name: "Second", baseUrl: "https://h.example.com", auth: "bearer", key: SECRET });
+    expect(vault.names()).toEqual([
+      { id: first.id, name: "First" },
+      { id: second.id, name: "Second" },
+    ]);
+    expect(vault.has(first.id)).toBe(true);
+    vault.remove(first.id);
+    expect(vault.has(first.id)).toBe(false);
+    expect(vault.has(second.id)).toBe(true);
+    expect(vault.names()).toEqual([{ id: second.id, name: "Second" }]);
+  });
+
   it("says so when a key cannot be decrypted any more", () => {
     const dir = tempDir("vault-");
     const { vault } = vaultIn(dir);
