@@ -22,7 +22,7 @@ const SETTLE_MS = 5000;
  * Submits `count` async image tasks over a bridge opened as the page opens its own (the handshake
  * proving the host's secret, which the page holds), and resolves when main has accepted them all.
  */
-async function submitImageTasks(page: Page, count: number): Promise<void> {
+export async function submitImageTasks(page: Page, count: number): Promise<void> {
   const hostUrl = new URL(page.url()).origin;
   const bridge = await openBridgeAt(hostUrl, await secretHeldBy(page));
   // Every call waits for its answer on the one socket.

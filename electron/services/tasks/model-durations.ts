@@ -24,6 +24,11 @@ const UNSETTLED_SPREAD_SHARE = 0.25;
  */
 export class ModelDurations {
   private readonly db: DatabaseSync;
+  /**
+   * Each model and size's row as last read or written (null: none yet). The poller asks for every
+   * running task's prior at each poll: with 500 in flight that was 500 queries a poll.
+   */
+  private readonly known = new Map<string, DurationRow | null>();
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -42,6 +47,7 @@ export class ModelDurations {
          ON CONFLICT (model, size) DO UPDATE SET completed = excluded.completed, mean_ms = excluded.mean_ms, m2 = excluded.m2`,
       )
       .run(row.model, size, completed, mean, m2);
+    this.known.set(keyOf(row.model, size), { completed, mean_ms: mean, m2 });
   }
 
   /** What this model's tasks of this size took; `settled` once enough have completed to show how much they vary. */
@@ -60,13 +66,22 @@ export class ModelDurations {
   }
 
   private read(model: string, size: string): DurationRow | undefined {
-    return oneRow<DurationRow>(
-      this.db.prepare("SELECT completed, mean_ms, m2 FROM task_durations WHERE model = ? AND size = ?"),
-      model,
-      size,
-    );
+    const key = keyOf(model, size);
+    let row = this.known.get(key);
+    if (row === undefined) {
+      row =
+        oneRow<DurationRow>(
+          this.db.prepare("SELECT completed, mean_ms, m2 FROM task_durations WHERE model = ? AND size = ?"),
+          model,
+          size,
+        ) ?? null;
+      this.known.set(key, row);
+    }
+    return row ?? undefined;
   }
 }
+
+const keyOf = (model: string, size: string) => `${model}\n${size}`;
 
 /** Tasks that take about as long as each other: the same model, size and (for video) length. */
 export function durationClassOf(row: TaskRow): string {

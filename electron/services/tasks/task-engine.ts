@@ -15,6 +15,7 @@ import { TaskPoller } from "./task-poller.ts";
 import { WatchedTasks } from "./watched-tasks.ts";
 import type { TaskTable, TaskRow } from "./task-table.ts";
 import { TaskSubmitter } from "./task-submitter.ts";
+import { memoForTurn } from "./turn-memo.ts";
 import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from "./video-slots.ts";
 
 interface TaskEngineDependencies {
@@ -84,8 +85,8 @@ export class TaskEngine {
       timing,
       policy: timing.policy ?? expectedCompletionPolicy,
       pacer: new PollPacer(
-        (profileId) => deps.profileSettings?.(profileId).rpm,
-        (profileId) => deps.busyOf?.(profileId) ?? false,
+        memoForTurn((profileId) => deps.profileSettings?.(profileId).rpm),
+        memoForTurn((profileId) => deps.busyOf?.(profileId) ?? false),
       ),
       observations,
       maxWaitOf: (profileId) =>

@@ -5,6 +5,7 @@ import { queryKeys } from "./queries.ts";
 import { taskKeys } from "./task-queries.ts";
 import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
 import { notifyTaskEnded } from "./task-notifications.ts";
+import { showTaskChange } from "./task-list-update.ts";
 import { alertKeys } from "./alert-queries.ts";
 import { notifyBudgetAlert } from "./budget-notifications.ts";
 import { openTarget } from "../state/open-target.ts";
@@ -23,7 +24,7 @@ export function useMainEvents(): void {
       }),
       api.streams.onEvent((event) => handleStreamEvent(event, queryClient)),
       api.tasks.onChanged((task) => {
-        void queryClient.invalidateQueries({ queryKey: taskKeys.taskLists });
+        showTaskChange(queryClient, task);
         // A failed or cancelled task is refunded: the budget shown is stale at once.
         if (task.status === "failed" || task.status === "cancelled")
           for (const queryKey of [queryKeys.budgets, alertKeys.fired]) void queryClient.invalidateQueries({ queryKey });
