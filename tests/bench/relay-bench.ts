@@ -1,12 +1,14 @@
-import type { Page } from "../../electron/common/pages.ts";
-import type { AppServices } from "../../electron/services/app-services.ts";
 import { start } from "../../electron/local-gateway/index.ts";
-import { StreamEventSchema } from "../../shared/ipc/streams.ts";
+import { answer } from "../faults/faults.ts";
+import { startFaultProxy } from "../faults/fault-proxy.ts";
 import { startServices } from "../support/services-fixture.ts";
 import { tempDir } from "../support/local-gateway.ts";
 import { sized } from "./bench-size.ts";
 import { directStream } from "./direct-stream.ts";
+import { longReply } from "./long-reply-stream.ts";
 import { percentile, report } from "./measure.ts";
+import { relayBookkeeping } from "./relay-bookkeeping.ts";
+import { relay, type RelayOptions } from "./relay-reply.ts";
 
 export const RELAY_KEY = "sk-bench-relay-0001";
 export const RELAY_ACCOUNTS = {
@@ -16,52 +18,13 @@ export const RELAY_ACCOUNTS = {
 /** Rounds of each half (in a smoke run, 2). */
 const TTFT_ROUNDS = 60;
 const THROUGHPUT_ROUNDS = 30;
-
-interface Relayed {
-  readonly firstTokenMs: number;
-  readonly totalMs: number;
-  readonly text: string;
-  readonly stored: string;
-}
-
-/** One reply through the app's main-process path, as the window would receive it; stops at the first delta if asked. */
-function relay(services: AppServices, prompt: string, untilFirstToken: boolean): Promise<Relayed> {
-  const closed = new AbortController();
-  const conversation = services.conversations.create(services.chat.defaultSettings());
-  return new Promise((resolve, reject) => {
-    let firstTokenMs: number | null = null;
-    let text = "";
-    const page: Page = {
-      id: `bench-${prompt}`,
-      closed: closed.signal,
-      send(_event, payload) {
-        const event = StreamEventSchema.safeParse(payload);
-        if (!event.success) return;
-        if (event.data.kind === "delta") {
-          firstTokenMs ??= performance.now() - started;
-          text += event.data.data.text;
-          // Closing the page is how a reload ends a stream: the gateway stops sending.
-          if (untilFirstToken) closed.abort();
-        }
-        if (untilFirstToken && firstTokenMs !== null) {
-          return resolve({ firstTokenMs, totalMs: firstTokenMs, text, stored: "" });
-        }
-        if (event.data.kind === "done") {
-          if (firstTokenMs === null) return reject(new Error("the reply ended before any text"));
-          const totalMs = performance.now() - started;
-          resolve({ firstTokenMs, totalMs, text, stored: event.data.data.message.content });
-        }
-        if (event.data.kind === "error") reject(new Error(`the relay failed: ${JSON.stringify(event.data.data)}`));
-      },
-    };
-    const started = performance.now();
-    services.chat.send(page, conversation.id, prompt, false).catch(reject);
-  });
-}
+const LONG_ROUNDS = 10;
+const LONG_REPLY_CHARS = 20_000;
 
 /**
  * The main-process relay against a gateway with no simulated first-token delay, so what the app
- * adds is not hidden in the gateway's pause; then text throughput on an unthrottled stream.
+ * adds is not hidden in the gateway's pause; then text throughput on an unthrottled stream, of the
+ * gateway's usual replies and of 20,000-character ones, and the time its writes take per reply.
  */
 export async function relayBench(): Promise<void> {
   const paced = await start({
@@ -74,11 +37,11 @@ export async function relayBench(): Promise<void> {
   const relayed: number[] = [];
   try {
     await directStream(paced.url, RELAY_KEY, "warm up", true);
-    await relay(pacedServices, "warm up", true);
+    await relay(pacedServices, "warm up", { untilFirstToken: true });
     // Alternating rounds, so drift on a busy machine hits both sides alike.
     for (let round = 0; round < sized(TTFT_ROUNDS, 2); round++) {
       direct.push((await directStream(paced.url, RELAY_KEY, `Benchmark prompt ${round}`, true)).firstTokenMs);
-      relayed.push((await relay(pacedServices, `Benchmark prompt ${round}`, true)).firstTokenMs);
+      relayed.push((await relay(pacedServices, `Benchmark prompt ${round}`, { untilFirstToken: true })).firstTokenMs);
     }
   } finally {
     await pacedServices.close();
@@ -87,33 +50,67 @@ export async function relayBench(): Promise<void> {
   reportAdded("relay", direct, relayed);
 
   const instant = await start({ port: 0, dataDir: tempDir("bench-gw-"), config: { ...RELAY_ACCOUNTS, timeScale: 0 } });
-  const instantServices = await startServices(instant.url, RELAY_KEY);
-  let directChars = 0;
-  let directMs = 0;
-  let relayChars = 0;
-  let relayMs = 0;
   try {
-    await directStream(instant.url, RELAY_KEY, "warm up", false);
-    await relay(instantServices, "warm up", false);
-    for (let round = 0; round < sized(THROUGHPUT_ROUNDS, 2); round++) {
+    await throughput(instant.url, "", sized(THROUGHPUT_ROUNDS, 2));
+    await relayBookkeeping({ url: instant.url, key: RELAY_KEY }, "");
+    await longReplies(instant.url);
+  } finally {
+    await instant.close();
+  }
+}
+
+/**
+ * Characters per second, send to done, through the relay and through the direct client, in
+ * alternating rounds; each reply's streamed and stored text must equal the direct client's.
+ */
+async function throughput(gatewayUrl: string, suffix: string, rounds: number, options: RelayOptions = {}) {
+  const services = await startServices(gatewayUrl, RELAY_KEY);
+  const chars = { direct: 0, relay: 0 };
+  const ms = { direct: 0, relay: 0 };
+  try {
+    await directStream(gatewayUrl, RELAY_KEY, "warm up", false);
+    await relay(services, "warm up", options);
+    for (let round = 0; round < rounds; round++) {
       const prompt = `Throughput prompt ${round}`;
-      const baseline = await directStream(instant.url, RELAY_KEY, prompt, false);
-      const result = await relay(instantServices, prompt, false);
+      const baseline = await directStream(gatewayUrl, RELAY_KEY, prompt, false);
+      const result = await relay(services, prompt, options);
+      // What the app does after done (the call's settling in the ledger) finishes before the next round.
+      await new Promise(setImmediate);
       if (result.text !== baseline.text || result.stored !== baseline.text) {
         throw new Error("the relay dropped, reordered or changed text");
       }
-      directChars += baseline.text.length;
-      directMs += baseline.totalMs;
-      relayChars += result.text.length;
-      relayMs += result.totalMs;
+      chars.direct += baseline.text.length;
+      ms.direct += baseline.totalMs;
+      chars.relay += result.text.length;
+      ms.relay += result.totalMs;
     }
   } finally {
-    await instantServices.close();
-    await instant.close();
+    await services.close();
   }
-  report("relay_chars_per_s_direct", directChars / (directMs / 1000), "chars/s");
-  report("relay_chars_per_s", relayChars / (relayMs / 1000), "chars/s");
-  report("relay_deltas_ratio", relayChars / relayMs / (directChars / directMs), "ratio");
+  report(`relay_chars_per_s_direct${suffix}`, chars.direct / (ms.direct / 1000), "chars/s");
+  report(`relay_chars_per_s${suffix}`, chars.relay / (ms.relay / 1000), "chars/s");
+  report(`relay_deltas_ratio${suffix}`, chars.relay / ms.relay / (chars.direct / ms.direct), "ratio");
+}
+
+/**
+ * The same with 20,000-character replies, and their writes: every chat request (the relay's and the
+ * direct client's) is answered by a proxy in front of the gateway with the same stream, one chunk per token.
+ */
+async function longReplies(gatewayUrl: string): Promise<void> {
+  const proxy = await startFaultProxy(gatewayUrl);
+  const reply = longReply(LONG_REPLY_CHARS);
+  proxy.when(
+    { method: "POST", path: "/v1/chat/completions" },
+    answer(200, reply.stream, { "content-type": "text/event-stream" }),
+  );
+  try {
+    // Room for the reply's tokens: a count past max_tokens would be dropped and counted again by the app.
+    const options = { settings: { maxTokens: 2 * reply.outputTokens } };
+    await throughput(proxy.url, "_long", sized(LONG_ROUNDS, 1), options);
+    await relayBookkeeping({ url: proxy.url, key: RELAY_KEY }, "_long", options);
+  } finally {
+    await proxy.close();
+  }
 }
 
 /**

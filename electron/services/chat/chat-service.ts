@@ -45,6 +45,7 @@ export class ChatService {
     this.replies = replies;
     this.documents = documents;
     store.interruptUnfinishedReplies();
+    store.indexSettled();
   }
 
   /**
@@ -91,14 +92,12 @@ export class ChatService {
       searchWeb,
       files.some((file) => file.kind === "image"),
     );
-    const userMessage = this.store.appendMessage({
-      conversationId,
-      role: "user",
-      content,
-      status: "complete",
-      attachments: files,
-    });
-    return { ...this.reply(page, conversationId, searchWeb, asked), userMessage };
+    const replyId = crypto.randomUUID();
+    const userMessage = this.store.appendQuestion(
+      { conversationId, role: "user", content, status: "complete", attachments: files },
+      replyId,
+    );
+    return { ...this.reply(page, conversationId, searchWeb, asked, replyId), userMessage };
   }
 
   /** A new version of a reply (the shown path's last when none is named), beside the earlier ones. */
@@ -137,10 +136,13 @@ export class ChatService {
     );
   }
 
-  private reply(page: Page, conversationId: string, searchWeb: boolean, asked: AskedWith): ChatRun {
-    const assistantMessageId = crypto.randomUUID();
+  /** The reply's stream; `writtenId`: its row, written with its question, which it answers and not itself. */
+  private reply(page: Page, conversationId: string, searchWeb: boolean, asked: AskedWith, writtenId?: string): ChatRun {
+    const assistantMessageId = writtenId ?? crypto.randomUUID();
     const context = this.replies.context(conversationId, asked);
-    const streamId = this.replies.open(page, { ...context, conversationId, assistantMessageId, searchWeb });
-    return { streamId, assistantMessageId };
+    const messages = context.messages.filter((message) => message.id !== assistantMessageId);
+    const rowWritten = writtenId !== undefined;
+    const run = { ...context, messages, conversationId, assistantMessageId, searchWeb, rowWritten };
+    return { streamId: this.replies.open(page, run), assistantMessageId };
   }
 }

@@ -25,6 +25,11 @@ const FROM_TEXT = `SELECT m.rowid AS rowid, m.conversation_id AS conversationId
   FROM messages m CROSS JOIN conversations c ON c.id = m.conversation_id
   WHERE m.rowid < ? AND m.content LIKE ? ESCAPE '\\' AND c.deleted_at IS NULL ORDER BY m.rowid DESC`;
 
+// Settled replies not indexed yet (settled-search.ts): read from their text, newest first.
+const FROM_PENDING = `SELECT m.rowid AS rowid, m.conversation_id AS conversationId
+  FROM message_search_pending p CROSS JOIN messages m ON m.rowid = p.rowid CROSS JOIN conversations c ON c.id = m.conversation_id
+  WHERE m.content LIKE ? ESCAPE '\\' AND c.deleted_at IS NULL ORDER BY m.rowid DESC`;
+
 const escapedPattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The candidates a statement reads, as far as the caller goes: leaving the loop resets it. */
@@ -37,12 +42,14 @@ function* candidatesOf(statement: StatementSync, ...params: (string | number)[])
 /**
  * Messages that may hold `needle`, newest first: from the index where the query has a run it can
  * find (its wildcards, which LIKE there cannot escape, stand for one character each), and from the
- * text itself for a shorter query and for the messages the backfill has not indexed yet.
+ * text itself for a shorter query and for the messages the index does not hold yet (settled
+ * replies waiting for it, and those the backfill has not indexed).
  */
 function* candidates(db: DatabaseSync, needle: string) {
   const backlogBelow = searchBacklogBelow(db);
   const indexed = INDEXED_RUN.test(needle);
   if (indexed) {
+    yield* candidatesOf(db.prepare(FROM_PENDING), escapedPattern(needle));
     yield* candidatesOf(db.prepare(FROM_INDEX), `%${needle.replace(/[%_]/g, "_")}%`);
     if (backlogBelow === null) return;
   }

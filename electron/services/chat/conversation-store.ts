@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/ipc/chat.ts";
 import type { IpcError } from "../../../shared/ipc/result.ts";
 import { oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { inTransaction } from "../../common/sql-transaction.ts";
 import { insertMessage, type NewMessage } from "./message-append.ts";
 import { AppError, appError } from "../app-error.ts";
 import { toIpcError } from "../error-values.ts";
@@ -29,6 +30,7 @@ import { ComparisonStore } from "./comparison-store.ts";
 import { listConversations } from "./conversation-list.ts";
 import { MessageEdits } from "./message-edits.ts";
 import { AttachmentStore } from "./attachment-store.ts";
+import { awaitSearchIndex, indexSettled } from "./settled-search.ts";
 
 /** Deleted conversations stay restorable (undo) for this long, then are purged. */
 const UNDO_RETENTION_MS = 24 * 3600 * 1000;
@@ -167,6 +169,21 @@ export class ConversationStore {
     return this.message(insertMessage(this.db, this, this.row(message.conversationId).title, message));
   }
 
+  /**
+   * A question and its reply's row (streaming, still empty) in one commit: the reply is then only
+   * updated as it streams and settles, and a crash before its first words leaves it Interrupted.
+   */
+  appendQuestion(question: NewMessage, replyId: string): ChatMessage {
+    const { conversationId } = question;
+    const id = inTransaction(this.db, () => {
+      const questionId = insertMessage(this.db, this, this.row(conversationId).title, question);
+      const reply: NewMessage = { id: replyId, conversationId, role: "assistant", content: "", status: "streaming" };
+      insertMessage(this.db, this, this.row(conversationId).title, { ...reply, parentId: questionId });
+      return questionId;
+    });
+    return this.message(id);
+  }
+
   /** A streaming reply's text so far, and its meta when that changed too (a tool call asked or answered). */
   writeReplyText(id: string, content: string, meta?: MessageMeta): void {
     this.db
@@ -182,16 +199,18 @@ export class ConversationStore {
     error: IpcError | null;
     meta: MessageMeta;
   }) {
-    this.db
-      .prepare("UPDATE messages SET content = ?, status = ?, error = ?, meta = ? WHERE id = ?")
-      .run(
-        reply.content,
-        reply.status,
-        reply.error ? JSON.stringify(reply.error) : null,
-        JSON.stringify(reply.meta),
-        reply.id,
-      );
+    const { id, content, status, error, meta } = reply;
+    const settle = this.db.prepare("UPDATE messages SET content = ?, status = ?, error = ?, meta = ? WHERE id = ?");
+    inTransaction(this.db, () => {
+      awaitSearchIndex(this.db, id);
+      settle.run(content, status, error ? JSON.stringify(error) : null, JSON.stringify(meta), id);
+    });
     return this.message(reply.id);
+  }
+
+  /** Puts the replies settled since the last call into the search index (`settled-search.ts`). */
+  indexSettled(): void {
+    indexSettled(this.db);
   }
 
   /** On start: replies that were streaming when the app died keep their text and become Interrupted. */

@@ -8,19 +8,24 @@ export const REPLY_FLUSH_MS = 500;
 /** How often a reply the disk refused (full, or locked by another process) is offered to it again. */
 const REPLY_SAVE_RETRY_MS = 2000;
 
-/** Where the reply goes; `showAsLeaf` false leaves the conversation's shown path where it is. */
+/**
+ * Where the reply goes; `showAsLeaf` false leaves the conversation's shown path where it is, and
+ * `written` says its row exists already (written with its question).
+ */
 interface ReplyTarget {
   readonly id: string;
   readonly conversationId: string;
   readonly parentId: string | null;
   readonly showAsLeaf: boolean;
+  readonly written: boolean;
 }
 
 type Ending = { status: Exclude<MessageStatus, "streaming">; error: IpcError | null };
 
 /**
- * A reply written ahead: its row exists from the first delta (status `streaming`) and its text is
- * flushed at least every REPLY_FLUSH_MS, so a crash keeps what had arrived; `finish` settles it.
+ * A reply written ahead: its row exists from the first delta (status `streaming`), or from Send when
+ * written with its question, and its text is flushed at least every REPLY_FLUSH_MS, so a crash keeps
+ * what had arrived; `finish` settles it, and `indexForSearch` (after its done is sent) indexes it.
  * A write the disk refuses never ends the reply, nor the process: the text stays in memory and is
  * written again later, and the settled message says it is not saved yet.
  */
@@ -29,7 +34,7 @@ export class ReplyJournal {
   private readonly target: ReplyTarget;
   private readonly meta: MessageMeta;
   private timer: NodeJS.Timeout | null = null;
-  private written = false;
+  private written: boolean;
   private flushedLength = 0;
   private readonly createdAt = new Date().toISOString();
   text = "";
@@ -38,12 +43,14 @@ export class ReplyJournal {
     this.store = store;
     this.target = target;
     this.meta = meta;
+    this.written = target.written;
   }
 
   append(delta: string): void {
     this.text += delta;
     if (this.timer) return;
-    this.attempt(() => this.flush());
+    // A row not written yet is written at once; one written with its question waits for the timer.
+    if (!this.written) this.attempt(() => this.flush());
     this.timer = setInterval(() => this.attempt(() => this.flush()), REPLY_FLUSH_MS);
     this.timer.unref();
   }
@@ -63,10 +70,17 @@ export class ReplyJournal {
     const saved = this.attempt(() => this.settle(end));
     if (saved) return saved;
     const retry = setInterval(() => {
-      if (this.attempt(() => this.settle(end))) clearInterval(retry);
+      if (!this.attempt(() => this.settle(end))) return;
+      clearInterval(retry);
+      this.indexForSearch();
     }, REPLY_SAVE_RETRY_MS);
     retry.unref();
     return this.unsaved(end);
+  }
+
+  /** After the done is sent: the settled reply enters the search index (refused, the next reply or start does it). */
+  indexForSearch(): void {
+    this.attempt(() => this.store.indexSettled());
   }
 
   private flush(): void {
@@ -80,7 +94,8 @@ export class ReplyJournal {
       });
       this.written = true;
     } else if (this.text.length !== this.flushedLength) {
-      this.store.writeReplyText(this.target.id, this.text);
+      // With its meta: a row written with its question has none yet.
+      this.store.writeReplyText(this.target.id, this.text, this.meta);
     }
     this.flushedLength = this.text.length;
   }

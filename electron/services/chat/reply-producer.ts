@@ -51,6 +51,8 @@ export interface ReplyRun {
   readonly searchWeb: boolean;
   /** False for one answer of a comparison: the conversation goes on from the one the user chooses. */
   readonly showAsLeaf?: boolean;
+  /** Its row was written with its question (streaming, empty): it is updated, not created. */
+  readonly rowWritten?: boolean;
 }
 
 /**
@@ -163,6 +165,7 @@ export class ReplyProducer {
         parentId: run.messages.at(-1)?.id ?? null,
         // Stryker disable next-line LogicalOperator: `undefined && true` is undefined, which the store shows as the leaf like true
         showAsLeaf: run.showAsLeaf ?? true,
+        written: run.rowWritten ?? false,
       },
       meta,
     );
@@ -206,5 +209,6 @@ export class ReplyProducer {
       if (estimate) Object.assign(meta, estimate, { tokensEstimated: true });
     }
     emit({ kind: "done", data: { message: journal.finish({ status, error }) } });
+    journal.indexForSearch();
   }
 }

@@ -21,6 +21,7 @@ import {
   type LenientMessage,
   type LenientMessageEvent,
 } from "./lenient-schemas.ts";
+import { textChunk } from "./text-chunk.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
 import { ANSWER_LIMITS, type AnswerLimits } from "./answer-limits.ts";
 import { guardedEventStream, readBoundedJson } from "./bounded-body.ts";
@@ -209,20 +210,22 @@ export class GatewayClient {
     });
     async function* events(): AsyncGenerator<T> {
       try {
-        for await (const message of sseMessages(responseBody)) {
-          let decoded: T | "end" | ["last", T];
-          try {
-            decoded = decode(message, meta);
-          } catch (error) {
-            if (error instanceof GatewayError) throw error;
-            throw invalidResponse(path, meta, describeIssue(error));
+        for await (const messages of sseMessages(responseBody)) {
+          for (const message of messages) {
+            let decoded: T | "end" | ["last", T];
+            try {
+              decoded = decode(message, meta);
+            } catch (error) {
+              if (error instanceof GatewayError) throw error;
+              throw invalidResponse(path, meta, describeIssue(error));
+            }
+            if (decoded === "end") return;
+            if (isLast(decoded)) {
+              yield decoded[1];
+              return;
+            }
+            yield decoded;
           }
-          if (decoded === "end") return;
-          if (isLast(decoded)) {
-            yield decoded[1];
-            return;
-          }
-          yield decoded;
         }
       } catch (error) {
         if (error instanceof GatewayError) throw error;
@@ -282,5 +285,5 @@ function decodeChatChunk(message: { event: string | undefined; data: string }, m
   const data: unknown = JSON.parse(message.data);
   const error = streamErrorOf(data, meta);
   if (error) throw error;
-  return LenientChatChunkSchema.parse(data);
+  return textChunk(data) ?? LenientChatChunkSchema.parse(data);
 }

@@ -6,11 +6,13 @@ interface SseMessage {
 }
 
 /**
- * The Server-Sent Events of a response body, parsed by eventsource-parser. Read in one loop
- * rather than through a decoding stream and a parsing stream: each stage of a pipe would hold
- * every chunk, the first words of a reply among them, for a few more turns of the event loop.
+ * The Server-Sent Events of a response body, parsed by eventsource-parser, handed on a read at a
+ * time: a long reply is thousands of events, and each step of an async generator costs its caller
+ * promises, so the events of one read go in one step. Read in one loop rather than through a
+ * decoding stream and a parsing stream: each stage of a pipe would hold every chunk, the first
+ * words of a reply among them, for a few more turns of the event loop.
  */
-export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parsed: SseMessage[] = [];
@@ -20,8 +22,8 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
       const { value, done } = await reader.read();
       if (done) return;
       parser.feed(decoder.decode(value, { stream: true }));
-      // Each message is handed on before the next chunk is read: a caller that stops early reads no more.
-      for (const message of parsed.splice(0)) yield message;
+      // A read's messages are handed on before the next chunk is read: a caller that stops early reads no more.
+      if (parsed.length > 0) yield parsed.splice(0);
     }
   } finally {
     // Cancelled, not just released: a caller that stops early (a reply cut at its length) lets the connection go.

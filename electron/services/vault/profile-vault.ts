@@ -14,6 +14,7 @@ import { codedText } from "../../../shared/text/app-texts.ts";
 import type { GatewayCredentials } from "../gateway-client/gateway-client.ts";
 import { bindingOf, keyHintOf, sameBinding, type KeyBinding } from "./key-binding.ts";
 import type { SecretCipher } from "./secret-cipher.ts";
+import { rememberingKeys } from "./remembered-keys.ts";
 import type { SettingsStore } from "./settings-store.ts";
 import { StoredProfilesSchema, type StoredProfile } from "../../../shared/stored-settings.ts";
 
@@ -32,7 +33,7 @@ export class ProfileVault {
 
   constructor(settings: SettingsStore, cipher: SecretCipher) {
     this.settings = settings;
-    this.cipher = cipher;
+    this.cipher = rememberingKeys(cipher);
   }
 
   onChange(listener: (state: ProfilesState) => void): () => void {

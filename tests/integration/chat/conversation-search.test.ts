@@ -13,6 +13,7 @@ import { APP_MIGRATIONS, openAppDatabase } from "../../../electron/services/stor
 import { tempDir } from "../../support/local-gateway.ts";
 
 const SEARCH_STEP = APP_MIGRATIONS.findIndex((step) => step.includes("CREATE VIRTUAL TABLE message_search"));
+const SETTLED_STEP = APP_MIGRATIONS.findIndex((step) => step.includes("CREATE TABLE message_search_pending"));
 
 function openStore() {
   const db = openAppDatabase(join(tempDir("search-"), "app.sqlite"));
@@ -24,6 +25,10 @@ const expectIndexInSync = (db: DatabaseSync) =>
   expect(() =>
     db.exec("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)"),
   ).not.toThrow();
+
+/** How many messages the index itself holds `text` in (a run of three characters at least). */
+const indexed = (db: DatabaseSync, text: string) =>
+  db.prepare("SELECT COUNT(*) AS n FROM message_search WHERE content LIKE ?").get(`%${text}%`)?.n;
 
 const foundIds = (db: DatabaseSync, query: string, profiles: ProfileName[] = []) =>
   searchConversations(db, query, profiles).hits.map((hit) => hit.conversation.id);
@@ -66,11 +71,16 @@ describe("searching conversations", () => {
     expect(foundIds(db, "zebra")).toEqual([id]);
     const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "", status: "streaming" });
     store.writeReplyText(reply.id, "The okapi is a relative");
-    expect(searchConversations(db, "okapi", []).hits[0]?.found?.messageId).toBe(reply.id);
-    store.writeReplyText(reply.id, "The giraffe is a relative");
-    expect(foundIds(db, "okapi")).toEqual([]);
+    // A streaming reply's flushes leave the index alone: it is indexed once, when it settles.
+    expect(indexed(db, "okapi")).toBe(0);
     store.settleReply({ id: reply.id, content: "The giraffe is tall", status: "complete", error: null, meta: META });
+    // Settled, not indexed yet (its done is on its way to the window): found from its text meanwhile.
+    expect(indexed(db, "giraffe")).toBe(0);
+    expect(searchConversations(db, "giraffe is tall", []).hits[0]?.found?.messageId).toBe(reply.id);
+    store.indexSettled();
+    expect(indexed(db, "giraffe")).toBe(1);
     expect(foundIds(db, "giraffe is tall")).toEqual([id]);
+    expect(foundIds(db, "okapi")).toEqual([]);
     expectIndexInSync(db);
 
     store.edits.deleteMessage(id, messages[1]!.id);
@@ -79,6 +89,23 @@ describe("searching conversations", () => {
     expect(foundIds(db, "zebra")).toEqual([]);
     store.restore(id);
     expect(foundIds(db, "zebra")).toEqual([id]);
+    expectIndexInSync(db);
+  });
+
+  it("takes out of the index, on the upgrade, the replies the earlier triggers indexed while they streamed", () => {
+    const file = join(tempDir("search-"), "app.sqlite");
+    const old = new DatabaseSync(file);
+    migrate(old, APP_MIGRATIONS.slice(0, SETTLED_STEP));
+    const store = new ConversationStore(old);
+    const { id } = conversationWith(store, "A question about kiwis");
+    const reply = store.appendMessage({ conversationId: id, role: "assistant", content: "", status: "streaming" });
+    old.prepare("UPDATE messages SET content = 'Half a reply on wombats' WHERE id = ?").run(reply.id);
+    expect(indexed(old, "wombats")).toBe(1);
+    old.close();
+    const db = openAppDatabase(file);
+    expect([indexed(db, "kiwis"), indexed(db, "wombats")]).toEqual([1, 0]);
+    new ConversationStore(db).interruptUnfinishedReplies();
+    expect(indexed(db, "wombats")).toBe(1);
     expectIndexInSync(db);
   });
 

@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
+import { searchConversations } from "../../../electron/services/chat/conversation-search.ts";
 import { startServices } from "../../support/services-fixture.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
@@ -29,13 +30,14 @@ function storedReply(dataDir: string, id: string): { content: string; status: st
 }
 
 describe("replies written ahead", () => {
-  it("exist from the first delta and reach SQLite while they stream", async () => {
+  it("exist from Send, written with their question, and reach SQLite while they stream", async () => {
     const dataDir = tempDir("app-");
     const services = await startServices(gateway.url, KEYS.main.key, dataDir);
     try {
       const { page, received } = recordingPage();
       const conversation = services.conversations.create({ ...services.chat.defaultSettings(), maxTokens: 150 });
       const run = await services.chat.send(page, conversation.id, "Explain streaming at length", false);
+      expect(storedReply(dataDir, run.assistantMessageId)).toEqual({ content: "", status: "streaming" });
       const first = await waitUntil(
         async () => storedReply(dataDir, run.assistantMessageId),
         (row) => (row?.content.length ?? 0) > 0,
@@ -115,6 +117,9 @@ describe("replies written ahead", () => {
       expect(reply).toMatchObject({ id: replyId, status: "interrupted", content: partial.content });
       expect(reply!.content.length).toBeGreaterThan(40);
       expect(reply!.error).toMatchObject({ code: "APP_CLOSED" });
+      // Left out of the search index while it streamed, indexed with the text it kept once marked Interrupted.
+      const found = searchConversations(services.db, partial.content.slice(-20), []).hits[0]?.found;
+      expect(found?.messageId).toBe(replyId);
 
       const { page, received } = recordingPage();
       const retry = services.chat.regenerate(page, conversationId, false);

@@ -2,7 +2,7 @@ import { DocumentReader } from "../../../electron/services/documents/document-re
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
-import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
+import { DEFAULT_CHAT_SETTINGS, type MessageMeta } from "../../../shared/ipc/chat.ts";
 import type { Page } from "../../../electron/common/pages.ts";
 import { ChatService } from "../../../electron/services/chat/chat-service.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
@@ -15,6 +15,19 @@ import { uncheckedServer } from "../../support/unchecked-server.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 const page = { id: "page-1" } as unknown as Page;
+const META: MessageMeta = {
+  model: "chat-fast",
+  wireFormat: "chat-completions",
+  searched: false,
+  finish: "finished",
+  stopSequence: null,
+  inputTokens: 1,
+  outputTokens: 1,
+  ttftMs: 1,
+  totalMs: 1,
+  requestId: null,
+  sources: [],
+};
 
 /** A chat service over a real conversation store and vault; replies are recorded, not produced. */
 function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: string[] }) {
@@ -51,13 +64,18 @@ describe("the chat service", () => {
     expect(chat().service.defaultSettings().model).toBe(DEFAULT_CHAT_SETTINGS.model);
   });
 
-  it("writes the question, then opens its reply on the conversation with a new message id", async () => {
+  it("writes the question with its reply's row, then opens the reply on the conversation, answering the question", async () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
     const run = await service.send(page, id, "Hello?", false);
     expect(run.userMessage).toMatchObject({ role: "user", content: "Hello?", status: "complete" });
-    expect(store.messages(id).map((message) => message.content)).toEqual(["Hello?"]);
-    expect(opened).toEqual([expect.objectContaining({ conversationId: id, searchWeb: false })]);
+    // Written together, in one commit: the reply's row is there, streaming and empty, before anything is sent.
+    expect(store.messages(id).map(({ id, content, status }) => [id, content, status])).toEqual([
+      [run.userMessage.id, "Hello?", "complete"],
+      [run.assistantMessageId, "", "streaming"],
+    ]);
+    expect(opened).toEqual([expect.objectContaining({ conversationId: id, searchWeb: false, rowWritten: true })]);
+    expect(opened[0]!.messages.map((turn) => turn.content)).toEqual(["Hello?"]);
     expect(run).toMatchObject({ streamId: "stream-1", assistantMessageId: opened[0]!.assistantMessageId });
     expect(opened[0]!.assistantMessageId).toMatch(/^[0-9a-f-]{36}$/);
     await service.send(page, id, "Search this", true);
@@ -96,8 +114,8 @@ describe("the chat service", () => {
   it("answers a regenerated reply and an edited question anew, keeping the earlier versions", async () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
-    const { userMessage } = await service.send(page, id, "First question", false);
-    store.appendMessage({ conversationId: id, role: "assistant", content: "First answer", status: "complete" });
+    const { userMessage, assistantMessageId } = await service.send(page, id, "First question", false);
+    store.settleReply({ id: assistantMessageId, content: "First answer", status: "complete", error: null, meta: META });
     const regenerated = service.regenerate(page, id, false);
     expect(regenerated.streamId).toBe("stream-2");
     const edited = service.edit(page, id, userMessage.id, "Second question", false);
@@ -123,6 +141,23 @@ describe("the chat service", () => {
     const vault = {} as ProfileVault;
     new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies, new DocumentReader());
     expect(store.messages(id).find((message) => message.id === streaming.id)?.status).toBe("interrupted");
+  });
+
+  it("indexes for search when it starts the replies a crash left streaming, or settled but not yet indexed", () => {
+    const { store, db } = chat();
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS);
+    store.appendMessage({ conversationId: id, role: "user", content: "Hi", status: "complete" });
+    const streaming = { conversationId: id, role: "assistant", status: "streaming" } as const;
+    store.appendMessage({ ...streaming, content: "Half of an okapi" });
+    const settled = store.appendMessage({ ...streaming, content: "" });
+    store.settleReply({ id: settled.id, content: "The giraffe is tall", status: "complete", error: null, meta: META });
+    const indexed = (text: string) =>
+      db.prepare("SELECT COUNT(*) AS n FROM message_search WHERE content LIKE ?").get(`%${text}%`)?.n;
+    expect([indexed("okapi"), indexed("giraffe")]).toEqual([0, 0]);
+    const replies = {} as ReplyProducer;
+    const vault = {} as ProfileVault;
+    new ChatService(new ConversationStore(db), vault, () => ({}) as ServerCapabilities, replies, new DocumentReader());
+    expect([indexed("okapi"), indexed("giraffe")]).toEqual([1, 1]);
   });
 
   it("lets a model that refuses images have text files, web searches, and replies to questions without images", async () => {

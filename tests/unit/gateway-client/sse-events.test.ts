@@ -28,7 +28,7 @@ function cutBytes(text: string, cuts: number[]): Uint8Array[] {
 
 async function all(stream: ReadableStream<Uint8Array>) {
   const messages = [];
-  for await (const message of sseMessages(stream)) messages.push(message);
+  for await (const read of sseMessages(stream)) messages.push(...read);
   return messages;
 }
 
@@ -43,10 +43,10 @@ describe("sseMessages", () => {
     ]);
   });
 
-  it("hands each message on before reading further, and lets the body go when the reader stops, without waiting on it", async () => {
+  it("hands each read's messages on before reading further, and lets the body go when the reader stops, without waiting on it", async () => {
     const { stream, state } = body(cutBytes("data: first\n\ndata: second\n\n", [13]));
-    for await (const message of sseMessages(stream)) {
-      expect(message.data).toBe("first");
+    for await (const read of sseMessages(stream)) {
+      expect(read.map((message) => message.data)).toEqual(["first"]);
       break;
     }
     expect(state.cancelled).toBe(true);
