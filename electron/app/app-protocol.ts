@@ -26,11 +26,16 @@ function appHeaders(base?: Headers): Headers {
 
 const notFound = () => new Response("Not found", { status: 404, headers: appHeaders() });
 
-/** `media://local/<id>`: stored images and videos by id only; the window never sees a path. */
-export function serveMedia(fileOf: (id: string) => { path: string; mime: string } | null): void {
+type StoredFile = { path: string; mime: string } | null;
+
+/**
+ * `media://local/<id>`: stored images and videos by id only, the window never sees a path;
+ * `media://local/<id>/thumbnail`: a picture's card preview.
+ */
+export function serveMedia(fileOf: (id: string) => StoredFile, thumbnailOf: (id: string) => StoredFile): void {
   protocol.handle("media", async (request) => {
-    const id = /^\/([0-9a-f-]{36})$/.exec(new URL(request.url).pathname)?.[1];
-    const media = id ? fileOf(id) : null;
+    const [, id, thumbnail] = /^\/([0-9a-f-]{36})(\/thumbnail)?$/.exec(new URL(request.url).pathname) ?? [];
+    const media = id === undefined ? null : thumbnail ? thumbnailOf(id) : fileOf(id);
     if (!media) return notFound();
     // net.fetch of a file URL streams it and answers Range requests, which <video> needs.
     const response = await net.fetch(pathToFileURL(media.path).toString(), { headers: request.headers });

@@ -96,7 +96,10 @@ if (!app.requestSingleInstanceLock()) {
     const rendererDir = join(import.meta.dirname, "..", "renderer");
     const preload = join(import.meta.dirname, "..", "preload", "preload.cjs");
     serveRenderer(rendererDir);
-    serveMedia((id) => services.media.file(id));
+    serveMedia(
+      (id) => services.media.file(id),
+      (id) => services.media.thumbnailFile(id),
+    );
     const menuActions = {
       newChat: () => {
         showMainWindow();

@@ -12,9 +12,9 @@ import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts
 import { newHostAccess, sameSecret } from "./host-access.ts";
 import { OPEN_PRINTED_ADDRESS, requestGuard } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
+import { appFileFor } from "./app-files.ts";
 import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
-import { rendererFilePath, resolveStaticFile } from "../common/static-files.ts";
 import { keyFileProblemOf } from "../services/vault/key-file-check.ts";
 import { KEY_FILE_NAME, openWebApp, type WebApp } from "./web-app.ts";
 import { recoveryCore } from "./recovery-core.ts";
@@ -172,26 +172,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const admission = admit(request);
     if (!admission.admitted) return refuse(response, admission.status, admission.message);
     const { pathname } = admission.url;
-    const headers: Record<string, string> = { ...securityHeaders };
     if (app === null) return recover(request, response, admission.url);
-    if (pathname.startsWith("/media/")) {
-      const [, capability, mediaId] = /^\/media\/([0-9a-f]{64})\/([0-9a-f-]{36})$/.exec(pathname) ?? [];
-      if (mediaId === undefined || !sameSecret(capability, mediaCapability)) return refuse(response, 404, "Not found");
-      const stored = app.services.media.file(mediaId);
-      if (!stored) return refuse(response, 404, "Not found");
-      return sendFile(request, response, stored.path, {
-        ...headers,
-        "content-type": stored.mime,
-        "cache-control": "private, max-age=86400",
-      });
-    }
-    // The app's own files hold nothing of the user's: a reload, whose address no longer carries the
-    // secret, gets them, and the page then proves itself on the bridge with the secret it kept.
-    const file = await resolveStaticFile(options.rendererDir, rendererFilePath(pathname));
-    if (!file) return refuse(response, 404, "Not found");
-    // Vite names what it puts in assets/ by their content: a changed file has a new address.
-    if (pathname.startsWith("/assets/")) headers["cache-control"] = "private, max-age=31536000, immutable";
-    return sendFile(request, response, file, headers);
+    const found = await appFileFor(pathname, app.services.media, mediaCapability, options.rendererDir);
+    if (!found) return refuse(response, 404, "Not found");
+    return sendFile(request, response, found.path, { ...securityHeaders, ...found.headers });
   }
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {

@@ -74,6 +74,8 @@ export const MediaViewSchema = z.object({
   kind: z.enum(["image", "video"]),
   /** Where the window loads it: `media://` in Electron, an authenticated route in the web host. */
   src: z.string(),
+  /** The card's preview kept on disk (`<src>/thumbnail`); null until the window has made one. */
+  thumbnailSrc: z.string().nullable(),
   mime: z.string(),
   prompt: z.string(),
   model: z.string(),

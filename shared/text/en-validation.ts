@@ -11,6 +11,7 @@ import {
 } from "../ipc/profiles.ts";
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
+import { THUMBNAIL_MAX_BYTES } from "../ipc/gallery-thumbnails.ts";
 import { attachmentTextsEn } from "./en-attachments.ts";
 import { assistantTextsEn } from "./en-assistants.ts";
 import { mcpTextsEn } from "./en-mcp.ts";
@@ -69,6 +70,8 @@ export const validationEn = {
   REFERENCE_URL_SCHEME: "The reference image URL must be http(s)",
   REFERENCE_IMAGE_TYPE: "The reference image must be a PNG or JPEG",
   REFERENCE_IMAGE_TOO_LARGE: `The reference image must be at most ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  THUMBNAIL_TYPE: "A card's preview must be a WebP or PNG image",
+  THUMBNAIL_TOO_LARGE: `A card's preview must be at most ${THUMBNAIL_MAX_BYTES / 1024} KB`,
 
   ISSUE_REQUIRED: "Required",
   ISSUE_TOO_SHORT: "At least {{minimum}} characters",

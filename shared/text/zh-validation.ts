@@ -11,6 +11,7 @@ import {
 } from "../ipc/profiles.ts";
 import { IMAGE_COUNT_MAX, PROMPT_MAX_LENGTH } from "../gateway-api/images.ts";
 import { IMAGE_SEED_MAX, REFERENCE_IMAGE_MAX_BYTES } from "../ipc/tasks.ts";
+import { THUMBNAIL_MAX_BYTES } from "../ipc/gallery-thumbnails.ts";
 import type { ValidationCode } from "./validation-code.ts";
 import { attachmentTextsZh } from "./zh-attachments.ts";
 import { assistantTextsZh } from "./zh-assistants.ts";
@@ -65,6 +66,8 @@ export const validationZh: Record<ValidationCode, string> = {
   REFERENCE_URL_SCHEME: "参考图片地址必须是 http(s)",
   REFERENCE_IMAGE_TYPE: "参考图片必须是 PNG 或 JPEG",
   REFERENCE_IMAGE_TOO_LARGE: `参考图片最大 ${REFERENCE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  THUMBNAIL_TYPE: "卡片预览图必须是 WebP 或 PNG 图片",
+  THUMBNAIL_TOO_LARGE: `卡片预览图最大 ${THUMBNAIL_MAX_BYTES / 1024} KB`,
 
   ISSUE_REQUIRED: "必填",
   ISSUE_TOO_SHORT: "至少 {{minimum}} 个字符",

@@ -6,11 +6,23 @@ interface TraceEvent {
   pid: number;
   tid: number;
   dur?: number;
+  /** The thread's own time in the event: less than `dur` when other processes had the CPU. */
+  tdur?: number;
   args?: { name?: string };
 }
 
-/** Durations (ms) of every task the page's main thread ran during `work`, read from a Chromium trace. */
-export async function traceLongTasks(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<number[]> {
+/** One task of the page's main thread: how long it took (ms), and how much of that the thread ran. */
+export interface MainThreadTask {
+  readonly wallMs: number;
+  readonly threadMs: number;
+}
+
+/** Every task the page's main thread ran during `work`, read from a Chromium trace. */
+export async function traceMainThreadTasks(
+  browser: Browser,
+  page: Page,
+  work: () => Promise<unknown>,
+): Promise<MainThreadTask[]> {
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await work();
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
@@ -21,5 +33,24 @@ export async function traceLongTasks(browser: Browser, page: Page, work: () => P
   );
   return traceEvents
     .filter((event) => event.name === "RunTask" && event.ph === "X" && mainThreads.has(`${event.pid}:${event.tid}`))
-    .map((event) => (event.dur ?? 0) / 1000);
+    .map((event) => ({ wallMs: (event.dur ?? 0) / 1000, threadMs: (event.tdur ?? 0) / 1000 }));
+}
+
+/** Durations (ms) of every task the page's main thread ran during `work`, read from a Chromium trace. */
+export async function traceLongTasks(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<number[]> {
+  return (await traceMainThreadTasks(browser, page, work)).map((task) => task.wallMs);
+}
+
+/**
+ * Runs an 80 ms task in the page and throws unless the trace sees it: a small figure from
+ * `traceLongTasks` then means the page had no long task, not that the trace missed it.
+ */
+export async function proveTraceSeesLongTasks(browser: Browser, page: Page): Promise<void> {
+  const probe = await traceLongTasks(browser, page, () =>
+    page.evaluate(() => {
+      const until = performance.now() + 80;
+      while (performance.now() < until);
+    }),
+  );
+  if (Math.max(0, ...probe) < 70) throw new Error("the trace does not show main-thread tasks");
 }

@@ -4,8 +4,9 @@ import { tempDir } from "../support/local-gateway.ts";
 import { openBenchApp, type BenchApp } from "./bench-app.ts";
 import { seedConversation, seedGallery, seedProfile } from "./bench-seed.ts";
 import { sized } from "./bench-size.ts";
-import { traceLongTasks } from "./long-tasks.ts";
+import { proveTraceSeesLongTasks, traceLongTasks } from "./long-tasks.ts";
 import { report } from "./measure.ts";
+import { scrollGallery } from "./gallery-scroll.ts";
 import { jsHeapMb, renderersProportionalMb } from "./process-memory.ts";
 import { RELAY_ACCOUNTS, RELAY_KEY } from "./relay-bench.ts";
 
@@ -41,31 +42,6 @@ async function openImages(page: Page, items: number): Promise<void> {
   await page.getByRole("button", { name: "Images", exact: true }).click();
   if (items > 0) await page.getByRole("article", { name: `Gallery item ${items - 1}` }).waitFor();
   await settled(page);
-}
-
-/**
- * Scrolls the gallery down from the top, `stepPx` at a time, to the bottom or for at most `maxSteps`:
- * one step a frame as a fast wheel would (`pauseMs` 0), or pausing between steps as someone
- * browsing would, long enough for the cards' previews to be made.
- */
-function scrollGallery(page: Page, stepPx: number, pauseMs = 0, maxSteps = Infinity): Promise<number> {
-  return page.evaluate(
-    async ({ step, pause, most }) => {
-      const scroller = document.querySelector(".gallery__scroller");
-      if (!scroller) throw new Error("no gallery scroller");
-      scroller.scrollTo(0, 0);
-      let steps = 0;
-      while (steps < most && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
-        scroller.scrollTop += step;
-        steps++;
-        await new Promise((resolve) =>
-          pause > 0 ? setTimeout(resolve, pause) : requestAnimationFrame(() => resolve(null)),
-        );
-      }
-      return steps;
-    },
-    { step: stepPx, pause: pauseMs, most: maxSteps },
-  );
 }
 
 /** Both web hosts the memory figures compare: an empty one, and one with a long history and a full gallery. */
@@ -106,13 +82,7 @@ export async function rendererMemoryBench(): Promise<void> {
       await openImages(full.page, sized(GALLERY_ITEMS, 20));
       await reportMemory(full, `gallery_${GALLERY_ITEMS}`);
 
-      const probe = await traceLongTasks(full.browser, full.page, () =>
-        full.page.evaluate(() => {
-          const until = performance.now() + 80;
-          while (performance.now() < until);
-        }),
-      );
-      if (Math.max(0, ...probe) < 70) throw new Error("the trace does not show main-thread tasks");
+      await proveTraceSeesLongTasks(full.browser, full.page);
       let scrollMs = 0;
       const scrolling = await traceLongTasks(full.browser, full.page, async () => {
         const started = performance.now();

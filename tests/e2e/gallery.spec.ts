@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
@@ -67,7 +67,7 @@ test("a card whose file left the media folder says so instead of showing a broke
   await app.page.getByRole("button", { name: "Images", exact: true }).click();
   await generate(app.page, "a lost kite", "256x256");
   await app.close();
-  for (const file of readdirSync(join(app.dataDir, "media"))) rmSync(join(app.dataDir, "media", file));
+  rmSync(join(app.dataDir, "media"), { recursive: true });
   const { page } = await launchApp({ dataDir: app.dataDir });
   await page.getByRole("button", { name: "Images", exact: true }).click();
   const card = page.getByRole("region", { name: "Image gallery" }).getByRole("article", { name: "a lost kite" });

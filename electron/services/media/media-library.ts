@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 import { appError } from "../app-error.ts";
+import { ThumbnailStore } from "./thumbnail-store.ts";
 
 /** A row of the media table, which is also what each file's sidecar holds. */
 const MediaRowSchema = z.object({
@@ -60,12 +61,14 @@ export class MediaLibrary {
   private readonly db: DatabaseSync;
   private readonly directory: string;
   private readonly srcOf: (id: string) => string;
+  private readonly thumbnails: ThumbnailStore;
 
   constructor(db: DatabaseSync, directory: string, srcOf: (id: string) => string) {
     this.db = db;
     this.directory = directory;
     this.srcOf = srcOf;
     mkdirSync(directory, { recursive: true });
+    this.thumbnails = new ThumbnailStore(join(directory, "thumbnails"));
     // Listed once: a year of pictures is some 20,000 files.
     const names = readdirSync(directory);
     this.sweepPartials(names);
@@ -129,6 +132,7 @@ export class MediaLibrary {
     if (!row) return false;
     rmSync(join(this.directory, row.file_name), { force: true });
     rmSync(join(this.directory, `${id}${SIDECAR}`), { force: true });
+    this.thumbnails.remove(id);
     this.db.prepare("DELETE FROM media WHERE id = ?").run(id);
     return true;
   }
@@ -139,6 +143,18 @@ export class MediaLibrary {
     if (!row) return null;
     const path = join(this.directory, row.file_name);
     return existsSync(path) ? { path, mime: row.mime } : null;
+  }
+
+  /** Keeps a gallery picture's card preview (the window makes it), replacing any before it. */
+  saveThumbnail(id: string, bytes: Uint8Array): { thumbnailSrc: string } {
+    if (this.row(id)?.kind !== "image") throw appError("MEDIA_NOT_FOUND");
+    this.thumbnails.write(id, bytes);
+    return { thumbnailSrc: this.thumbnailSrcOf(id) };
+  }
+
+  /** A picture's card preview, while the picture itself is still there. */
+  thumbnailFile(id: string): { path: string; mime: string } | null {
+    return this.file(id) && this.thumbnails.file(id);
   }
 
   /** A gallery image as a video reference: its original URL while still fresh, else its bytes as a data: URL. */
@@ -226,12 +242,17 @@ export class MediaLibrary {
     return oneRow<MediaRow>(this.db.prepare("SELECT * FROM media WHERE id = ?"), id) ?? null;
   }
 
+  private thumbnailSrcOf(id: string): string {
+    return `${this.srcOf(id)}/thumbnail`;
+  }
+
   private view(row: MediaRow): MediaView {
     return {
       id: row.id,
       taskId: row.task_id,
       kind: row.kind,
       src: this.srcOf(row.id),
+      thumbnailSrc: this.thumbnails.has(row.id) ? this.thumbnailSrcOf(row.id) : null,
       mime: row.mime,
       prompt: row.prompt,
       model: row.model,

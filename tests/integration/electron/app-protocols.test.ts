@@ -92,6 +92,25 @@ describe("media://", () => {
     );
   });
 
+  test("a picture's kept card preview is served beside it once the window has made it", async () => {
+    const answer = await main.invoke("images.generate", {
+      model: "image-fast",
+      prompt: "a green square",
+      n: 1,
+      size: "64x64",
+      responseFormat: "b64_json",
+      async: false,
+    });
+    const [mediaId] = z.object({ ok: z.literal(true), data: z.object({ mediaIds: z.array(z.string()) }) }).parse(answer)
+      .data.mediaIds;
+    expect((await main.request("media", `media://local/${mediaId}/thumbnail`)).status).toBe(404);
+    const kept = await main.invoke("gallery.saveThumbnail", { id: mediaId, data: "UklGRgAAAABXRUJQVlA4IA==" });
+    expect(kept).toEqual({ ok: true, data: { thumbnailSrc: `media://local/${mediaId}/thumbnail` } });
+    const response = await main.request("media", `media://local/${mediaId}/thumbnail`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+  });
+
   test.each([
     ["traversal", "media://local/..%2f..%2fsettings.json"],
     ["a path instead of an id", "media://local/media/settings.json"],

@@ -78,6 +78,31 @@ describe("the web host", () => {
     expect((await fetch(`${host.url}/media/${secretOf(host)}/${media.id}`)).status).toBe(404);
   });
 
+  it("serves a picture's kept card preview beside it, revalidated on each use", async () => {
+    const picture = host.services.media.save({
+      taskId: null,
+      profileId: "web-test",
+      kind: "image",
+      mime: "image/png",
+      bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      prompt: "a kettle",
+      model: "image-test",
+      size: null,
+      duration: null,
+      remoteUrl: null,
+      requestId: null,
+    });
+    expect((await fetch(`${host.url}${picture.src}/thumbnail`)).status).toBe(404);
+    const preview = Buffer.from("UklGRgAAAABXRUJQVlA4IA==", "base64");
+    const { thumbnailSrc } = host.services.media.saveThumbnail(picture.id, preview);
+    const served = await fetch(`${host.url}${thumbnailSrc}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("private, no-cache");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(preview);
+    expect((await fetch(`${host.url}/media/${"0".repeat(64)}/${picture.id}/thumbnail`)).status).toBe(404);
+  });
+
   it("answers the contract over the bridge, with the gateway's numbers and never the key", async () => {
     const ws = await openBridgeAt(host.url, secretOf(host));
     const frames: string[] = [];

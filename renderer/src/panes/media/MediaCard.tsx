@@ -80,9 +80,12 @@ export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDe
   );
 });
 
-/** The card's preview of an image: a small copy made for the card (card-thumbnails.ts), draggable onto Videos. */
+/**
+ * The card's preview of an image: a small copy kept or made for the card (card-thumbnails.ts), never
+ * the full picture; draggable onto Videos.
+ */
 function CardImage({ item, onMissing }: { item: MediaView; onMissing: () => void }) {
-  const { url, failed } = useCardThumbnail(item.src);
+  const { url, kept, failed, remake } = useCardThumbnail(item);
   useEffect(() => {
     if (failed) onMissing();
   }, [failed, onMissing]);
@@ -92,7 +95,8 @@ function CardImage({ item, onMissing }: { item: MediaView; onMissing: () => void
       className="media-card__preview"
       src={url}
       alt={item.prompt}
-      onError={onMissing}
+      decoding="async"
+      onError={kept ? remake : onMissing}
       draggable
       onDragStart={(event) => {
         event.dataTransfer.setData(MEDIA_DRAG_TYPE, item.id);

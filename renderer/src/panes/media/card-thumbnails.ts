@@ -1,16 +1,14 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import type { MediaView } from "../../../../shared/ipc/tasks.ts";
+import { keepPreview, makePreview } from "./thumbnail-maker.ts";
 
-/**
- * The largest a card's preview usually is, in CSS pixels: the card's height is fixed (gallery.css)
- * and its width is one column of at least 260 px.
- */
-const PREVIEW_BOX = { width: 320, height: 200 };
-/** Thumbnails made at once: each decodes a full image, and a fast scroll asks for dozens. */
+/** Previews made at once: each decodes a full image, and a fast scroll asks for dozens. */
 const CONCURRENT = 2;
-/** Thumbnails kept for the session; the oldest are let go first. */
+/** Previews made this session kept as `blob:` URLs; the oldest are let go first. */
 const KEPT = 2000;
 
 interface Request {
+  readonly id: string;
   readonly src: string;
   readonly waiters: Set<(url: string | null) => void>;
 }
@@ -18,31 +16,47 @@ interface Request {
 const made = new Map<string, string>();
 const queued = new Map<string, Request>();
 const making = new Map<string, Request>();
+/** Pictures whose kept preview failed to load this session: theirs is made again. */
+const broken = new Set<string>();
 
 /**
- * A gallery card's preview, made once per session from the full image at the card's size (times
- * the screen's pixel ratio) and shown from a `blob:` URL. Full-size images in every card cost the
- * page a decoded bitmap each, and letting hundreds of them go stalls the main thread for a
- * garbage collection of 100-200 ms while the gallery scrolls; small previews keep each pause short.
- * Decoding and scaling run off the main thread (`createImageBitmap`). A card that leaves the screen
- * before its turn drops its request. Returns null until the preview exists, and `failed` when the
- * image cannot be read.
+ * A gallery card's preview. Full-size images in every card cost the page a decoded bitmap each, and
+ * letting hundreds of them go stalls the main thread for a garbage collection of 100-200 ms while
+ * the gallery scrolls; small previews keep each pause short. The preview kept in the data folder
+ * (`thumbnailSrc`) is shown when there is one (`kept`); otherwise it is made here from the full
+ * image (`thumbnail-maker.ts`), shown from a `blob:` URL, and handed to main to keep. A card that
+ * leaves the screen before its turn drops its request. `remake` is for a kept preview that would
+ * not load. Returns null until the preview exists, and `failed` when the image cannot be read.
  */
-export function useCardThumbnail(src: string): { url: string | null; failed: boolean } {
+export function useCardThumbnail(item: MediaView): {
+  url: string | null;
+  kept: boolean;
+  failed: boolean;
+  remake: () => void;
+} {
+  const { id, src } = item;
   // What the request for `src` ended with: the preview's URL, or null when it could not be made.
   const [ended, setEnded] = useState<{ src: string; url: string | null } | null>(null);
+  const [remade, setRemade] = useState(false);
+  const kept = remade || broken.has(id) ? null : item.thumbnailSrc;
+  const needed = kept === null && !made.has(src);
   useEffect(() => {
-    if (made.has(src)) return;
+    if (!needed) return;
     const waiter = (url: string | null) => setEnded({ src, url });
-    want(src, waiter);
+    want(id, src, waiter);
     return () => drop(src, waiter);
-  }, [src]);
+  }, [needed, id, src]);
+  const remake = useCallback(() => {
+    broken.add(id);
+    setRemade(true);
+  }, [id]);
   const own = ended?.src === src ? ended : null;
-  return { url: made.get(src) ?? own?.url ?? null, failed: own !== null && own.url === null };
+  const url = made.get(src) ?? kept ?? own?.url ?? null;
+  return { url, kept: url !== null && url === kept, failed: own !== null && own.url === null, remake };
 }
 
-function want(src: string, waiter: (url: string | null) => void): void {
-  const request = making.get(src) ?? queued.get(src) ?? { src, waiters: new Set() };
+function want(id: string, src: string, waiter: (url: string | null) => void): void {
+  const request = making.get(src) ?? queued.get(src) ?? { id, src, waiters: new Set() };
   request.waiters.add(waiter);
   if (!making.has(src)) queued.set(src, request);
   startNext();
@@ -61,7 +75,7 @@ function startNext(): void {
     if (!request) return;
     queued.delete(request.src);
     making.set(request.src, request);
-    void thumbnailOf(request.src)
+    void previewOf(request)
       .then(
         (url) => keep(request.src, url),
         () => null,
@@ -74,6 +88,13 @@ function startNext(): void {
   }
 }
 
+async function previewOf(request: Request): Promise<string> {
+  const preview = await makePreview(request.src);
+  // Kept on disk in the background: the card shows it now either way.
+  keepPreview(request.id, preview).catch(() => undefined);
+  return URL.createObjectURL(preview);
+}
+
 function keep(src: string, url: string): string {
   made.set(src, url);
   for (const [oldSrc, oldUrl] of made) {
@@ -82,28 +103,4 @@ function keep(src: string, url: string): string {
     URL.revokeObjectURL(oldUrl);
   }
   return url;
-}
-
-async function thumbnailOf(src: string): Promise<string> {
-  const response = await fetch(src);
-  if (!response.ok) throw new Error(`the image answered ${response.status}`);
-  const original = await response.blob();
-  const full = await createImageBitmap(original);
-  const ratio = window.devicePixelRatio || 1;
-  const scale = Math.min(1, (PREVIEW_BOX.width * ratio) / full.width, (PREVIEW_BOX.height * ratio) / full.height);
-  if (scale === 1) {
-    full.close();
-    return URL.createObjectURL(original);
-  }
-  const small = await createImageBitmap(full, {
-    resizeWidth: Math.max(1, Math.round(full.width * scale)),
-    resizeHeight: Math.max(1, Math.round(full.height * scale)),
-    resizeQuality: "medium",
-  });
-  full.close();
-  const canvas = new OffscreenCanvas(small.width, small.height);
-  const context = canvas.getContext("bitmaprenderer");
-  if (!context) throw new Error("no bitmap renderer");
-  context.transferFromImageBitmap(small);
-  return URL.createObjectURL(await canvas.convertToBlob({ type: "image/webp", quality: 0.85 }));
 }

@@ -47,8 +47,8 @@ export async function referenceFromFile(file: File): Promise<ChosenReference | R
   }
 }
 
-/** A local file as a `data:` URL, the form the gateway accepts for image-to-video. */
-function readAsDataUrl(file: File): Promise<string> {
+/** A file's bytes as a `data:` URL, the form the gateway accepts for image-to-video. */
+export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

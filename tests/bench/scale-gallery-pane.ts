@@ -1,0 +1,119 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { scrollGallery } from "./gallery-scroll.ts";
+import { proveTraceSeesLongTasks, traceLongTasks, traceMainThreadTasks } from "./long-tasks.ts";
+import { jsHeapMb } from "./process-memory.ts";
+
+const SCROLL_STEP_PX = 400;
+/** How long main may take to have kept every preview once the page made them. */
+const KEEPING_MS = 60_000;
+
+export interface GalleryPaneFigures {
+  /** The longest main-thread task while the Images pane opens until its grid holds every picture (ms). */
+  readonly galleryOpen: number;
+  /** The longest main-thread task while the gallery scrolls from top to bottom, every preview kept (ms). */
+  readonly galleryScroll: number;
+  /**
+   * The most thread time one of those tasks ran (ms): on a busy machine a task takes longer than
+   * the page ran it, while other processes have the cores.
+   */
+  readonly galleryScrollThread: number;
+  /** The page's JavaScript heap after that scroll (MB). */
+  readonly galleryHeap: number;
+}
+
+/**
+ * Opens the Images pane and waits until its grid holds rows for every picture: the failed tasks'
+ * cards come first, and the pictures' may all be below the screen.
+ */
+async function openImages(page: Page, pictures: number): Promise<void> {
+  await page.getByRole("button", { name: "Images", exact: true }).click();
+  await page.waitForFunction((count) => {
+    const scroller = document.querySelector(".gallery__scroller");
+    const row = document.querySelector(".gallery__row");
+    if (!scroller || !(row instanceof HTMLElement)) return false;
+    return scroller.scrollHeight >= (count / row.children.length) * row.offsetHeight;
+  }, pictures);
+}
+
+/**
+ * The first session over the gallery: a screen at a time from top to bottom, each step waiting
+ * until every card drawn shows its preview, which the page makes and main keeps.
+ */
+function makeEveryPreview(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const scroller = document.querySelector(".gallery__scroller");
+    if (!scroller) throw new Error("no gallery scroller");
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const drawn = () =>
+      [...document.querySelectorAll(".media-card__preview")].every(
+        (preview) => preview instanceof HTMLImageElement && preview.complete,
+      );
+    scroller.scrollTo(0, 0);
+    for (;;) {
+      while (!drawn()) await frame();
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) return;
+      scroller.scrollTop += scroller.clientHeight;
+      await frame();
+    }
+  });
+}
+
+/** Resolves once `count` previews are kept in the data folder; throws past KEEPING_MS. */
+async function previewsKept(dataDir: string, count: number): Promise<void> {
+  const folder = join(dataDir, "media", "thumbnails");
+  const deadline = Date.now() + KEEPING_MS;
+  for (;;) {
+    const kept = readdirSync(folder).filter((name) => name.endsWith(".thumbnail")).length;
+    if (kept >= count) return;
+    if (Date.now() > deadline) throw new Error(`${kept} of ${count} card previews kept`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The largest of many durations (a 10,000-picture scroll runs more tasks than a spread may pass). */
+const longest = (durations: readonly number[]) => durations.reduce((most, duration) => Math.max(most, duration), 0);
+
+/** A new session of the app at `url` (the page's address with its secret), shown with the Images pane. */
+async function openSession(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.getByRole("button", { name: "Images", exact: true }).waitFor();
+  return page;
+}
+
+/**
+ * The Images pane over the folder's `pictures`, as a later session sees it: a first session makes
+ * and keeps every card's preview; then a new session opens the pane and then scrolls it top to
+ * bottom, 400 px a frame, with every card showing its kept preview.
+ */
+export async function galleryPaneFigures(
+  browser: Browser,
+  url: string,
+  dataDir: string,
+  pictures: number,
+): Promise<GalleryPaneFigures> {
+  const first = await openSession(browser, url);
+  try {
+    await openImages(first, pictures);
+    await makeEveryPreview(first);
+    await previewsKept(dataDir, pictures);
+  } finally {
+    await first.close();
+  }
+  const page = await openSession(browser, url);
+  try {
+    await proveTraceSeesLongTasks(browser, page);
+    const opening = await traceLongTasks(browser, page, () => openImages(page, pictures));
+    const scrolling = await traceMainThreadTasks(browser, page, () => scrollGallery(page, SCROLL_STEP_PX));
+    return {
+      galleryOpen: longest(opening),
+      galleryScroll: longest(scrolling.map((task) => task.wallMs)),
+      galleryScrollThread: longest(scrolling.map((task) => task.threadMs)),
+      galleryHeap: await jsHeapMb(page),
+    };
+  } finally {
+    await page.close();
+  }
+}
