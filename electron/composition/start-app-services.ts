@@ -8,7 +8,7 @@ import { BudgetMonitor } from "../services/budget/budget-monitor.ts";
 import { BudgetService } from "../services/budget/budget-service.ts";
 import { LedgerStore } from "../services/ledger/ledger-store.ts";
 import { periodStart } from "../services/budget/period-start.ts";
-import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
+import { readRetention } from "../services/ledger/ledger-retention.ts";
 import { PriceBook } from "../services/budget/price-book.ts";
 import { BalanceSampler, DEFAULT_SAMPLER_TIMING, type SamplerTiming } from "../services/budget/balance-sampler.ts";
 import { CostAttributor } from "../services/budget/cost-attributor.ts";
@@ -22,13 +22,12 @@ import { CompareService } from "../services/chat/compare-service.ts";
 import { ReplyProducer } from "../services/chat/reply-producer.ts";
 import { AssistantStore } from "../services/assistants/assistant-store.ts";
 import { ConversationStore } from "../services/chat/conversation-store.ts";
-import { startSearchBackfill } from "../services/chat/message-search-backfill.ts";
 import { assignConversationProfiles } from "../services/chat/conversation-profiles.ts";
 import { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import { withHeaderTimeout } from "../services/gateway-client/header-timeout-fetch.ts";
 import type { AnswerLimits } from "../services/gateway-client/answer-limits.ts";
 import { openAppDatabase } from "../services/store/app-database.ts";
-import { startDataUpkeep } from "../services/store/data-upkeep.ts";
+import { startAfterStartWork } from "./after-start-work.ts";
 import { IdleCheckpoints } from "../services/store/idle-checkpoints.ts";
 import { restrictToOwner } from "../services/store/owner-only.ts";
 import { DATA_FILES } from "../services/store/data-files.ts";
@@ -86,7 +85,6 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
   restrictToOwner(env.dataDir);
   const checkpoints = new IdleCheckpoints(db);
   const ledger = new LedgerStore(db);
-  ledger.prune(ledgerRetentionSetting.read(env.settings));
   ledger.settleLeftovers();
   const vault = new ProfileVault(env.settings, env.cipher);
   let localGateway: RunningGateway | null = null;
@@ -220,11 +218,10 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       month: ledger.otherSpendSince(profileId, periodStart(balance.api_key.monthly_reset_at, "month")),
     }),
   );
-  const upkeep = startDataUpkeep(env.dataDir, db, {
+  const afterStart = startAfterStartWork(env.dataDir, db, readRetention(env.settings), {
     changed: (state) => listeners.forEach((listener) => listener.dataUpkeepChanged?.(state)),
     damaged: () => listeners.forEach((listener) => listener.dataDamaged?.()),
   });
-  const searchBackfill = startSearchBackfill(db, upkeep.done);
   return {
     info: { version: env.version, host: env.host, platform: process.platform, keyStorage: env.cipher.storage },
     db,
@@ -252,7 +249,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     tooling,
     conversationTools,
     localGateway,
-    upkeep,
+    upkeep: afterStart.upkeep,
     clientFor,
     subscribe(listener) {
       listeners.add(listener);
@@ -265,10 +262,7 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
       sampler.close();
       tasks.close();
       await localGateway?.close();
-      searchBackfill.stop();
-      // The upkeep finishes (or runs now, if it still waits), rather than leaving this start without a backup.
-      await upkeep.finish();
-      await searchBackfill.done;
+      await afterStart.close();
       checkpoints.close();
       db.close();
     },

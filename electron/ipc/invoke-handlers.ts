@@ -1,7 +1,8 @@
 import type { AppServices } from "../services/app-services.ts";
-import { ledgerExport } from "../services/ledger/csv-export.ts";
+import { ledgerCsvPart } from "../services/ledger/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
-import { ledgerRetentionSetting } from "../services/ledger/ledger-retention.ts";
+import { readRetention, writeRetention } from "../services/ledger/ledger-retention.ts";
+import { pruneInSteps } from "../services/ledger/ledger-upkeep.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
@@ -71,7 +72,8 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "budget.history": ({ profileId, days }) => budget.history(vault.resolveId(profileId), days),
     "budget.requests": ({ profileId, offset, limit, ...filter }) =>
       ledger.page(vault.resolveId(profileId), filter, offset, limit),
-    "budget.exportCsv": ({ profileId, ...filter }) => ledgerExport(ledger.entries(vault.resolveId(profileId), filter)),
+    "budget.exportCsvPage": ({ profileId, after, ...filter }) =>
+      ledgerCsvPart(ledger, vault.resolveId(profileId), filter, after),
     "budget.spend": ({ profileId, days, until }) =>
       ledger.spend(vault.resolveId(profileId), days, until ? new Date(`${until}T12:00:00`) : undefined),
     "budget.prices": ({ profileId }) => prices.prices(vault.resolveId(profileId)),
@@ -95,11 +97,13 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
       monitor.alerts.saveSettings(vault.resolveId(profileId), settings),
     "budget.overview": () => monitor.overview(),
     "budget.headroom": ({ profileId }) => services.headroom(vault.resolveId(profileId)),
-    "budget.retention": () => ({ days: ledgerRetentionSetting.read(services.settings) }),
-    "budget.setRetention": ({ days }) => {
-      ledgerRetentionSetting.write(services.settings, days);
-      ledger.prune(days);
-      return { days };
+    "budget.retention": () => readRetention(services.settings),
+    "budget.setRetention": (retention) => {
+      writeRetention(services.settings, retention);
+      pruneInSteps(services.db, retention).catch((error: unknown) =>
+        console.error("Pruning the ledger stopped:", error),
+      );
+      return retention;
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),
     "chat.list": () => conversations.list(),
@@ -195,5 +199,6 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "tasks.clearFinished": () => ({ cleared: tasks.clearFinished(vault.resolveId()) }),
     "gallery.list": ({ kind }) => media.list(vault.resolveId(), kind),
     "gallery.delete": ({ id }) => ({ deleted: media.delete(id) }),
+    "gallery.saveThumbnail": ({ id, data }) => media.saveThumbnail(id, Buffer.from(data, "base64")),
   };
 }

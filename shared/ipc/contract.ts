@@ -8,6 +8,7 @@ import {
 import { z } from "zod";
 import { AppInfoSchema, LanguageChoiceSchema, OpenPaneSchema } from "./app-info.ts";
 import { DataUpkeepSchema } from "./data-upkeep.ts";
+import { ThumbnailInputSchema, ThumbnailKeptSchema } from "./gallery-thumbnails.ts";
 import {
   AlertSettingsInputSchema,
   AlertSettingsRequestSchema,
@@ -24,7 +25,8 @@ import {
 import {
   CostEstimateRequestSchema,
   CostEstimateSchema,
-  LedgerFilterSchema,
+  CsvExportPageRequestSchema,
+  CsvExportPageSchema,
   LedgerPageRequestSchema,
   LedgerPageSchema,
   LedgerRetentionSchema,
@@ -99,7 +101,7 @@ export const INVOKE_CHANNELS = {
   "budget.get": { input: BudgetRequestSchema, output: BudgetSnapshotSchema },
   "budget.history": { input: BudgetHistoryRequestSchema, output: z.array(BalanceSampleSchema) },
   "budget.requests": { input: LedgerPageRequestSchema, output: LedgerPageSchema },
-  "budget.exportCsv": { input: LedgerFilterSchema, output: ExportedFileSchema },
+  "budget.exportCsvPage": { input: CsvExportPageRequestSchema, output: CsvExportPageSchema },
   "budget.spend": { input: SpendRequestSchema, output: z.array(SpendRowSchema) },
   "budget.prices": { input: PricesRequestSchema, output: z.array(ModelPriceSchema) },
   "budget.setPrice": { input: PriceOverrideSchema, output: z.array(ModelPriceSchema) },
@@ -174,6 +176,8 @@ export const INVOKE_CHANNELS = {
   "tasks.clearFinished": { input: NoInput, output: z.object({ cleared: z.number().int() }) },
   "gallery.list": { input: GalleryListSchema, output: z.array(MediaViewSchema) },
   "gallery.delete": { input: TaskIdSchema, output: z.object({ deleted: z.boolean() }) },
+  /** A picture's card preview, made by the window once and kept in the data folder; refused for an unknown picture. */
+  "gallery.saveThumbnail": { input: ThumbnailInputSchema, output: ThumbnailKeptSchema },
 } as const;
 
 /** Every event main pushes to windows. */

@@ -49,7 +49,7 @@ export function createDesktopApi(transport: ApiTransport) {
       get: call("budget.get"),
       history: call("budget.history"),
       requests: call("budget.requests"),
-      exportCsv: call("budget.exportCsv"),
+      exportCsvPage: call("budget.exportCsvPage"),
       spend: call("budget.spend"),
       prices: call("budget.prices"),
       setPrice: call("budget.setPrice"),
@@ -120,7 +120,12 @@ export function createDesktopApi(transport: ApiTransport) {
       clearFinished: call("tasks.clearFinished"),
       onChanged: on("tasks.changed"),
     },
-    gallery: { list: call("gallery.list"), remove: call("gallery.delete"), onChanged: on("gallery.changed") },
+    gallery: {
+      list: call("gallery.list"),
+      remove: call("gallery.delete"),
+      saveThumbnail: call("gallery.saveThumbnail"),
+      onChanged: on("gallery.changed"),
+    },
   };
 }
 

@@ -113,6 +113,29 @@ export const LedgerPageSchema = z.object({
 });
 export type LedgerPage = z.infer<typeof LedgerPageSchema>;
 
+/** Where a CSV export stands: the last row written (the ledger's order, newest first) and how many so far. */
+export const CsvExportCursorSchema = z.object({
+  at: z.number().int(),
+  id: z.number().int(),
+  rows: z.number().int().min(0),
+});
+export type CsvExportCursor = z.infer<typeof CsvExportCursorSchema>;
+
+/** The next part of a CSV export: the rows after `after` (from the first when null). */
+export const CsvExportPageRequestSchema = LedgerFilterSchema.extend({ after: CsvExportCursorSchema.nullable() });
+
+/**
+ * A part of the CSV (the first with its header line), `total` the rows the whole export holds (on
+ * the first part only), `next` where the next part starts (null after the last).
+ */
+export const CsvExportPageSchema = z.object({
+  fileName: z.string(),
+  text: z.string(),
+  total: z.number().int().nullable(),
+  next: CsvExportCursorSchema.nullable(),
+});
+export type CsvExportPage = z.infer<typeof CsvExportPageSchema>;
+
 /** Spend of `days` local days (at most a year) ending with `until` (`YYYY-MM-DD`; today when absent). */
 export const SpendRequestSchema = z.object({
   profileId: z.string().min(1).optional(),
@@ -216,11 +239,16 @@ export type CostEstimate = z.infer<typeof CostEstimateSchema>;
 
 export const LEDGER_RETENTION_MAX_DAYS = 3650;
 
-/** How many days of ledger rows are kept; older ones are removed at start and when this changes. */
-export const LedgerRetentionSchema = z.object({
-  days: z
-    .number({ error: invalid("RETENTION_DAYS_INVALID") })
-    .int(invalid("RETENTION_DAYS_INVALID"))
-    .min(1, invalid("RETENTION_DAYS_INVALID"))
-    .max(LEDGER_RETENTION_MAX_DAYS, invalid("RETENTION_DAYS_INVALID")),
-});
+const RetentionDaysSchema = z
+  .number({ error: invalid("RETENTION_DAYS_INVALID") })
+  .int(invalid("RETENTION_DAYS_INVALID"))
+  .min(1, invalid("RETENTION_DAYS_INVALID"))
+  .max(LEDGER_RETENTION_MAX_DAYS, invalid("RETENTION_DAYS_INVALID"));
+
+/**
+ * How many days of ledger rows are kept: `days` for the calls that may cost, `backgroundDays` for
+ * the background calls (BACKGROUND_KINDS, never charged); older ones are removed after the start
+ * and when this changes.
+ */
+export const LedgerRetentionSchema = z.object({ days: RetentionDaysSchema, backgroundDays: RetentionDaysSchema });
+export type LedgerRetention = z.infer<typeof LedgerRetentionSchema>;

@@ -77,7 +77,7 @@ function seedHistory(databaseFile: string, profileId: string, now: number): void
 }
 
 /** The active profile's id, asked over the page's own bridge (its secret, its origin). */
-async function activeProfileId(page: Page): Promise<string> {
+export async function activeProfileId(page: Page): Promise<string> {
   const bridge = await openBridgeAt(new URL(page.url()).origin, await secretHeldBy(page));
   try {
     const state = await invoke<{ ok: boolean; data?: { activeId: string | null } }>(bridge, "profiles.list");

@@ -12,7 +12,8 @@ import { sized } from "./bench-size.ts";
 import { BUDGET_ACCOUNTS, BUDGET_KEY, budgetPaneLongTaskMax } from "./budget-bench.ts";
 import { median, report } from "./measure.ts";
 import { countsAt, writeScaleFolder, type ProfileCounts } from "./scale-data.ts";
-import { folderFigures } from "./scale-folder-figures.ts";
+import { bytesAfterRetention, folderFigures } from "./scale-folder-figures.ts";
+import { galleryPaneFigures, type GalleryPaneFigures } from "./scale-gallery-pane.ts";
 import {
   conversationListLongTaskMax,
   pageQueries,
@@ -26,15 +27,17 @@ import { startWebHost } from "./web-host-process.ts";
 /** Start-ups each start-up figure is the median of (in a smoke run, 1). */
 const STARTS = 3;
 
-type Figures = ReturnType<typeof folderFigures> & {
-  searchQuery: number;
-  shortSearchQuery: number;
-  searchBytesPerMessage: number;
-  budgetPane: number;
-  conversationListPane: number;
-  searchPage: number;
-  startup: number;
-};
+type Figures = ReturnType<typeof folderFigures> &
+  GalleryPaneFigures & {
+    searchQuery: number;
+    shortSearchQuery: number;
+    searchBytesPerMessage: number;
+    budgetPane: number;
+    conversationListPane: number;
+    searchPage: number;
+    startup: number;
+    bytesYear: number;
+  };
 
 /** Each figure: its name at ten times today's size, its baseline's at today's size, and its unit. */
 const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
@@ -56,6 +59,16 @@ const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
   ],
   ["searchPage", "conversation_search_page_ms_p50", "conversation_search_page_ms_p50_10k_baseline", "ms"],
   ["startup", "startup_total_ms_large", "startup_total_ms_today_baseline", "ms"],
+  ["bytesYear", "db_bytes_year", "db_bytes_year_today_baseline", "bytes"],
+  ["galleryOpen", "gallery_open_long_task_max_ms_10k", "gallery_open_long_task_max_ms_1000_baseline", "ms"],
+  ["galleryScroll", "gallery_scroll_long_task_max_ms_10k", "gallery_scroll_long_task_max_ms_1000_baseline", "ms"],
+  [
+    "galleryScrollThread",
+    "gallery_scroll_long_task_thread_ms_10k",
+    "gallery_scroll_long_task_thread_ms_1000_baseline",
+    "ms",
+  ],
+  ["galleryHeap", "renderer_heap_mb_gallery_10000", "renderer_heap_mb_gallery_1000_baseline", "MB"],
 ];
 
 interface Stand {
@@ -84,7 +97,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
       }
     })();
     const { host, url } = await startWebHost(dataDir, stand.gatewayUrl, BUDGET_KEY, stand.renderer);
-    let pane: Pick<Figures, "budgetPane" | "conversationListPane" | "searchPage">;
+    let pane: Pick<Figures, "budgetPane" | "conversationListPane" | "searchPage"> & GalleryPaneFigures;
     try {
       const page = await stand.browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
@@ -92,6 +105,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
         budgetPane: await budgetPaneLongTaskMax(stand.browser, page),
         conversationListPane: await conversationListLongTaskMax(stand.browser, page),
         searchPage: await searchPageMs(page, queries),
+        ...(await galleryPaneFigures(stand.browser, url, dataDir, counts.pictures)),
       };
       await page.close();
     } finally {
@@ -106,7 +120,9 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
       const { hostReady, usable } = await startOnce(stand.browser, host);
       totals.push(hostReady + usable);
     }
-    return { ...figures, ...pane, startup: median(totals) };
+    // Last: the retention prunes the folder the figures above read whole.
+    const bytesYear = bytesAfterRetention(join(dataDir, DATA_FILES.database));
+    return { ...figures, ...pane, startup: median(totals), bytesYear };
   } finally {
     // Each start backed the database up: the folders are let go as soon as they are measured.
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });

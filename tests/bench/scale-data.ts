@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { seededRandom } from "../../electron/local-gateway/media/seeded-random.ts";
-import { ledgerRetentionSetting } from "../../electron/services/ledger/ledger-retention.ts";
+import { writeRetention } from "../../electron/services/ledger/ledger-retention.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
 import { startServices } from "../support/services-fixture.ts";
@@ -32,7 +32,10 @@ export function countsAt(fraction: number): ProfileCounts {
   return Object.fromEntries(entries) as Record<keyof ProfileCounts, number>;
 }
 
-/** Keeps a year of ledger rows: the default retention would prune half of the profile at the host's start. */
+/**
+ * Keeps a year of ledger rows, background calls too: the default retention would prune most of the
+ * profile after the host's start (`db_bytes_year` applies it on its own).
+ */
 const RETENTION_DAYS = 366;
 
 /**
@@ -50,7 +53,7 @@ export async function writeScaleFolder(
   let profileId: string;
   try {
     profileId = services.vault.resolveId();
-    ledgerRetentionSetting.write(services.settings, RETENTION_DAYS);
+    writeRetention(services.settings, { days: RETENTION_DAYS, backgroundDays: RETENTION_DAYS });
   } finally {
     await services.close();
   }

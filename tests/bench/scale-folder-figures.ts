@@ -1,6 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { listConversations } from "../../electron/services/chat/conversation-list.ts";
+import { DEFAULT_BACKGROUND_RETENTION_DAYS } from "../../electron/services/ledger/ledger-retention.ts";
 import { LedgerStore } from "../../electron/services/ledger/ledger-store.ts";
+import { recutIfZoneMoved, rollupBacklogStep } from "../../electron/services/ledger/spend-rollup.ts";
+import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { allRows } from "../../electron/common/sql-rows.ts";
 import { sized } from "./bench-size.ts";
 import { medianMs } from "./measure.ts";
@@ -29,6 +32,9 @@ function bytesOf(db: DatabaseSync, tables: readonly string[]): number {
  */
 export function folderFigures(db: DatabaseSync, profileId: string, counts: { ledgerRows: number; messages: number }) {
   const ledger = new LedgerStore(db);
+  // As the host's start leaves it: the daily spend cut in this zone, every row summed.
+  recutIfZoneMoved(db);
+  while (rollupBacklogStep(db));
   const now = Date.now();
   const period = {
     hideBackground: true,
@@ -45,4 +51,20 @@ export function folderFigures(db: DatabaseSync, profileId: string, counts: { led
     bytesPerLedgerRow: bytesOf(db, ["request_log"]) / counts.ledgerRows,
     bytesPerMessage: bytesOf(db, ["messages", "message_attachments", "conversations"]) / counts.messages,
   };
+}
+
+/**
+ * The database after the retention a year of heavy use runs with: every call kept the year the
+ * folder holds (its setting), background calls the default keep period. The bytes of its pages in
+ * use: SQLite reuses the pages pruning frees, so a file pruned every start stays at that size.
+ */
+export function bytesAfterRetention(file: string): number {
+  const db = openAppDatabase(file);
+  try {
+    new LedgerStore(db).prune({ days: 366, backgroundDays: DEFAULT_BACKGROUND_RETENTION_DAYS });
+    const pragma = (name: string) => allRows<Record<string, number>>(db.prepare(`PRAGMA ${name}`))[0]?.[name] ?? 0;
+    return (pragma("page_count") - pragma("freelist_count")) * pragma("page_size");
+  } finally {
+    db.close();
+  }
 }

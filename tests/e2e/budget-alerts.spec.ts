@@ -74,6 +74,19 @@ test("a daily budget past 80 % shows the alert, turns the status bar amber, and 
   await page.reload();
   await page.getByRole("button", { name: "Settings" }).click();
   await expect(page.getByRole("textbox", { name: "Keep requests for (days)" })).toHaveValue("30");
+  // Background calls (polls, readings) have a keep period of their own, checked the same way.
+  const keepBackground = page.getByRole("textbox", { name: "Keep background calls for (days)" });
+  await expect(keepBackground).toHaveValue("30");
+  await keepBackground.fill("4000");
+  await page.getByRole("button", { name: "Save history setting" }).click();
+  await expect(page.getByText("Keep a whole number of days, between 1 and 3650")).toBeVisible();
+  await keepBackground.fill("7");
+  await page.getByRole("button", { name: "Save history setting" }).click();
+  await expect(page.getByText("Keep a whole number of days, between 1 and 3650")).toBeHidden();
+  await page.reload();
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(page.getByRole("textbox", { name: "Keep background calls for (days)" })).toHaveValue("7");
+  await expect(page.getByRole("textbox", { name: "Keep requests for (days)" })).toHaveValue("30");
 
   // The next reading fires the new threshold the spend has already passed, once.
   await page.getByRole("button", { name: "Budget" }).click();

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { oneRow } from "../../common/sql-rows.ts";
 import { inTransaction } from "../../common/sql-transaction.ts";
+import { stepsInTurns } from "../../common/steps-in-turns.ts";
 
 /**
  * Messages indexed per step: a few milliseconds of the app's thread (the trigram index takes about
@@ -47,13 +48,21 @@ export interface SearchBackfill {
  * Indexes the messages written before the search index existed (the first start after the upgrade),
  * newest first, once `after` settles (the data upkeep, which reads the whole file too), one step per
  * turn of the event loop: calls and replies are served between steps. Until it ends, a search reads
- * the rest from the text itself (conversation-search.ts).
+ * the rest from the text itself (conversation-search.ts). `busy` hears when there is more than a step.
  */
-export function startSearchBackfill(db: DatabaseSync, after: Promise<void>): SearchBackfill {
+export function startSearchBackfill(
+  db: DatabaseSync,
+  after: Promise<void>,
+  busy?: (running: boolean) => void,
+): SearchBackfill {
   let stopped = false;
   const run = async () => {
     await after;
-    while (!stopped && indexSearchBacklogStep(db)) await new Promise(setImmediate);
+    await stepsInTurns(
+      () => indexSearchBacklogStep(db),
+      () => stopped,
+      busy,
+    );
   };
   const done = run().catch((error: unknown) =>
     console.error("Indexing messages for search stopped; it goes on at the next start:", error),

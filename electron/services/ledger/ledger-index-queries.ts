@@ -16,12 +16,13 @@ export const MODELS_OF_PROFILE = `WITH RECURSIVE next(model) AS (
   SELECT model FROM next WHERE model IS NOT NULL`;
 
 /**
- * The rows older than a cutoff, found per profile through the ledger's (profile, time) index: a
- * start, which prunes, reads what it deletes rather than every row of a year's ledger.
+ * Up to ?2 ids of rows matching `condition` (on ?1, a cutoff), found per profile through an index
+ * the condition leads with (profile, then time or kind): a start, which prunes, reads what it
+ * deletes rather than every row of a year's ledger.
  */
-export const PRUNE = `WITH RECURSIVE profiles(id) AS (
+export const PRUNE_IDS = (condition: string) => `WITH RECURSIVE profiles(id) AS (
     SELECT (SELECT MIN(profile_id) FROM request_log)
     UNION ALL
     SELECT (SELECT MIN(profile_id) FROM request_log WHERE profile_id > profiles.id) FROM profiles WHERE profiles.id IS NOT NULL
   )
-  DELETE FROM request_log WHERE profile_id IN (SELECT id FROM profiles WHERE id IS NOT NULL) AND started_at < ?1`;
+  SELECT id FROM request_log WHERE profile_id IN (SELECT id FROM profiles WHERE id IS NOT NULL) AND ${condition} LIMIT ?2`;

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import {
-  LedgerKindSchema,
-  CostKindSchema,
+  type CsvExportCursor,
+  type LedgerRetention,
   type LedgerEntry,
   type LedgerFilter,
   type LedgerPage,
@@ -12,13 +12,13 @@ import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { allRows, onlyRow } from "../../common/sql-rows.ts";
 import { readStoredColumn } from "../store/stored-json.ts";
 import { ledgerWhere } from "./ledger-filter.ts";
-import { MODELS_OF_PROFILE, PRUNE } from "./ledger-index-queries.ts";
+import { costKindOf, ledgerKindOf } from "./ledger-kinds.ts";
+import { MODELS_OF_PROFILE } from "./ledger-index-queries.ts";
+import { pruneLedgerStep } from "./ledger-prune.ts";
+import { spendPerDay } from "./spend-query.ts";
 
-const DAY_MS = 24 * 3600 * 1000;
-/** How long ledger rows are kept unless the settings say otherwise. */
-export const DEFAULT_LEDGER_RETENTION_DAYS = 180;
 /** The most rows one CSV export holds. */
-const EXPORT_MAX_ROWS = 200_000;
+export const EXPORT_MAX_ROWS = 200_000;
 
 interface LedgerRow {
   id: number;
@@ -57,20 +57,6 @@ const COLUMNS = `id, profile_id, started_at, kind, method, path, model, status, 
   input_tokens, output_tokens, duration_ms, cost, cost_low, cost_high, cost_kind, refund, conversation_id, task_id, outside,
   ${TITLE} AS title, (cost IS NULL AND attributed = 1 AND chargeable = 1) AS unpriced, message_id, (SELECT meta FROM messages WHERE messages.id = request_log.message_id) AS reply_meta`;
 
-/**
- * A call's net at one end of its range. A refund gives back what the call was booked at, so a
- * refunded call nets to its figure less the refund (nothing), whatever its range was.
- */
-const NET_OF = (end: "cost_low" | "cost_high") =>
-  `CASE WHEN refund > 0 THEN COALESCE(cost, 0) - refund ELSE COALESCE(${end}, cost, 0) END`;
-
-/**
- * A part of a sum that makes it ≈: an estimate, or a call still waiting for its cost. Not a call
- * settled with no price (it is counted apart) nor a refunded one (it nets to nothing).
- */
-const ESTIMATED = `cost_kind NOT IN ('measured', 'priced', 'free') AND NOT (cost_kind = 'unknown' AND attributed = 1)
-  AND COALESCE(refund, 0) <= 0`;
-
 /** The ledger as the Budget pane reads it: pages of calls, CSV rows and spend per day. */
 export class LedgerStore {
   private readonly db: DatabaseSync;
@@ -79,12 +65,12 @@ export class LedgerStore {
     this.db = db;
   }
 
-  /** Drops rows older than `days`; run at start. */
-  prune(days: number, now = Date.now()): number {
-    const cutoff = now - days * DAY_MS;
-    this.db.prepare("DELETE FROM price_observations WHERE observed_at < ?").run(cutoff);
-    const { changes } = this.db.prepare(PRUNE).run(cutoff);
-    return Number(changes);
+  /** Drops every row past its retention at once (`ledger-prune.ts`); how many. */
+  prune(retention: LedgerRetention, now = Date.now()): number {
+    let pruned = 0;
+    for (let step = pruneLedgerStep(this.db, retention, now); step > 0; step = pruneLedgerStep(this.db, retention, now))
+      pruned += step;
+    return pruned;
   }
 
   /**
@@ -95,12 +81,17 @@ export class LedgerStore {
     this.db.prepare("UPDATE request_log SET settled_at = ? WHERE attributed = 0 AND settled_at IS NULL").run(now);
   }
 
-  page(profileId: string, filter: LedgerFilter, offset: number, limit: number): LedgerPage {
+  /** How many rows match. */
+  count(profileId: string, filter: LedgerFilter): number {
     const where = ledgerWhere(profileId, filter);
-    const { total } = onlyRow<{ total: number }>(
+    return onlyRow<{ total: number }>(
       this.db.prepare(`SELECT COUNT(*) AS total FROM request_log WHERE ${where.sql}`),
       ...where.params,
-    );
+    ).total;
+  }
+
+  page(profileId: string, filter: LedgerFilter, offset: number, limit: number): LedgerPage {
+    const where = ledgerWhere(profileId, filter);
     const rows = allRows<LedgerRow>(
       this.db.prepare(
         `SELECT ${COLUMNS} FROM request_log WHERE ${where.sql} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -110,18 +101,24 @@ export class LedgerStore {
       offset,
     );
     const models = allRows<{ model: string }>(this.db.prepare(MODELS_OF_PROFILE), profileId).map((row) => row.model);
-    return { total, entries: rows.map(entryOf), models };
+    return { total: this.count(profileId, filter), entries: rows.map(entryOf), models };
   }
 
-  /** Every row matching, newest first, up to a bound that keeps the file reasonable. */
-  entries(profileId: string, filter: LedgerFilter): LedgerEntry[] {
+  /**
+   * The rows matching, newest first, after the row `after` names (from the newest when null), up to
+   * `limit`: read a part at a time through the (profile, time) index, however far the part is.
+   */
+  entries(profileId: string, filter: LedgerFilter, after: CsvExportCursor | null = null, limit = EXPORT_MAX_ROWS) {
     const where = ledgerWhere(profileId, filter);
+    const since = after === null ? "" : "AND started_at <= ? AND NOT (started_at = ? AND id >= ?)";
+    const cursor = after === null ? [] : [after.at, after.at, after.id];
     return allRows<LedgerRow>(
       this.db.prepare(
-        `SELECT ${COLUMNS} FROM request_log WHERE ${where.sql} ORDER BY started_at DESC, id DESC LIMIT ?`,
+        `SELECT ${COLUMNS} FROM request_log WHERE ${where.sql} ${since} ORDER BY started_at DESC, id DESC LIMIT ?`,
       ),
       ...where.params,
-      EXPORT_MAX_ROWS,
+      ...cursor,
+      limit,
     ).map(entryOf);
   }
 
@@ -130,46 +127,7 @@ export class LedgerStore {
    * default); refunds count against it.
    */
   spend(profileId: string, days: number, last = new Date()): SpendRow[] {
-    const since = new Date(last.getFullYear(), last.getMonth(), last.getDate() - (days - 1)).getTime();
-    const until = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1).getTime();
-    const rows = allRows<{
-      day: string;
-      model: string | null;
-      kind: string;
-      outside: number;
-      cost: number;
-      low: number;
-      high: number;
-      estimated: number;
-      requests: number;
-      unpriced: number;
-    }>(
-      this.db.prepare(
-        `SELECT date(started_at / 1000, 'unixepoch', 'localtime') AS day, model, kind, outside,
-                SUM(COALESCE(cost, 0) - COALESCE(refund, 0)) AS cost,
-                SUM(${NET_OF("cost_low")}) AS low,
-                SUM(${NET_OF("cost_high")}) AS high,
-                MAX(${ESTIMATED}) AS estimated,
-                COUNT(*) AS requests, SUM(cost IS NULL AND attributed = 1) AS unpriced
-         FROM request_log WHERE profile_id = ? AND chargeable = 1 AND started_at >= ? AND started_at < ?
-         GROUP BY day, model, kind, outside ORDER BY day, model, kind`,
-      ),
-      profileId,
-      since,
-      until,
-    );
-    return rows.map((row) => ({
-      day: row.day,
-      model: row.model ?? "",
-      kind: LedgerKindSchema.catch("other").parse(row.kind),
-      outside: row.outside === 1,
-      cost: row.cost,
-      low: row.low,
-      high: row.high,
-      estimated: row.estimated === 1,
-      requests: row.requests,
-      unpriced: row.unpriced,
-    }));
+    return spendPerDay(this.db, profileId, days, last);
   }
 
   /** Other spend on the key since `since` (what the app's own calls do not explain), with its range. */
@@ -191,7 +149,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     id: row.id,
     profileId: row.profile_id,
     at: new Date(row.started_at).toISOString(),
-    kind: LedgerKindSchema.catch("other").parse(row.kind),
+    kind: ledgerKindOf(row.kind),
     method: row.method,
     endpoint: row.path,
     model: row.model,
@@ -205,7 +163,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     cost: row.cost,
     costLow: row.cost_low,
     costHigh: row.cost_high,
-    costKind: CostKindSchema.catch("unknown").parse(row.cost_kind),
+    costKind: costKindOf(row.cost_kind),
     refund: row.refund,
     conversationId: row.conversation_id,
     taskId: row.task_id,

@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useMutation, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useQueries, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import type { CostEstimateRequest, LedgerFilter, SpendRow } from "../../../shared/ipc/ledger.ts";
 import { unwrap } from "./api-error.ts";
@@ -70,9 +70,6 @@ export const useCostEstimate = (profileId: string | null, request: CostEstimateR
   });
 
 /** The ledger rows that match a filter, as a CSV file; the caller saves it. */
-export const useExportCsv = () =>
-  useMutation({ mutationFn: (filter: LedgerFilter) => unwrap(api.budget.exportCsv(filter)) });
-
 /** A key's headroom this minute and what the app holds back for it, read again every `everyMs`. */
 export const useRateHeadroom = (profileId: string, everyMs: number) =>
   useQuery({

@@ -85,6 +85,9 @@ export const alertsEn = {
     title: "Request history",
     field: "Keep requests for (days)",
     hint: "Older rows of the Requests ledger are removed at start and when this changes (1 to 3650).",
+    backgroundField: "Keep background calls for (days)",
+    backgroundHint:
+      "Task polls, balance readings and model lists, never charged (1 to 3650). Spend charts keep every cost either way.",
     save: "Save history setting",
   },
 };

@@ -84,6 +84,8 @@ export const alertsZh: typeof alertsEn = {
     title: "请求记录",
     field: "请求记录保留天数",
     hint: "更早的请求明细会在启动时及修改此值时删除（1 到 3650）。",
+    backgroundField: "后台调用保留天数",
+    backgroundHint: "任务轮询、余额读取和模型列表，从不计费（1 到 3650）。花费图表始终保留每笔费用。",
     save: "保存记录设置",
   },
 };

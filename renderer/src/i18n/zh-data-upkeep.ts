@@ -6,6 +6,8 @@ export const dataUpkeepZh: typeof dataUpkeepEn = {
     checking: "正在检查数据库是否损坏…",
     backingUp: "正在备份数据…",
     indexing: "正在建立数据库的新索引：保存可能会短暂停顿…",
+    indexingSearch: "正在为搜索索引较早的消息：在此期间搜索可能较慢…",
+    tidyingLedger: "正在整理请求记录并按日汇总花费…",
     damaged: "数据库已损坏：正在打开恢复页面…",
   },
 };

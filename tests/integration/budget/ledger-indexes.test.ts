@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerWhere } from "../../../electron/services/ledger/ledger-filter.ts";
-import { MODELS_OF_PROFILE, PRUNE } from "../../../electron/services/ledger/ledger-index-queries.ts";
+import { MODELS_OF_PROFILE, PRUNE_IDS } from "../../../electron/services/ledger/ledger-index-queries.ts";
 import { LedgerStore } from "../../../electron/services/ledger/ledger-store.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { tempDir } from "../../support/local-gateway.ts";
@@ -52,8 +52,9 @@ describe("the ledger's reads over a long history", () => {
   });
 
   it("prunes each profile's old rows, and settles the unfinished calls, without reading every row", () => {
-    expect(planOf(PRUNE, 0)).toContain("request_log_by_profile (profile_id=? AND started_at<?)");
-    expect(planOf(PRUNE, 0)).not.toMatch(/SCAN request_log(?! USING)/);
+    const prune = PRUNE_IDS("started_at < ?1");
+    expect(planOf(prune, 0, 10)).toContain("request_log_by_profile (profile_id=? AND started_at<?)");
+    expect(planOf(prune, 0, 10)).not.toMatch(/SCAN request_log(?! USING)/);
     expect(planOf("UPDATE request_log SET settled_at = ? WHERE attributed = 0 AND settled_at IS NULL", 0)).toContain(
       "ledger_unsettled",
     );
@@ -72,7 +73,7 @@ describe("the ledger's reads over a long history", () => {
       "INSERT INTO request_log (profile_id, started_at, method, path, duration_ms) VALUES (?, ?, 'GET', '/v1/balance', 5)",
     );
     for (const profile of ["a", "b", "c"]) for (const age of [1, 10, 40]) insert.run(profile, now - age * day);
-    expect(new LedgerStore(db).prune(30, now)).toBe(3);
+    expect(new LedgerStore(db).prune({ days: 30, backgroundDays: 30 }, now)).toBe(3);
     const left = db.prepare("SELECT profile_id, COUNT(*) AS n FROM request_log GROUP BY profile_id").all();
     expect(left.map((row) => [row["profile_id"], row["n"]])).toEqual([
       ["a", 2],

@@ -140,7 +140,7 @@ describe("the ledger store", () => {
   it("prunes rows older than the retention", () => {
     call({ at: Date.now() - 200 * DAY, kind: "chat" });
     call({ at: Date.now() - 10 * DAY, kind: "chat" });
-    expect(ledger.prune(180)).toBe(1);
+    expect(ledger.prune({ days: 180, backgroundDays: 30 })).toBe(1);
     expect(ledger.page("p", {}, 0, 10).total).toBe(1);
   });
 });

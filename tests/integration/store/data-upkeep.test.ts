@@ -6,8 +6,13 @@ import type { AppServices } from "../../../electron/services/app-services.ts";
 import { backupsOf } from "../../../electron/services/store/data-backups.ts";
 import { BACKGROUND_INDEXES } from "../../../electron/services/store/migrations/background-indexes.ts";
 import type { DataUpkeepState } from "../../../shared/ipc/data-upkeep.ts";
+import { migrate } from "../../../electron/common/sqlite-migrations.ts";
+import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
+import { searchBacklogBelow } from "../../../electron/services/chat/message-search-backfill.ts";
+import { APP_MIGRATIONS } from "../../../electron/services/store/app-database.ts";
+import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
 import { startServices } from "../../support/services-fixture.ts";
-import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
+import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
 
 let gateway: TestGateway;
 beforeAll(async () => {
@@ -17,6 +22,7 @@ afterAll(() => gateway.close());
 
 const database = (dataDir: string) => join(dataDir, "modeldesk.sqlite");
 const INDEX_NAMES = BACKGROUND_INDEXES.map((index) => index.name);
+const SEARCH_STEP = APP_MIGRATIONS.findIndex((step) => step.includes("CREATE VIRTUAL TABLE message_search"));
 
 /** A data directory in use: a conversation and a hundred ledger rows, and backups from two starts. */
 async function usedDataDir(): Promise<string> {
@@ -63,6 +69,33 @@ describe("the data's upkeep after the start", () => {
       const [newest] = backupsOf(dataDir, "database");
       expect(before.map((backup) => backup.path)).not.toContain(newest!.path);
       expect(newest!.recordsWritten).toBeGreaterThanOrEqual(100);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("then says the messages written before the search index while they are indexed, and nothing once done", async () => {
+    const dataDir = tempDir("upkeep-");
+    const old = new DatabaseSync(database(dataDir));
+    migrate(old, APP_MIGRATIONS.slice(0, SEARCH_STEP));
+    const store = new ConversationStore(old);
+    const { id } = store.create(DEFAULT_CHAT_SETTINGS, "Written before search");
+    for (let index = 0; index < 300; index++) {
+      const role = index % 2 === 0 ? "user" : "assistant";
+      store.appendMessage({ conversationId: id, role, content: `tides ${index}`, status: "complete" });
+    }
+    old.close();
+    const { services, said } = await startWatched(dataDir);
+    try {
+      await services.upkeep.finish();
+      const works = await waitUntil(
+        async () => said.map((state) => state.work),
+        (list) => list.includes("indexingSearch") && list.at(-1) === null,
+      );
+      // The indexes the old file lacked are built first, on the upkeep's thread.
+      expect(works).toEqual(["checking", "backingUp", "indexing", null, "indexingSearch", null]);
+      expect(searchBacklogBelow(services.db)).toBeNull();
+      expect(services.upkeep.state()).toEqual({ work: null, damaged: false });
     } finally {
       await services.close();
     }

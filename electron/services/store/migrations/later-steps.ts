@@ -1,3 +1,6 @@
+import { LEDGER_DAILY_STEP } from "./ledger-daily-step.ts";
+import { SETTLED_SEARCH_STEP } from "./settled-search-step.ts";
+
 /** What each release since changed of the schema, in order; a step once released is never edited. */
 export const LATER_STEPS: readonly string[] = [
   // Untitled conversations were stored under the English title "New chat"; untitled is now empty.
@@ -209,4 +212,9 @@ export const LATER_STEPS: readonly string[] = [
     INSERT INTO message_search (rowid, content) VALUES (new.rowid, new.content);
   END;
   `,
+  // The spend per local day, kept by triggers, so a year's spend reads a few thousand sums
+  // (ledger-daily-step.ts); the rows already written are summed after the start.
+  LEDGER_DAILY_STEP,
+  // Search indexes settled messages only, a settled reply after its done (settled-search-step.ts).
+  SETTLED_SEARCH_STEP,
 ];

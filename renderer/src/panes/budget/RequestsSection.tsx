@@ -2,10 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { LEDGER_KINDS } from "../../../../shared/ipc/ledger.ts";
-import { requestsPage, useExportCsv } from "../../api/budget-queries.ts";
-import { ActionError } from "../../components/ActionError.tsx";
+import { requestsPage } from "../../api/budget-queries.ts";
 import { onOption } from "../../components/select-option.ts";
-import { downloadFile } from "../chat/download-file.ts";
+import { CsvExport } from "./CsvExport.tsx";
 import { EMPTY_DRAFT, ledgerFilter, type RequestsDraft } from "./requests-filter.ts";
 import type { BudgetScope, PeriodDays } from "./budget-period.ts";
 import { DateField } from "./DateField.tsx";
@@ -36,7 +35,6 @@ export function RequestsSection({
     { ...deferred, from: deferred.from || period.first, to: deferred.to || period.last },
     profileId,
   );
-  const exportCsv = useExportCsv();
   // The models of the whole ledger, from the unfiltered first page, so choosing one keeps the others offered.
   const { data: models = [] } = useQuery({
     ...requestsPage(profileId, { profileId }, 0),
@@ -53,14 +51,7 @@ export function RequestsSection({
         <h2 id="requests-title" className="gauge__title">
           {t("requests.title")}
         </h2>
-        <button
-          type="button"
-          className="button"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filter, { onSuccess: downloadFile })}
-        >
-          {t("requests.export")}
-        </button>
+        <CsvExport filter={filter} />
       </header>
       {scope === "all" && <p className="muted">{t("requests.activeOnly")}</p>}
       <div className="requests__filters" role="group" aria-label={t("requests.filters")}>
@@ -115,7 +106,6 @@ export function RequestsSection({
           <span>{t("requests.showBackground")}</span>
         </label>
       </div>
-      <ActionError actions={[exportCsv]} />
       <RequestsTable profileId={profileId} filter={filter} />
     </section>
   );

@@ -1,0 +1,62 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { LedgerRetention } from "../../../shared/ipc/ledger.ts";
+import { stepsInTurns } from "../../common/steps-in-turns.ts";
+import { pruneLedgerStep } from "./ledger-prune.ts";
+import { recutIfZoneMoved, rollupBacklogStep } from "./spend-rollup.ts";
+
+/**
+ * Deletes the rows past their keep period a step per turn of the event loop (after a shorter keep
+ * period is saved, hundreds of thousands of rows: tens of seconds in all), until none is left or
+ * `stopped` says so.
+ */
+export function pruneInSteps(
+  db: DatabaseSync,
+  retention: LedgerRetention,
+  stopped = () => false,
+  busy?: (running: boolean) => void,
+): Promise<void> {
+  return stepsInTurns(() => pruneLedgerStep(db, retention) > 0, stopped, busy);
+}
+
+export interface LedgerUpkeep {
+  /** Stops before the next step (await `done` then); what is done stays, and the next start goes on from there. */
+  stop(): void;
+  /** Settles once the ledger is pruned and its rollup complete, or it stopped or failed. */
+  readonly done: Promise<void>;
+}
+
+/**
+ * What a start leaves of the ledger's upkeep until `after` settles (the data upkeep): the daily
+ * rollup cut again if the time zone moved, the rows past their keep period deleted (the first start
+ * after a shorter one, hundreds of thousands), then the rows not summed yet (the first start after
+ * the rollup came, a million rows in a couple of seconds). One step per turn of the event loop, so
+ * calls are served between them; until the rollup is complete, the spend is read from the rows.
+ * `busy` hears when either takes more than a step.
+ */
+export function startLedgerUpkeep(
+  db: DatabaseSync,
+  after: Promise<void>,
+  retention: LedgerRetention,
+  busy?: (running: boolean) => void,
+): LedgerUpkeep {
+  let stopped = false;
+  const run = async () => {
+    await after;
+    recutIfZoneMoved(db);
+    await pruneInSteps(db, retention, () => stopped, busy);
+    await stepsInTurns(
+      () => rollupBacklogStep(db),
+      () => stopped,
+      busy,
+    );
+  };
+  const done = run().catch((error: unknown) =>
+    console.error("The ledger's upkeep stopped; it goes on at the next start:", error),
+  );
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
+}
