@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CHAT_SETTINGS, type MessageMeta } from "../../../shared/ipc/chat.ts";
+import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
+import { FINISHED_META } from "../../support/chat-message.ts";
 import { SEARCH_RESULTS_MAX } from "../../../shared/ipc/chat-search.ts";
 import { matchRanges } from "../../../shared/text-matches.ts";
 import { migrate } from "../../../electron/common/sqlite-migrations.ts";
@@ -73,7 +74,13 @@ describe("searching conversations", () => {
     store.writeReplyText(reply.id, "The okapi is a relative");
     // A streaming reply's flushes leave the index alone: it is indexed once, when it settles.
     expect(indexed(db, "okapi")).toBe(0);
-    store.settleReply({ id: reply.id, content: "The giraffe is tall", status: "complete", error: null, meta: META });
+    store.settleReply({
+      id: reply.id,
+      content: "The giraffe is tall",
+      status: "complete",
+      error: null,
+      meta: FINISHED_META,
+    });
     // Settled, not indexed yet (its done is on its way to the window): found from its text meanwhile.
     expect(indexed(db, "giraffe")).toBe(0);
     expect(searchConversations(db, "giraffe is tall", []).hits[0]?.found?.messageId).toBe(reply.id);
@@ -265,17 +272,3 @@ describe("searching conversations", () => {
     expectAllFound();
   });
 });
-
-const META: MessageMeta = {
-  model: "chat-fast",
-  wireFormat: "chat-completions",
-  searched: false,
-  finish: "finished",
-  stopSequence: null,
-  inputTokens: 1,
-  outputTokens: 1,
-  ttftMs: 1,
-  totalMs: 1,
-  requestId: null,
-  sources: [],
-};

@@ -2,7 +2,8 @@ import { DocumentReader } from "../../../electron/services/documents/document-re
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServerCapabilities } from "../../../shared/ipc/capabilities.ts";
-import { DEFAULT_CHAT_SETTINGS, type MessageMeta } from "../../../shared/ipc/chat.ts";
+import { DEFAULT_CHAT_SETTINGS } from "../../../shared/ipc/chat.ts";
+import { FINISHED_META } from "../../support/chat-message.ts";
 import type { Page } from "../../../electron/common/pages.ts";
 import { ChatService } from "../../../electron/services/chat/chat-service.ts";
 import { ConversationStore } from "../../../electron/services/chat/conversation-store.ts";
@@ -15,19 +16,6 @@ import { uncheckedServer } from "../../support/unchecked-server.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
 const page = { id: "page-1" } as unknown as Page;
-const META: MessageMeta = {
-  model: "chat-fast",
-  wireFormat: "chat-completions",
-  searched: false,
-  finish: "finished",
-  stopSequence: null,
-  inputTokens: 1,
-  outputTokens: 1,
-  ttftMs: 1,
-  totalMs: 1,
-  requestId: null,
-  sources: [],
-};
 
 /** A chat service over a real conversation store and vault; replies are recorded, not produced. */
 function chat(capabilities: Partial<ServerCapabilities> = {}, models?: { chat: string[] }) {
@@ -115,7 +103,13 @@ describe("the chat service", () => {
     const { service, store, opened } = chat();
     const { id } = store.create(DEFAULT_CHAT_SETTINGS);
     const { userMessage, assistantMessageId } = await service.send(page, id, "First question", false);
-    store.settleReply({ id: assistantMessageId, content: "First answer", status: "complete", error: null, meta: META });
+    store.settleReply({
+      id: assistantMessageId,
+      content: "First answer",
+      status: "complete",
+      error: null,
+      meta: FINISHED_META,
+    });
     const regenerated = service.regenerate(page, id, false);
     expect(regenerated.streamId).toBe("stream-2");
     const edited = service.edit(page, id, userMessage.id, "Second question", false);
@@ -150,7 +144,13 @@ describe("the chat service", () => {
     const streaming = { conversationId: id, role: "assistant", status: "streaming" } as const;
     store.appendMessage({ ...streaming, content: "Half of an okapi" });
     const settled = store.appendMessage({ ...streaming, content: "" });
-    store.settleReply({ id: settled.id, content: "The giraffe is tall", status: "complete", error: null, meta: META });
+    store.settleReply({
+      id: settled.id,
+      content: "The giraffe is tall",
+      status: "complete",
+      error: null,
+      meta: FINISHED_META,
+    });
     const indexed = (text: string) =>
       db.prepare("SELECT COUNT(*) AS n FROM message_search WHERE content LIKE ?").get(`%${text}%`)?.n;
     expect([indexed("okapi"), indexed("giraffe")]).toEqual([0, 0]);
