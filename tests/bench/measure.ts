@@ -32,3 +32,26 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
 }
+
+/** A figure measured at two sizes: its key in the measurements, its name at the large size, its baseline's name, its unit. */
+export type ScaledFigure<K extends string> = readonly [key: K, name: string, baseline: string, unit: string];
+
+/** Each figure's baseline, measured at today's size (printed before the large size is measured). */
+export function reportBaselines<K extends string>(
+  figures: readonly ScaledFigure<K>[],
+  today: Readonly<Record<K, number>>,
+): void {
+  for (const [key, , baseline, unit] of figures) report(baseline, today[key], unit);
+}
+
+/** Each figure at the large size and its growth over the baseline (1 when both are equal, 0 included). */
+export function reportScaled<K extends string>(
+  figures: readonly ScaledFigure<K>[],
+  today: Readonly<Record<K, number>>,
+  large: Readonly<Record<K, number>>,
+): void {
+  for (const [key, name, , unit] of figures) {
+    report(name, large[key], unit);
+    report(`${name}_growth`, large[key] === today[key] ? 1 : large[key] / today[key], "x");
+  }
+}

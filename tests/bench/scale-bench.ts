@@ -10,7 +10,7 @@ import { tempDir } from "../support/local-gateway.ts";
 import { benchRenderer } from "./bench-app.ts";
 import { sized } from "./bench-size.ts";
 import { BUDGET_ACCOUNTS, BUDGET_KEY, budgetPaneLongTaskMax } from "./budget-bench.ts";
-import { median, report } from "./measure.ts";
+import { median, reportBaselines, reportScaled, type ScaledFigure } from "./measure.ts";
 import { countsAt, writeScaleFolder, type ProfileCounts } from "./scale-data.ts";
 import { bytesAfterRetention, folderFigures } from "./scale-folder-figures.ts";
 import { galleryPaneFigures, type GalleryPaneFigures } from "./scale-gallery-pane.ts";
@@ -40,7 +40,7 @@ type Figures = ReturnType<typeof folderFigures> &
   };
 
 /** Each figure: its name at ten times today's size, its baseline's at today's size, and its unit. */
-const FIGURES: readonly (readonly [keyof Figures, string, string, string])[] = [
+const FIGURES: readonly ScaledFigure<keyof Figures>[] = [
   ["ledgerQuery", "ledger_query_ms_1m", "ledger_query_ms_100k_baseline", "ms"],
   ["spendQuery", "budget_spend_query_ms_1m", "budget_spend_query_ms_100k_baseline", "ms"],
   ["spendYearQuery", "budget_spend_year_query_ms_1m", "budget_spend_year_query_ms_100k_baseline", "ms"],
@@ -142,12 +142,8 @@ export async function scaleBench(): Promise<void> {
     const stand = { browser, gatewayUrl: gateway.url, renderer };
     // A smoke run writes a hundredth of each size.
     const today = await measureFolder(stand, countsAt(sized(0.1, 0.001)));
-    for (const [key, , baseline, unit] of FIGURES) report(baseline, today[key], unit);
-    const large = await measureFolder(stand, countsAt(sized(1, 0.01)));
-    for (const [key, name, , unit] of FIGURES) {
-      report(name, large[key], unit);
-      report(`${name}_growth`, large[key] / today[key], "x");
-    }
+    reportBaselines(FIGURES, today);
+    reportScaled(FIGURES, today, await measureFolder(stand, countsAt(sized(1, 0.01))));
   } finally {
     await browser.close();
     await gateway.close();

@@ -12,7 +12,7 @@ import { openBenchApp } from "./bench-app.ts";
 import { sized } from "./bench-size.ts";
 import { submitImageTasks } from "./host-memory-bench.ts";
 import { proveTraceSeesLongTasks, traceLongTasks } from "./long-tasks.ts";
-import { median, percentile, report } from "./measure.ts";
+import { median, percentile, reportBaselines, reportScaled, type ScaledFigure } from "./measure.ts";
 import { residentMb } from "./process-memory.ts";
 
 const KEY = "sk-bench-tasks-scale-01";
@@ -41,7 +41,7 @@ interface Run {
 }
 
 /** Each figure: its name at 500 tasks, its baseline's at 50, and its unit. */
-const FIGURES: readonly (readonly [keyof Run, string, string, string])[] = [
+const FIGURES: readonly ScaledFigure<keyof Run>[] = [
   ["limited", "polling_429_count_500", "polling_429_count_50_baseline", "responses"],
   ["sent", "polling_requests_sent_500", "polling_requests_sent_50_baseline", "requests"],
   ["delayS", "completion_detect_delay_s_500", "completion_detect_delay_s_50_baseline", "s"],
@@ -59,12 +59,8 @@ const FIGURES: readonly (readonly [keyof Run, string, string, string])[] = [
  */
 export async function tasksScaleBench(): Promise<void> {
   const today = await measureRun(sized(TODAY.tasks, 4), TODAY.rpm);
-  for (const [key, , baseline, unit] of FIGURES) report(baseline, today[key], unit);
-  const large = await measureRun(sized(SCALE.tasks, 20), SCALE.rpm);
-  for (const [key, name, , unit] of FIGURES) {
-    report(name, large[key], unit);
-    report(`${name}_growth`, large[key] === today[key] ? 1 : large[key] / today[key], "x");
-  }
+  reportBaselines(FIGURES, today);
+  reportScaled(FIGURES, today, await measureRun(sized(SCALE.tasks, 20), SCALE.rpm));
 }
 
 async function measureRun(tasks: number, rpm: number): Promise<Run> {
