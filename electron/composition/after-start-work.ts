@@ -3,14 +3,15 @@ import type { DataUpkeepState, UpkeepWork } from "../../shared/ipc/data-upkeep.t
 import type { LedgerRetention } from "../../shared/ipc/ledger.ts";
 import { startSearchBackfill } from "../services/chat/message-search-backfill.ts";
 import { startLedgerUpkeep } from "../services/ledger/ledger-upkeep.ts";
-import { startDataUpkeep, type DataUpkeep, type UpkeepEvents } from "../services/store/data-upkeep.ts";
+import type { AfterStartUpkeep } from "../services/app-services.ts";
+import { startDataUpkeep, type UpkeepEvents } from "../services/store/data-upkeep.ts";
 
 /** What the start leaves in steps on the app's thread once the upkeep is over. */
 type StepWork = Extract<UpkeepWork, "indexingSearch" | "tidyingLedger">;
 
 export interface AfterStartWork {
   /** The upkeep, its state saying the steps after it too while they run. */
-  readonly upkeep: DataUpkeep;
+  readonly upkeep: AfterStartUpkeep;
   /** Stops the steps, lets the upkeep finish (a start always leaves a backup) and waits for all of it. */
   close(): Promise<void>;
 }
@@ -49,7 +50,7 @@ export function startAfterStartWork(
   const search = startSearchBackfill(db, upkeep.done, (running) => say("indexingSearch", running));
   const ledger = startLedgerUpkeep(db, upkeep.done, retention, (running) => say("tidyingLedger", running));
   return {
-    upkeep: { ...upkeep, state },
+    upkeep: { ...upkeep, state, pruneLedger: (keep) => ledger.prune(keep) },
     async close() {
       search.stop();
       ledger.stop();

@@ -2,7 +2,6 @@ import type { AppServices } from "../services/app-services.ts";
 import { ledgerCsvPart } from "../services/ledger/csv-export.ts";
 import { exportConversation } from "../services/chat/chat-export.ts";
 import { readRetention, writeRetention } from "../services/ledger/ledger-retention.ts";
-import { pruneInSteps } from "../services/ledger/ledger-upkeep.ts";
 import { languageSetting } from "../services/desktop/language-setting.ts";
 import { quickChatShortcutSetting } from "../services/desktop/quick-chat-shortcut.ts";
 import { appError } from "../services/app-error.ts";
@@ -100,9 +99,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "budget.retention": () => readRetention(services.settings),
     "budget.setRetention": (retention) => {
       writeRetention(services.settings, retention);
-      pruneInSteps(services.db, retention).catch((error: unknown) =>
-        console.error("Pruning the ledger stopped:", error),
-      );
+      services.upkeep.pruneLedger(retention);
       return retention;
     },
     "streams.cancel": ({ streamId }, page) => ({ cancelled: streams.cancel(streamId, page.id) }),

@@ -6,6 +6,7 @@ import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
 import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
 import type { DataUpkeepState } from "../../shared/ipc/data-upkeep.ts";
+import type { LedgerRetention } from "../../shared/ipc/ledger.ts";
 import type { BudgetMonitor } from "./budget/budget-monitor.ts";
 import type { BudgetService } from "./budget/budget-service.ts";
 import type { LedgerStore } from "./ledger/ledger-store.ts";
@@ -52,6 +53,11 @@ interface EmbeddedGateway {
  * Every main-process service of one data directory, as the composition root builds it
  * (electron/composition/start-app-services.ts) and the hosts and the IPC router use it.
  */
+/** The work after the start, which a keep period saved later joins (close() stops and waits for it too). */
+export interface AfterStartUpkeep extends DataUpkeep {
+  pruneLedger(retention: LedgerRetention): void;
+}
+
 export interface AppServices {
   readonly info: AppInfo;
   readonly db: DatabaseSync;
@@ -79,7 +85,7 @@ export interface AppServices {
   readonly conversationTools: ConversationToolStore;
   readonly localGateway: EmbeddedGateway | null;
   /** The data's check, backup and index builds after the start; close() waits for it to end. */
-  readonly upkeep: DataUpkeep;
+  readonly upkeep: AfterStartUpkeep;
   clientFor(profileId: string): GatewayClient;
   /** Subscribes to what main pushes to windows, and to damage for the host; returns the unsubscribe function. */
   subscribe(listener: Partial<AppEvents>): () => void;

@@ -4,24 +4,15 @@ import { stepsInTurns } from "../../common/steps-in-turns.ts";
 import { pruneLedgerStep } from "./ledger-prune.ts";
 import { recutIfZoneMoved, rollupBacklogStep } from "./spend-rollup.ts";
 
-/**
- * Deletes the rows past their keep period a step per turn of the event loop (after a shorter keep
- * period is saved, hundreds of thousands of rows: tens of seconds in all), until none is left or
- * `stopped` says so.
- */
-export function pruneInSteps(
-  db: DatabaseSync,
-  retention: LedgerRetention,
-  stopped = () => false,
-  busy?: (running: boolean) => void,
-): Promise<void> {
-  return stepsInTurns(() => pruneLedgerStep(db, retention) > 0, stopped, busy);
-}
-
 export interface LedgerUpkeep {
+  /**
+   * Deletes the rows past a keep period just saved, in steps after the work before it (a shorter
+   * period can leave hundreds of thousands of rows: tens of seconds).
+   */
+  prune(retention: LedgerRetention): void;
   /** Stops before the next step (await `done` then); what is done stays, and the next start goes on from there. */
   stop(): void;
-  /** Settles once the ledger is pruned and its rollup complete, or it stopped or failed. */
+  /** Settles once the ledger is pruned and its rollup complete (and every prune asked since), or it stopped or failed. */
   readonly done: Promise<void>;
 }
 
@@ -40,23 +31,25 @@ export function startLedgerUpkeep(
   busy?: (running: boolean) => void,
 ): LedgerUpkeep {
   let stopped = false;
+  const inSteps = (step: () => boolean) => stepsInTurns(step, () => stopped, busy);
+  const pruneStep = (keep: LedgerRetention) => () => pruneLedgerStep(db, keep) > 0;
   const run = async () => {
     await after;
     recutIfZoneMoved(db);
-    await pruneInSteps(db, retention, () => stopped, busy);
-    await stepsInTurns(
-      () => rollupBacklogStep(db),
-      () => stopped,
-      busy,
-    );
+    await inSteps(pruneStep(retention));
+    await inSteps(() => rollupBacklogStep(db));
   };
-  const done = run().catch((error: unknown) =>
-    console.error("The ledger's upkeep stopped; it goes on at the next start:", error),
-  );
+  const report = (error: unknown) => console.error("The ledger's upkeep stopped; it goes on at the next start:", error);
+  let done = run().catch(report);
   return {
+    prune: (keep) => {
+      done = done.then(() => inSteps(pruneStep(keep))).catch(report);
+    },
     stop: () => {
       stopped = true;
     },
-    done,
+    get done() {
+      return done;
+    },
   };
 }

@@ -55,4 +55,40 @@ describe("the ledger's keep periods", () => {
     expect(db.prepare("SELECT COUNT(*) AS n FROM request_log WHERE kind = 'chat'").get()?.["n"]).toBe(600);
     expect(rollupReady(db)).toBe(true);
   });
+
+  it("prunes a keep period saved later after the start's work, saying so, and stops with the app", async () => {
+    const now = Date.now();
+    const count = () => Number(db.prepare("SELECT COUNT(*) AS n FROM request_log").get()?.["n"]);
+    for (let index = 0; index < 1200; index++) call("chat", 40 + (index % 50), now);
+    const said: boolean[] = [];
+    let startDone = () => undefined as void;
+    const upkeep = startLedgerUpkeep(db, new Promise<void>((resolve) => (startDone = resolve)), {
+      days: 180,
+      backgroundDays: 30,
+    });
+    upkeep.prune({ days: 60, backgroundDays: 30 });
+    // Nothing runs before the start's own work.
+    await new Promise(setImmediate);
+    expect(count()).toBe(1200);
+    startDone();
+    await upkeep.done;
+    expect(count()).toBe(20 * 24);
+    expect(said).toEqual([]);
+
+    const later = startLedgerUpkeep(db, Promise.resolve(), { days: 180, backgroundDays: 30 }, (running) =>
+      said.push(running),
+    );
+    await later.done;
+    later.prune({ days: 32, backgroundDays: 30 });
+    later.stop();
+    await later.done;
+    expect(count()).toBe(20 * 24);
+    const again = startLedgerUpkeep(db, Promise.resolve(), { days: 180, backgroundDays: 30 }, (running) =>
+      said.push(running),
+    );
+    again.prune({ days: 32, backgroundDays: 30 });
+    await again.done;
+    expect(count()).toBe(0);
+    expect(said).toEqual([true, false]);
+  });
 });
