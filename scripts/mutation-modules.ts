@@ -24,7 +24,11 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "task_submitter",
     files: [`${TASKS}task-submitter.ts`, `${TASKS}video-slots.ts`],
-    tests: ["tests/unit/tasks/task-submitter.test.ts", "tests/faults/submission-answers.test.ts"],
+    tests: [
+      "tests/unit/tasks/task-submitter.test.ts",
+      "tests/faults/submission-answers.test.ts",
+      "tests/faults/restart-mid-download.test.ts",
+    ],
     threshold: 90,
   },
   {

@@ -39,8 +39,15 @@ interface Sent {
 
 const tinyPng = () => PNG.sync.write(Object.assign(new PNG({ width: 1, height: 1 }), {})).toString("base64");
 
-/** A submitter over a real database; the gateway answers each request with the next of `answers`. */
-function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 2, perMinute: 5, perDay: 100 }) {
+/**
+ * A submitter over a real database; the gateway answers each request with the next of `answers`,
+ * and each result download with `file` (not found unless given).
+ */
+function submitterWith(
+  answers: Response[],
+  limits: VideoLimits = { concurrent: 2, perMinute: 5, perDay: 100 },
+  file: (path: string) => Response = () => new Response("gone", { status: 404 }),
+) {
   const dataDir = tempDir("task-submitter-");
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
@@ -48,7 +55,7 @@ function submitterWith(answers: Response[], limits: VideoLimits = { concurrent: 
   const sent: Sent[] = [];
   const gateway: typeof fetch = async (input, init) => {
     const path = new URL(String(input)).pathname;
-    if (path.startsWith("/files/")) return new Response("gone", { status: 404 });
+    if (path.startsWith("/files/")) return file(path);
     const taskId = currentLedgerScope()?.link.taskId;
     const statusAtSend = taskId === undefined ? undefined : watchedTasks.tasks.get(taskId)?.status;
     sent.push({ path, body: JSON.parse(String(init?.body ?? "{}")), taskId, statusAtSend });
@@ -166,6 +173,44 @@ describe("the task submitter", () => {
     await expect(submitter.submitImage(task, { ...IMAGE, async: false })).rejects.toBeInstanceOf(AppError);
     expect(row(task)).toMatchObject({ status: "failed", error_code: "DOWNLOAD_FAILED" });
     expect(events.kept).toEqual([]);
+  });
+
+  it("records the n pictures asked for before the first download, keeps them, leaves the rest out saying so, and clears the record", async () => {
+    const recorded: unknown[] = [];
+    const answer = Response.json({
+      created: 1,
+      data: [{ b64_json: tinyPng() }, { url: `${BASE}/files/b.png` }, { b64_json: tinyPng() }],
+    });
+    const { submitter, image, row, events } = submitterWith([answer], undefined, () => {
+      recorded.push(...(JSON.parse(row(task).results ?? "[]") as unknown[]));
+      return new Response(Buffer.from(tinyPng(), "base64"), { headers: { "content-type": "image/png" } });
+    });
+    const params = { ...IMAGE, n: 2, async: false, responseFormat: "b64_json" as const };
+    const task = image(params);
+    await submitter.submitImage(task, params);
+    expect(recorded).toHaveLength(2);
+    expect(row(task).results).toBeNull();
+    expect(JSON.parse(row(task).notice ?? "null")).toMatchObject({
+      code: "TASK_RESULTS_LEFT_OUT",
+      params: { count: 1 },
+    });
+    expect(events.kept).toEqual([task.id]);
+  });
+
+  it("says nothing was left out when the answer holds exactly the pictures asked for", async () => {
+    const { submitter, image, row } = submitterWith([Response.json({ created: 1, data: [{ b64_json: tinyPng() }] })]);
+    const params = { ...IMAGE, async: false, responseFormat: "b64_json" as const };
+    const task = image(params);
+    await submitter.submitImage(task, params);
+    expect(row(task)).toMatchObject({ results: null, notice: null });
+  });
+
+  it("clears the record of a synchronous answer whose only picture cannot be kept", async () => {
+    const answer = Response.json({ created: 1, data: [{ url: `${BASE}/files/a.png` }] });
+    const { submitter, image, row } = submitterWith([answer]);
+    const task = image({ ...IMAGE, async: false });
+    await expect(submitter.submitImage(task, { ...IMAGE, async: false })).rejects.toBeInstanceOf(AppError);
+    expect(row(task).results).toBeNull();
   });
 
   it("resends only after a 429, showing the wait on the task and clearing it when the wait is over", async () => {
