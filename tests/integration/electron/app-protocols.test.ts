@@ -71,18 +71,23 @@ describe("app://", () => {
   });
 });
 
+/** A picture made through the window's channel, its media id. */
+async function generatedImage(prompt: string): Promise<string> {
+  const answer = await main.invoke("images.generate", {
+    model: "image-fast",
+    prompt,
+    n: 1,
+    size: "64x64",
+    responseFormat: "b64_json",
+    async: false,
+  });
+  const Answer = z.object({ ok: z.literal(true), data: z.object({ mediaIds: z.tuple([z.string()]) }) });
+  return Answer.parse(answer).data.mediaIds[0];
+}
+
 describe("media://", () => {
   test("a stored image is served to the window's origin, which reads it with fetch for the gallery's previews", async () => {
-    const answer = await main.invoke("images.generate", {
-      model: "image-fast",
-      prompt: "a blue circle",
-      n: 1,
-      size: "64x64",
-      responseFormat: "b64_json",
-      async: false,
-    });
-    const [mediaId] = z.object({ ok: z.literal(true), data: z.object({ mediaIds: z.array(z.string()) }) }).parse(answer)
-      .data.mediaIds;
+    const mediaId = await generatedImage("a blue circle");
     const response = await main.request("media", `media://local/${mediaId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
@@ -93,16 +98,7 @@ describe("media://", () => {
   });
 
   test("a picture's kept card preview is served beside it once the window has made it", async () => {
-    const answer = await main.invoke("images.generate", {
-      model: "image-fast",
-      prompt: "a green square",
-      n: 1,
-      size: "64x64",
-      responseFormat: "b64_json",
-      async: false,
-    });
-    const [mediaId] = z.object({ ok: z.literal(true), data: z.object({ mediaIds: z.array(z.string()) }) }).parse(answer)
-      .data.mediaIds;
+    const mediaId = await generatedImage("a green square");
     expect((await main.request("media", `media://local/${mediaId}/thumbnail`)).status).toBe(404);
     const kept = await main.invoke("gallery.saveThumbnail", { id: mediaId, data: "UklGRgAAAABXRUJQVlA4IA==" });
     expect(kept).toEqual({ ok: true, data: { thumbnailSrc: `media://local/${mediaId}/thumbnail` } });
