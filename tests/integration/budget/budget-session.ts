@@ -66,6 +66,7 @@ const replyEnded = (app: AppServices, conversationId: string, messageId: string)
   waitUntil(
     async () => app.conversations.messages(conversationId).find((message) => message.id === messageId),
     (message) => message !== undefined && message.status !== "streaming",
+    60_000,
   );
 
 export const taskUntil = (app: AppServices, id: string, done: (task: TaskView) => boolean) =>
