@@ -97,3 +97,46 @@ test("Ctrl+K searches the messages' text, marks the match, and opens the convers
   await expect(found.getByTestId("version")).toHaveText("1 / 2");
   await expect(found).toBeFocused();
 });
+
+test("each conversation of the list and of a search is drawn at the height the list placed it at", async ({
+  launchApp,
+}) => {
+  const app = await launchApp();
+  seedConversations(app.dataDir);
+  const db = openAppDatabase(join(app.dataDir, DATA_FILES.database));
+  try {
+    const store = new ConversationStore(db);
+    // Of a profile since deleted: its row shows that profile's label.
+    const elsewhere = store.create({ ...DEFAULT_CHAT_SETTINGS, profileId: "deleted-profile" }, "Of a deleted profile");
+    store.appendMessage({ conversationId: elsewhere.id, role: "user", content: "Beacon lit?", status: "complete" });
+    const harbour = store.list().find((conversation) => conversation.title === "Harbour notes");
+    db.prepare(
+      `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, chargeable, cost, cost_kind,
+         conversation_id) VALUES ('p', 0, 'POST', '/v1/chat/completions', 5, 1, 0.25, 'measured', ?)`,
+    ).run(harbour?.id ?? "");
+  } finally {
+    db.close();
+  }
+  const { page } = app;
+  await page.reload();
+  const list = page.getByRole("complementary", { name: "Conversations" });
+  // Rows whose last part does not end where the row does: drawn taller or shorter than placed.
+  const misfits = () =>
+    list.evaluate((aside) =>
+      [...aside.querySelectorAll("li")]
+        .filter((row) => row.lastElementChild?.getBoundingClientRect().bottom !== row.getBoundingClientRect().bottom)
+        .map((row) => row.textContent),
+    );
+  await expect(list.getByTestId("conversation-list-cost")).toHaveCount(1);
+  await expect(list.getByTestId("conversation-list-profile")).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  expect(await misfits()).toEqual([]);
+
+  const search = page.getByRole("searchbox", { name: "Search conversations" });
+  // A snippet of two lines, and one of a single line (a short reply).
+  for (const query of ["harbour history", "Beacon"]) {
+    await search.fill(query);
+    await expect(list.getByTestId("conversation-list-snippet").first()).toContainText(query);
+    expect(await misfits()).toEqual([]);
+  }
+});

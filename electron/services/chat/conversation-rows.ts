@@ -103,10 +103,26 @@ export function messageOf(
 }
 
 /**
+ * Settings read before, by their stored text: the list reads every conversation's on each refresh,
+ * and checking them is most of a summary's cost. Cleared when full, as texts edited away stay in it.
+ */
+const readSettings = new Map<string, ChatSettings>();
+const READ_SETTINGS_MAX = 10_000;
+
+function storedSettings(text: string): ChatSettings {
+  const known = readSettings.get(text);
+  if (known) return known;
+  if (readSettings.size >= READ_SETTINGS_MAX) readSettings.clear();
+  const settings = checkedSettings(text);
+  readSettings.set(text, settings);
+  return settings;
+}
+
+/**
  * Settings missing from an older row take their defaults; settings that no longer fit all do, but
  * the conversation stays with its profile.
  */
-function storedSettings(text: string): ChatSettings {
+function checkedSettings(text: string): ChatSettings {
   const stored: unknown = JSON.parse(text);
   const filled = { ...DEFAULT_CHAT_SETTINGS, ...(typeof stored === "object" ? stored : {}) };
   const profileId = typeof filled.profileId === "string" ? filled.profileId : null;

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { SEARCH_RESULTS_MAX, type ChatSearch, type FoundMessage } from "../../../shared/ipc/chat-search.ts";
 import { matchRanges } from "../../../shared/text-matches.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
-import { ledgerCostOf } from "../ledger/ledger-costs.ts";
+import { conversationCosts } from "../ledger/ledger-costs.ts";
 import { summaryOf, type ConversationRow } from "./conversation-rows.ts";
 import { searchBacklogBelow } from "./message-search-backfill.ts";
 import { snippetAround } from "./search-snippet.ts";
@@ -105,13 +105,17 @@ export function searchConversations(db: DatabaseSync, query: string, profiles: r
     JSON.stringify(unnamed),
   );
   for (const row of texts) rows.set(row.id, row);
-  const newestFirst = [...rows.values()].sort((a, b) => b.updated_at - a.updated_at);
+  const shown = [...rows.values()].sort((a, b) => b.updated_at - a.updated_at).slice(0, SEARCH_RESULTS_MAX);
+  const costs = conversationCosts(
+    db,
+    shown.map((row) => row.id),
+  );
   return {
-    hits: newestFirst.slice(0, SEARCH_RESULTS_MAX).map((row) => ({
-      conversation: { ...summaryOf(row), cost: ledgerCostOf(db, "conversation_id", row.id) },
+    hits: shown.map((row) => ({
+      conversation: { ...summaryOf(row), cost: costs.get(row.id) ?? null },
       titleMarks: matchRanges(row.title, needle),
       found: byText.found.get(row.id) ?? null,
     })),
-    more: byText.more || newestFirst.length > SEARCH_RESULTS_MAX,
+    more: byText.more || rows.size > SEARCH_RESULTS_MAX,
   };
 }

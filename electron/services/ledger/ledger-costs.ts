@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Cost } from "../../../shared/ipc/ledger.ts";
-import { allRows, onlyRow } from "../../common/sql-rows.ts";
+import { allRows, oneRow, onlyRow } from "../../common/sql-rows.ts";
+import { inTransaction } from "../../common/sql-transaction.ts";
 
 type LinkColumn = "message_id" | "task_id" | "conversation_id";
 
@@ -37,13 +38,33 @@ export function ledgerCostOf(db: DatabaseSync, column: LinkColumn, id: string): 
   );
 }
 
-/** The cost of each conversation's calls, in one query. */
-export function ledgerCostsByConversation(db: DatabaseSync): Map<string, Cost> {
+/** A conversation whose cost is not kept: never summed, or dropped by the ledger's triggers (conversation-costs-step.ts). */
+const UNKEPT = "NOT EXISTS (SELECT 1 FROM conversation_costs k WHERE k.conversation_id = c.id)";
+const SUM_UNKEPT = `INSERT INTO conversation_costs SELECT conversation_id, ${AGGREGATE} FROM request_log
+  WHERE chargeable = 1 AND conversation_id IN (SELECT id FROM conversations c WHERE ${UNKEPT}) GROUP BY conversation_id`;
+const NONE_LINKED = `INSERT INTO conversation_costs (conversation_id, costed) SELECT id, 0 FROM conversations c WHERE ${UNKEPT}`;
+
+/** Sums the costs not kept; writes nothing (nor waits to) when every one is. */
+function keepCosts(db: DatabaseSync): void {
+  if (oneRow(db.prepare(`SELECT 1 FROM conversations c WHERE ${UNKEPT} LIMIT 1`)) === undefined) return;
+  inTransaction(db, () => {
+    db.prepare(SUM_UNKEPT).run();
+    db.prepare(NONE_LINKED).run();
+  });
+}
+
+/**
+ * What each conversation's calls cost (those with none left out), `ids` alone or all: kept per
+ * conversation, each summed from the ledger once after its calls last changed.
+ */
+export function conversationCosts(db: DatabaseSync, ids?: readonly string[]): Map<string, Cost> {
+  keepCosts(db);
   const rows = allRows<CostRow & { conversation_id: string }>(
     db.prepare(
-      `SELECT conversation_id, ${AGGREGATE} FROM request_log
-       WHERE chargeable = 1 AND conversation_id IS NOT NULL GROUP BY conversation_id`,
+      `SELECT * FROM conversation_costs WHERE costed > 0
+         AND (?1 IS NULL OR conversation_id IN (SELECT value FROM json_each(?1)))`,
     ),
+    ids ? JSON.stringify(ids) : null,
   );
   return new Map(
     rows.flatMap((row) => {

@@ -1,3 +1,4 @@
+import { CONVERSATION_COSTS_STEP } from "./conversation-costs-step.ts";
 import { LEDGER_DAILY_STEP } from "./ledger-daily-step.ts";
 import { SETTLED_SEARCH_STEP } from "./settled-search-step.ts";
 
@@ -217,4 +218,7 @@ export const LATER_STEPS: readonly string[] = [
   LEDGER_DAILY_STEP,
   // Search indexes settled messages only, a settled reply after its done (settled-search-step.ts).
   SETTLED_SEARCH_STEP,
+  // Each conversation's cost, kept for the conversation list and dropped as its calls change
+  // (conversation-costs-step.ts).
+  CONVERSATION_COSTS_STEP,
 ];

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from "react";
+import { memo, useState } from "react";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import type { FoundMessage, TextRange } from "../../../../shared/ipc/chat-search.ts";
 import { costOf } from "../../components/cost-label.ts";
@@ -6,12 +6,12 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { conversationTitle } from "./conversation-title.ts";
 import { ConversationListProfile, describedBy } from "./ConversationListProfile.tsx";
 import { MarkedText } from "./MarkedText.tsx";
+import type { Group } from "./ConversationRows.tsx";
 
 interface ConversationListItemProps {
-  /** The row's place in the virtualised list: its index, its offset, and the element's measure. */
-  readonly index: number;
+  /** The row's place in the virtualised list, and its height (the heights its parts are drawn at). */
   readonly start: number;
-  measure(element: HTMLElement | null): void;
+  readonly size: number;
   /** Its place among all the conversations listed, from 1, and how many there are. */
   readonly position: number;
   readonly setSize: number;
@@ -22,7 +22,7 @@ interface ConversationListItemProps {
   readonly found: FoundMessage | null;
   readonly active: boolean;
   /** The date heading above the first conversation of its day (Today, Yesterday, Earlier). */
-  readonly heading: ReactNode;
+  readonly heading: Group | null;
   readonly profileLabel: string | null;
   onOpen(id: string, found: FoundMessage | null): void;
   onRename(id: string, title: string): void;
@@ -37,17 +37,16 @@ export const ConversationListItem = memo(function ConversationListItem(props: Co
   const [title, setTitle] = useState("");
   const shownTitle = conversationTitle(conversation.title, t);
   const row = {
-    ref: props.measure,
-    "data-index": props.index,
     className: "conversation-list__row",
-    style: { transform: `translateY(${props.start}px)` },
+    style: { transform: `translateY(${props.start}px)`, height: props.size },
     "aria-posinset": props.position,
     "aria-setsize": props.setSize,
   };
+  const heading = props.heading && <h2 className="conversation-list__group">{t(`chat.group.${props.heading}`)}</h2>;
   if (renaming) {
     return (
       <li {...row}>
-        {props.heading}
+        {heading}
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -71,7 +70,7 @@ export const ConversationListItem = memo(function ConversationListItem(props: Co
   }
   return (
     <li {...row}>
-      {props.heading}
+      {heading}
       <div className="conversation-list__item">
         <button
           type="button"

@@ -1,21 +1,24 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
+import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import type { ConversationHit, FoundMessage } from "../../../../shared/ipc/chat-search.ts";
 import { useStableHandler } from "../../components/use-stable-handler.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
 import { ConversationListItem } from "./ConversationListItem.tsx";
 import { useProfileLabels } from "./conversation-profile.ts";
 
-type Group = "today" | "yesterday" | "earlier";
+/** The date heading a conversation is listed under. */
+export type Group = "today" | "yesterday" | "earlier";
 
 /**
  * A conversation of the list (`position`: its place among them all, from 1), the first of its date
- * under that date's heading: the list's items are its conversations alone.
+ * under that date's heading: the list's items are its conversations alone. `size`: its height.
  */
 interface Row {
   readonly hit: ConversationHit;
   readonly position: number;
   readonly heading: Group | null;
+  readonly profileLabel: string | null;
+  readonly size: number;
 }
 
 function groupOf(updatedAt: string, startOfToday: number): Group {
@@ -24,20 +27,37 @@ function groupOf(updatedAt: string, startOfToday: number): Group {
   return time >= startOfToday - 86_400_000 ? "yesterday" : "earlier";
 }
 
-/** A row's height as the list's styles draw it in English, before it is measured: fewer rows move once it is. */
-function sizeOf(row: Row | undefined): number {
-  return (row?.hit.found ? 107 : 71) + (row?.heading ? 34 : 0);
+/**
+ * The height of each part of a row as the list's styles fix it (conversation-list.css), in any
+ * language and font: a row's height is known before it is drawn, and none is measured as the list
+ * scrolls or a search's results come in.
+ */
+const HEIGHTS = { title: 33, profile: 20, snippet: 36, cost: 18, heading: 34 } as const;
+
+function sizeOf({ conversation, found }: ConversationHit, heading: Group | null, profileLabel: string | null): number {
+  return (
+    HEIGHTS.title +
+    (profileLabel === null ? 0 : HEIGHTS.profile) +
+    (found ? HEIGHTS.snippet : 0) +
+    (conversation.cost ? HEIGHTS.cost : 0) +
+    (heading ? HEIGHTS.heading : 0)
+  );
 }
 
 /** The conversations, newest first, each date's under its heading. */
-function rowsOf(items: readonly ConversationHit[]): Row[] {
+function rowsOf(
+  items: readonly ConversationHit[],
+  profileLabelOf: (conversation: ConversationSummary) => string | null,
+): Row[] {
   const now = new Date();
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const rows: Row[] = [];
   let last: Group | null = null;
   items.forEach((hit, index) => {
     const group = groupOf(hit.conversation.updatedAt, startOfToday);
-    rows.push({ hit, position: index + 1, heading: group === last ? null : group });
+    const heading = group === last ? null : group;
+    const profileLabel = profileLabelOf(hit.conversation);
+    rows.push({ hit, position: index + 1, heading, profileLabel, size: sizeOf(hit, heading, profileLabel) });
     last = group;
   });
   return rows;
@@ -57,18 +77,20 @@ interface ConversationRowsProps {
  * conversation says its place in the whole list (`aria-posinset` of `aria-setsize`).
  */
 export function ConversationRows(props: ConversationRowsProps) {
-  const { t } = useTranslation();
   const profileLabelOf = useProfileLabels();
   const scroller = useRef<HTMLDivElement>(null);
   const { items } = props;
-  const rows = useMemo(() => rowsOf(items), [items]);
+  const rows = useMemo(() => rowsOf(items, profileLabelOf), [items, profileLabelOf]);
+  // One identity while the rows are the same: the virtualiser lays every row out again when these change.
+  const estimateSize = useCallback((index: number) => rows[index]?.size ?? HEIGHTS.title, [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.hit.conversation.id ?? index, [rows]);
   // Compiled, this component would keep the virtualizer's first rows: it must stay uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => sizeOf(rows[index]),
-    getItemKey: (index) => rows[index]?.hit.conversation.id ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 4,
   });
   // The rows stay memoised across the list's refreshes: these keep one identity from render to render.
@@ -82,21 +104,19 @@ export function ConversationRows(props: ConversationRowsProps) {
           const row = rows[index];
           if (!row) return null;
           const { conversation, titleMarks, found } = row.hit;
-          const heading = row.heading && <h2 className="conversation-list__group">{t(`chat.group.${row.heading}`)}</h2>;
           return (
             <ConversationListItem
               key={key}
-              index={index}
               start={start}
+              size={row.size}
               position={row.position}
               setSize={items.length}
-              measure={virtualizer.measureElement}
               conversation={conversation}
               titleMarks={titleMarks}
               found={found}
-              heading={heading}
+              heading={row.heading}
               active={conversation.id === props.activeId}
-              profileLabel={profileLabelOf(conversation)}
+              profileLabel={row.profileLabel}
               onOpen={onOpen}
               onRename={onRename}
               onDelete={onDelete}

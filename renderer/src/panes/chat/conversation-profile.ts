@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ConversationSummary } from "../../../../shared/ipc/chat.ts";
 import type { ProfilesState } from "../../../../shared/ipc/profiles.ts";
@@ -32,11 +33,15 @@ export function useConversationProfile(profileId: string | null): ConversationPr
 export function useProfileLabels(): (conversation: ConversationSummary) => string | null {
   const { t } = useTranslation();
   const { data } = useProfiles();
-  return (conversation) => {
-    const profile = conversationProfileOf(data, conversation.settings.profileId);
-    if (profile.active) return null;
-    return profile.name ?? t("conversationProfile.deletedName");
-  };
+  // One function while the profiles stay the same: the list works out its rows again when it changes.
+  return useCallback(
+    (conversation) => {
+      const profile = conversationProfileOf(data, conversation.settings.profileId);
+      if (profile.active) return null;
+      return profile.name ?? t("conversationProfile.deletedName");
+    },
+    [data, t],
+  );
 }
 
 const NO_RECENT: readonly string[] = [];
