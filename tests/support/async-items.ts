@@ -5,7 +5,12 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-/** Items as an async iterable, as a stream hands them over. */
-export async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (const item of items) yield item;
+/** Everything a stream of batches holds, in order, as one list. */
+export async function collectBatched<T>(batches: AsyncIterable<readonly T[]>): Promise<T[]> {
+  return (await collect(batches)).flat();
+}
+
+/** Each item as a batch of its own, as a stream whose every network read holds one event. */
+export async function* oneByOne<T>(items: AsyncIterable<T> | readonly T[]): AsyncGenerator<T[]> {
+  for await (const item of items) yield [item];
 }

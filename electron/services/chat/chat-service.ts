@@ -11,7 +11,7 @@ import { appError } from "../app-error.ts";
 import type { Page } from "../../common/pages.ts";
 import type { ProfileVault } from "../vault/profile-vault.ts";
 import type { AttachmentInput } from "../../../shared/ipc/attachments.ts";
-import { acceptAttachments } from "./attachment-intake.ts";
+import { acceptAttachments, type AcceptedAttachment } from "./attachment-intake.ts";
 import type { DocumentReader } from "../documents/document-reader.ts";
 import { carriesImages } from "./chat-request.ts";
 import { refuseKnownImageRefusal } from "./image-input-policy.ts";
@@ -79,13 +79,13 @@ export class ChatService {
     searchWeb: boolean,
     attachments: readonly AttachmentInput[] = [],
   ): Promise<ChatRun & { userMessage: ChatMessage }> {
-    this.refuseMissingSearch(this.replies.askedWith(conversationId), searchWeb);
-    this.store.comparisons.refuseUnchosen(conversationId);
-    const files = await acceptAttachments(attachments, this.documents);
-    // Read again after the documents: the conversation's settings may have changed meanwhile.
-    const asked = this.replies.askedWith(conversationId);
-    this.refuseMissingSearch(asked, searchWeb);
-    this.store.comparisons.refuseUnchosen(conversationId);
+    let asked = this.askedForSend(conversationId, searchWeb);
+    let files: AcceptedAttachment[] = [];
+    if (attachments.length > 0) {
+      files = await acceptAttachments(attachments, this.documents);
+      // Read again after the documents: the conversation's settings may have changed meanwhile.
+      asked = this.askedForSend(conversationId, searchWeb);
+    }
     this.refuseImagesIfKnown(
       asked,
       conversationId,
@@ -118,6 +118,14 @@ export class ChatService {
     const attachments = { copiedFrom: messageId };
     this.store.appendMessage({ conversationId, role: "user", content, status: "complete", parentId, attachments });
     return this.reply(page, conversationId, searchWeb, asked);
+  }
+
+  /** How a new question would be answered, refused when its conversation cannot take one now. */
+  private askedForSend(conversationId: string, searchWeb: boolean): AskedWith {
+    const asked = this.replies.askedWith(conversationId);
+    this.refuseMissingSearch(asked, searchWeb);
+    this.store.comparisons.refuseUnchosen(conversationId);
+    return asked;
   }
 
   /** Web search asked of a server known not to offer it is refused before anything is written or sent. */

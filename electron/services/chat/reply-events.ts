@@ -12,7 +12,10 @@ import {
   type ReplyEvent,
 } from "./stream-normaliser.ts";
 
-/** A reply's events from the server, whichever endpoint the settings (or web search) call for, streamed or not. */
+/**
+ * A reply's events from the server, whichever endpoint the settings (or web search) call for,
+ * streamed or not, a network read's worth at a time (a whole answer is one batch).
+ */
 export async function* replyEvents(
   client: GatewayClient,
   run: {
@@ -26,7 +29,7 @@ export async function* replyEvents(
   model: string,
   signal: AbortSignal,
   onRequestId: (requestId: string | null) => void,
-): AsyncGenerator<ReplyEvent> {
+): AsyncGenerator<readonly ReplyEvent[]> {
   const { settings, messages, attachmentsOf, tools = [] } = run;
   if (run.searchWeb) {
     const system = settings.systemPrompt.trim() ? [{ role: "system" as const, content: settings.systemPrompt }] : [];
@@ -34,12 +37,12 @@ export async function* replyEvents(
     if (!settings.stream) {
       const { data, meta } = await client.searchCompletion(request, signal);
       onRequestId(meta.requestId);
-      yield* completionEvents(data);
+      yield completionEvents(data);
       return;
     }
     const stream = await client.streamSearchCompletion(request, signal);
     onRequestId(stream.meta.requestId);
-    yield* normaliseChatChunks(stream.events);
+    yield* normaliseChatChunks(stream.batches);
     return;
   }
   if (settings.wireFormat === "messages") {
@@ -47,22 +50,22 @@ export async function* replyEvents(
     if (!settings.stream) {
       const { data, meta } = await client.messages(request, signal);
       onRequestId(meta.requestId);
-      yield* messageEvents(data);
+      yield messageEvents(data);
       return;
     }
     const stream = await client.streamMessages(request, signal);
     onRequestId(stream.meta.requestId);
-    yield* normaliseMessageEvents(stream.events);
+    yield* normaliseMessageEvents(stream.batches);
     return;
   }
   const request = chatCompletionsRequest(settings, messages, attachmentsOf, tools);
   if (!settings.stream) {
     const { data, meta } = await client.chatCompletion(request, signal);
     onRequestId(meta.requestId);
-    yield* completionEvents(data);
+    yield completionEvents(data);
     return;
   }
   const stream = await client.streamChatCompletion(request, signal);
   onRequestId(stream.meta.requestId);
-  yield* normaliseChatChunks(stream.events);
+  yield* normaliseChatChunks(stream.batches);
 }

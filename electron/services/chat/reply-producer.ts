@@ -99,7 +99,7 @@ export class ReplyProducer {
   askedWith(conversationId: string): AskedWith {
     const conversation = this.store.summary(conversationId);
     // Sent through its own profile whatever is active (stored without one: through the active one).
-    const profileId = this.vault.resolveId(this.ownProfileOf(conversation.settings) ?? undefined);
+    const profileId = this.ownProfileOf(conversation.settings) ?? this.vault.resolveId();
     const capabilities = this.capabilitiesOf(profileId);
     // A conversation keeps only what its profile's server offers; its assistant's documents follow its prompt.
     const { settings: stored, assistant } = conversation;

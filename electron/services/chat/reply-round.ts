@@ -56,46 +56,57 @@ export async function streamRound(request: RoundRequest, sink: RoundSink, signal
   const calls: ToolCall[] = [];
   const roundStart = journal.text.length;
   const before = sink.addsToEarlierRounds ? { input: meta.inputTokens, output: meta.outputTokens } : undefined;
+  /** Text of the read so far, appended as one piece: a read can hold thousands of tokens. */
+  const appendText = (text: string) => {
+    meta.ttftMs ??= Math.round(performance.now() - sink.started);
+    const fits = text.slice(0, MAX_REPLY_CHARS - journal.text.length);
+    // The window first: the journal's first write (a new row) would otherwise delay the first text.
+    coalescer.push(fits);
+    journal.append(fits);
+    if (fits.length < text.length) throw replyTooLong();
+  };
   await withRateLimitRetry(
     async () => {
-      for await (const event of replyEvents(
+      for await (const events of replyEvents(
         request.client,
         { ...request.run, attachmentsOf: request.attachmentsOf, tools: request.tools },
         meta.model,
         signal,
         (requestId) => (meta.requestId = requestId),
       )) {
-        switch (event.type) {
-          case "delta": {
-            meta.ttftMs ??= Math.round(performance.now() - sink.started);
-            const fits = event.text.slice(0, MAX_REPLY_CHARS - journal.text.length);
-            // The window first: the journal's first write (a new row) would otherwise delay the first text.
-            coalescer.push(fits);
-            journal.append(fits);
-            if (fits.length < event.text.length) throw replyTooLong();
-            break;
+        // Null until a delta comes: an empty one (a whole answer without text) still counts as the first token.
+        let text: string | null = null;
+        for (const event of events) {
+          if (event.type === "delta") {
+            text = (text ?? "") + event.text;
+            continue;
           }
-          case "usage": {
-            const usage = boundedUsage(event, usageBoundsOf(request.run, request.attachmentsOf));
-            meta.inputTokens = addedTo(before?.input, usage.inputTokens) ?? meta.inputTokens;
-            meta.outputTokens = addedTo(before?.output, usage.outputTokens) ?? meta.outputTokens;
-            if (event.implausible || usage.implausible) meta.tokensImplausible = true;
-            coalescer.flush();
-            emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
-            break;
+          if (text !== null) appendText(text);
+          text = null;
+          switch (event.type) {
+            case "usage": {
+              const usage = boundedUsage(event, usageBoundsOf(request.run, request.attachmentsOf));
+              meta.inputTokens = addedTo(before?.input, usage.inputTokens) ?? meta.inputTokens;
+              meta.outputTokens = addedTo(before?.output, usage.outputTokens) ?? meta.outputTokens;
+              if (event.implausible || usage.implausible) meta.tokensImplausible = true;
+              coalescer.flush();
+              emit({ kind: "usage", data: { inputTokens: meta.inputTokens, outputTokens: meta.outputTokens } });
+              break;
+            }
+            case "citations":
+              meta.sources = event.sources;
+              emit({ kind: "citations", data: { sources: event.sources } });
+              break;
+            case "toolCalls":
+              calls.push(...event.calls);
+              break;
+            case "finish":
+              meta.finish = event.finish;
+              meta.stopSequence = event.stopSequence;
+              break;
           }
-          case "citations":
-            meta.sources = event.sources;
-            emit({ kind: "citations", data: { sources: event.sources } });
-            break;
-          case "toolCalls":
-            calls.push(...event.calls);
-            break;
-          case "finish":
-            meta.finish = event.finish;
-            meta.stopSequence = event.stopSequence;
-            break;
         }
+        if (text !== null) appendText(text);
       }
     },
     {

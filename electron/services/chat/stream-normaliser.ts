@@ -67,39 +67,53 @@ function hostOf(url: string): string {
   }
 }
 
-export async function* normaliseChatChunks(chunks: AsyncIterable<LenientChatChunk>): AsyncGenerator<ReplyEvent> {
+/**
+ * Chat Completions chunks as reply events, a read's worth at a time: each batch of chunks gives
+ * one batch of events (none when its chunks carry nothing, such as a role alone).
+ */
+export async function* normaliseChatChunks(
+  batches: AsyncIterable<readonly LenientChatChunk[]>,
+): AsyncGenerator<ReplyEvent[]> {
   let sourcesSent = false;
   const tools = new ToolCallAssembler();
   let toolsSent = false;
-  for await (const chunk of chunks) {
-    const sources = sourcesSent ? null : sourcesOf(chunk);
-    if (sources) {
-      sourcesSent = true;
-      yield { type: "citations", sources };
+  for await (const chunks of batches) {
+    const events: ReplyEvent[] = [];
+    for (const chunk of chunks) {
+      const sources = sourcesSent ? null : sourcesOf(chunk);
+      if (sources) {
+        sourcesSent = true;
+        events.push({ type: "citations", sources });
+      }
+      const choice = chunk.choices?.[0];
+      const text = textOf(choice?.delta?.content);
+      if (text) events.push({ type: "delta", text });
+      const toolCalls = choice?.delta?.tool_calls;
+      if (toolCalls) {
+        for (const [position, call] of toolCalls.entries()) {
+          const index = call.index ?? position;
+          tools.started(index, call.id, call.function?.name);
+          tools.appended(index, call.function?.arguments);
+        }
+      }
+      if (chunk.usage) events.push(usageOf(chunk.usage.prompt_tokens, chunk.usage.completion_tokens));
+      const finish = finishOf(choice?.finish_reason);
+      if (finish) {
+        if (!toolsSent) events.push(...toolCallsOf(tools));
+        toolsSent = true;
+        events.push({ type: "finish", finish, stopSequence: null });
+      }
     }
-    const choice = chunk.choices?.[0];
-    const text = textOf(choice?.delta?.content);
-    if (text) yield { type: "delta", text };
-    for (const [position, call] of (choice?.delta?.tool_calls ?? []).entries()) {
-      const index = call.index ?? position;
-      tools.started(index, call.id, call.function?.name);
-      tools.appended(index, call.function?.arguments);
-    }
-    if (chunk.usage) yield usageOf(chunk.usage.prompt_tokens, chunk.usage.completion_tokens);
-    const finish = finishOf(choice?.finish_reason);
-    if (finish) {
-      if (!toolsSent) yield* toolCallsOf(tools);
-      toolsSent = true;
-      yield { type: "finish", finish, stopSequence: null };
-    }
+    if (events.length > 0) yield events;
   }
-  if (!toolsSent) yield* toolCallsOf(tools);
+  const last = toolsSent ? [] : toolCallsOf(tools);
+  if (last.length > 0) yield last;
 }
 
 /** The round's tool calls as one event, when it has any. */
-function* toolCallsOf(tools: ToolCallAssembler): Generator<ReplyEvent> {
+function toolCallsOf(tools: ToolCallAssembler): ReplyEvent[] {
   const calls = tools.done();
-  if (calls.length > 0) yield { type: "toolCalls", calls };
+  return calls.length > 0 ? [{ type: "toolCalls", calls }] : [];
 }
 
 /** A tool call's input given whole (an answer, or a block that starts with it), as argument text. */
@@ -117,40 +131,48 @@ function usageOf(input: number | null | undefined, output: number | null | undef
   };
 }
 
-export async function* normaliseMessageEvents(events: AsyncIterable<LenientMessageEvent>): AsyncGenerator<ReplyEvent> {
+/** Messages-format stream events as reply events, a read's worth at a time (see normaliseChatChunks). */
+export async function* normaliseMessageEvents(
+  batches: AsyncIterable<readonly LenientMessageEvent[]>,
+): AsyncGenerator<ReplyEvent[]> {
   let inputTokens: number | null = null;
   const tools = new ToolCallAssembler();
   let toolsSent = false;
-  for await (const event of events) {
-    switch (event.type) {
-      case "message_start":
-        inputTokens = event.message?.usage?.input_tokens ?? null;
-        break;
-      case "content_block_start":
-        if (event.content_block.type === "tool_use") {
-          tools.started(event.index ?? 0, event.content_block.id, event.content_block.name);
-          tools.appended(event.index ?? 0, inputText(event.content_block.input));
+  for await (const batch of batches) {
+    const events: ReplyEvent[] = [];
+    for (const event of batch) {
+      switch (event.type) {
+        case "message_start":
+          inputTokens = event.message?.usage?.input_tokens ?? null;
+          break;
+        case "content_block_start":
+          if (event.content_block.type === "tool_use") {
+            tools.started(event.index ?? 0, event.content_block.id, event.content_block.name);
+            tools.appended(event.index ?? 0, inputText(event.content_block.input));
+          }
+          break;
+        case "content_block_delta":
+          if (event.delta.text) events.push({ type: "delta", text: event.delta.text });
+          if (event.delta.type === "input_json_delta") tools.appended(event.index ?? 0, event.delta.partial_json);
+          break;
+        case "message_delta": {
+          if (event.usage) events.push(usageOf(inputTokens, event.usage.output_tokens));
+          const finish = finishOf(event.delta?.stop_reason);
+          if (finish) {
+            if (!toolsSent) events.push(...toolCallsOf(tools));
+            toolsSent = true;
+            events.push({ type: "finish", finish, stopSequence: event.delta?.stop_sequence ?? null });
+          }
+          break;
         }
-        break;
-      case "content_block_delta":
-        if (event.delta.text) yield { type: "delta", text: event.delta.text };
-        if (event.delta.type === "input_json_delta") tools.appended(event.index ?? 0, event.delta.partial_json);
-        break;
-      case "message_delta": {
-        if (event.usage) yield usageOf(inputTokens, event.usage.output_tokens);
-        const finish = finishOf(event.delta?.stop_reason);
-        if (finish) {
-          if (!toolsSent) yield* toolCallsOf(tools);
-          toolsSent = true;
-          yield { type: "finish", finish, stopSequence: event.delta?.stop_sequence ?? null };
-        }
-        break;
+        default:
+          break;
       }
-      default:
-        break;
     }
+    if (events.length > 0) yield events;
   }
-  if (!toolsSent) yield* toolCallsOf(tools);
+  const last = toolsSent ? [] : toolCallsOf(tools);
+  if (last.length > 0) yield last;
 }
 
 /** A whole (non-streamed) answer as the same events. */

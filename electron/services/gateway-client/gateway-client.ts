@@ -6,13 +6,11 @@ import type { MessagesRequest } from "../../../shared/gateway-api/messages.ts";
 import type { SearchCompletionRequest } from "../../../shared/gateway-api/search-completions.ts";
 import type { VideoGenerationRequest } from "../../../shared/gateway-api/video.ts";
 import type { ProfileAuth } from "../../../shared/ipc/profiles.ts";
-import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "./gateway-error.ts";
-import { aborted, describeIssue, errorOf, invalidResponse, streamErrorOf, unsentError } from "./gateway-failures.ts";
+import { aborted, describeIssue, errorOf, invalidResponse, unsentError } from "./gateway-failures.ts";
+import { gatewayStream, type GatewayStream, type StreamDecoder } from "./gateway-stream.ts";
 import {
-  LenientChatChunkSchema,
   LenientChatCompletionSchema,
-  LenientMessageEventSchema,
   LenientMessageSchema,
   ModelListSchema,
   type ModelList,
@@ -21,10 +19,9 @@ import {
   type LenientMessage,
   type LenientMessageEvent,
 } from "./lenient-schemas.ts";
-import { textChunk } from "./text-chunk.ts";
 import { withHeaderTimeout } from "./header-timeout-fetch.ts";
 import { ANSWER_LIMITS, type AnswerLimits } from "./answer-limits.ts";
-import { guardedEventStream, readBoundedJson } from "./bounded-body.ts";
+import { readBoundedJson } from "./bounded-body.ts";
 import {
   LenientImageAnswerSchema,
   LenientTaskRecordSchema,
@@ -34,7 +31,7 @@ import {
   type LenientVideoTask,
 } from "./lenient-task-schemas.ts";
 import { responseMeta, type ResponseMeta } from "./response-meta.ts";
-import { sseMessages } from "./sse-events.ts";
+import { decodeChatChunk, decodeMessageEvent } from "./stream-decoders.ts";
 
 export interface GatewayCredentials {
   readonly baseUrl: string;
@@ -52,11 +49,6 @@ interface GatewayClientOptions {
 interface GatewayResponse<T> {
   readonly data: T;
   readonly meta: ResponseMeta;
-}
-
-interface GatewayStream<T> {
-  readonly meta: ResponseMeta;
-  readonly events: AsyncIterable<T>;
 }
 
 /** `{base_url}` as typed by a user: trailing slashes and a trailing `/v1` are tolerated. */
@@ -109,15 +101,7 @@ export class GatewayClient {
   }
 
   streamMessages(request: MessagesRequest, signal?: AbortSignal): Promise<GatewayStream<LenientMessageEvent>> {
-    return this.stream<LenientMessageEvent>("/v1/messages", request, signal, (message, meta) => {
-      const data: unknown = JSON.parse(message.data);
-      const event = LenientMessageEventSchema.parse(data);
-      if (event.type === "error") {
-        // Read by the stream's error handling as an answer that does not match the API.
-        throw streamErrorOf(data, meta) ?? new Error(`an error event in an unknown shape: ${event.error.message}`);
-      }
-      return event.type === "message_stop" ? ["last", event] : event;
-    });
+    return this.stream<LenientMessageEvent>("/v1/messages", request, signal, decodeMessageEvent);
   }
 
   searchCompletion(
@@ -190,60 +174,15 @@ export class GatewayClient {
     return { data: parsed.data, meta };
   }
 
-  /**
-   * A streamed answer. `decode` turns each SSE message into an event, "end" for a terminator
-   * without payload, or ["last", event] for a final event; a stream that closes before its
-   * terminator fails with STREAM_INCOMPLETE, so a cut connection is never taken for a whole answer.
-   */
+  /** A streamed answer, its events decoded by `decode` (gateway-stream.ts). */
   private async stream<T>(
     path: string,
     body: object,
     signal: AbortSignal | undefined,
-    decode: (message: { event: string | undefined; data: string }, meta: ResponseMeta) => T | "end" | ["last", T],
+    decode: StreamDecoder<T>,
   ): Promise<GatewayStream<T>> {
     const response = await this.send("POST", path, { ...body, stream: true }, signal);
-    const meta = responseMeta(response);
-    if (!response.body) throw invalidResponse(path, meta, "the stream has no body");
-    const responseBody = guardedEventStream(response.body, {
-      maxLineBytes: this.limits.sseLineBytes,
-      stallMs: this.limits.streamStallMs,
-    });
-    async function* events(): AsyncGenerator<T> {
-      try {
-        for await (const messages of sseMessages(responseBody)) {
-          for (const message of messages) {
-            let decoded: T | "end" | ["last", T];
-            try {
-              decoded = decode(message, meta);
-            } catch (error) {
-              if (error instanceof GatewayError) throw error;
-              throw invalidResponse(path, meta, describeIssue(error));
-            }
-            if (decoded === "end") return;
-            if (isLast(decoded)) {
-              yield decoded[1];
-              return;
-            }
-            yield decoded;
-          }
-        }
-      } catch (error) {
-        if (error instanceof GatewayError) throw error;
-        if (signal?.aborted) throw aborted(meta);
-        throw new GatewayError({
-          code: "STREAM_INCOMPLETE",
-          text: codedText("STREAM_INTERRUPTED"),
-          requestId: meta.requestId ?? undefined,
-        });
-      }
-      if (signal?.aborted) throw aborted(meta);
-      throw new GatewayError({
-        code: "STREAM_INCOMPLETE",
-        text: codedText("STREAM_CLOSED_EARLY"),
-        requestId: meta.requestId ?? undefined,
-      });
-    }
-    return { meta, events: events() };
+    return gatewayStream(response, path, signal, this.limits, decode);
   }
 
   private async send(
@@ -276,14 +215,3 @@ export class GatewayClient {
 
 /** Image answers and task records may hold whole images as base64. */
 const mayCarryImages = (path: string) => path === "/v1/images/generations" || path.startsWith("/v1/tasks/");
-
-const isLast = <T>(decoded: T | ["last", T]): decoded is ["last", T] => Array.isArray(decoded) && decoded[0] === "last";
-
-/** One chat-completions (or search) stream message: a chunk, the `[DONE]` terminator, or an error the server sent mid-stream. */
-function decodeChatChunk(message: { event: string | undefined; data: string }, meta: ResponseMeta) {
-  if (message.data === "[DONE]") return "end" as const;
-  const data: unknown = JSON.parse(message.data);
-  const error = streamErrorOf(data, meta);
-  if (error) throw error;
-  return textChunk(data) ?? LenientChatChunkSchema.parse(data);
-}

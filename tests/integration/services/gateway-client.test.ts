@@ -1,4 +1,4 @@
-import { collect } from "../../support/async-items.ts";
+import { collectBatched } from "../../support/async-items.ts";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient, normalizeBaseUrl } from "../../../electron/services/gateway-client/gateway-client.ts";
@@ -54,8 +54,8 @@ describe("GatewayClient against the local gateway", () => {
 
   it("completes chat, messages and search, whole and streamed", async () => {
     const chat = await client.chatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 });
-    const chunks = await collect(
-      (await client.streamChatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 })).events,
+    const chunks = await collectBatched(
+      (await client.streamChatCompletion({ model: "chat-fast", messages: ask, max_tokens: 20 })).batches,
     );
     expect(chunks.map((chunk) => textOf(chunk.choices?.[0]?.delta?.content)).join("")).toBe(
       textOf(chat.data.choices[0]!.message?.content),
@@ -63,8 +63,8 @@ describe("GatewayClient against the local gateway", () => {
     expect(chunks.at(-1)!.usage).toEqual(chat.data.usage);
 
     const message = await client.messages({ model: "chat-fast", messages: ask, max_tokens: 20 });
-    const events = await collect(
-      (await client.streamMessages({ model: "chat-fast", messages: ask, max_tokens: 20 })).events,
+    const events = await collectBatched(
+      (await client.streamMessages({ model: "chat-fast", messages: ask, max_tokens: 20 })).batches,
     );
     expect(events.at(-1)!.type).toBe("message_stop");
     const text = events.flatMap((event) => (event.type === "content_block_delta" ? [event.delta.text] : [])).join("");
@@ -72,8 +72,8 @@ describe("GatewayClient against the local gateway", () => {
 
     const search = await client.searchCompletion({ model: "web-search", messages: ask });
     expect(search.data.citations?.length).toBeGreaterThan(0);
-    const searchChunks = await collect(
-      (await client.streamSearchCompletion({ model: "web-search", messages: ask })).events,
+    const searchChunks = await collectBatched(
+      (await client.streamSearchCompletion({ model: "web-search", messages: ask })).batches,
     );
     expect(searchChunks[0]!.search_results).toEqual(search.data.search_results);
   });
@@ -143,7 +143,9 @@ describe("GatewayClient against the local gateway", () => {
     const received: string[] = [];
     const error = await failureOf(
       (async () => {
-        for await (const chunk of stream.events) received.push(textOf(chunk.choices?.[0]?.delta?.content));
+        for await (const chunks of stream.batches) {
+          for (const chunk of chunks) received.push(textOf(chunk.choices?.[0]?.delta?.content));
+        }
       })(),
     );
     expect(error.code).toBe("STREAM_INCOMPLETE");
@@ -218,7 +220,9 @@ describe("GatewayClient against a broken server", () => {
     );
     expect(await failureOf(impatient.getTask("slow-headers"))).toMatchObject({ code: "TIMEOUT" });
     const stream = await impatient.streamChatCompletion({ model: "x", messages: ask });
-    const text = (await collect(stream.events)).map((chunk) => textOf(chunk.choices?.[0]?.delta?.content)).join("");
+    const text = (await collectBatched(stream.batches))
+      .map((chunk) => textOf(chunk.choices?.[0]?.delta?.content))
+      .join("");
     expect(text).toBe("part1 part2 part3 part4 end");
   });
 

@@ -1,4 +1,4 @@
-import { collect, from } from "../../support/async-items.ts";
+import { collectBatched, oneByOne } from "../../support/async-items.ts";
 import { describe, expect, it } from "vitest";
 import type {
   LenientChatChunk,
@@ -14,8 +14,8 @@ import {
   normaliseMessageEvents,
 } from "../../../electron/services/chat/stream-normaliser.ts";
 
-const chunks = (items: readonly object[]) => normaliseChatChunks(from(items as LenientChatChunk[]));
-const messageStream = (items: readonly object[]) => normaliseMessageEvents(from(items as LenientMessageEvent[]));
+const chunks = (items: readonly object[]) => normaliseChatChunks(oneByOne(items as LenientChatChunk[]));
+const messageStream = (items: readonly object[]) => normaliseMessageEvents(oneByOne(items as LenientMessageEvent[]));
 
 describe("reply events from a whole answer", () => {
   it("of chat completions: sources, the text, its usage and how it finished", () => {
@@ -73,7 +73,7 @@ describe("reply events from a whole answer", () => {
 
 describe("reply events from a stream", () => {
   it("takes search results first, then bare citations only when there are no results, once", async () => {
-    const events = await collect(
+    const events = await collectBatched(
       chunks([
         { search_results: [], citations: [] },
         { search_results: [{ url: "https://a.example.com/x", title: "" }], citations: ["https://b.example.com"] },
@@ -83,13 +83,13 @@ describe("reply events from a stream", () => {
     expect(events).toEqual([
       { type: "citations", sources: [{ url: "https://a.example.com/x", title: "a.example.com", snippet: "" }] },
     ]);
-    expect(await collect(chunks([{ citations: ["https://c.example.com/page"] }]))).toEqual([
+    expect(await collectBatched(chunks([{ citations: ["https://c.example.com/page"] }]))).toEqual([
       { type: "citations", sources: [{ title: "c.example.com", url: "https://c.example.com/page", snippet: "" }] },
     ]);
   });
 
   it("reads chunks without choices or deltas, and says impossible counts were dropped", async () => {
-    const events = await collect(
+    const events = await collectBatched(
       chunks([
         {},
         { choices: [{}] },
@@ -107,7 +107,7 @@ describe("reply events from a stream", () => {
   });
 
   it("of the messages format: input tokens from the start, output from the end, and nothing for other events", async () => {
-    const events = await collect(
+    const events = await collectBatched(
       messageStream([
         { type: "message_start", message: { usage: { input_tokens: 9 } } },
         { type: "content_block_delta", delta: { text: "" } },
@@ -123,7 +123,7 @@ describe("reply events from a stream", () => {
       { type: "finish", finish: "finished", stopSequence: null },
     ]);
     expect(
-      await collect(
+      await collectBatched(
         messageStream([
           { type: "message_start" },
           { type: "message_start", message: {} },

@@ -12,6 +12,7 @@ import { GatewayError } from "../../../electron/services/gateway-client/gateway-
 import { currentLedgerScope } from "../../../electron/services/ledger/ledger-context.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { StreamHub } from "../../../electron/services/streams/stream-hub.ts";
+import { oneByOne } from "../../support/async-items.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { tempDir, waitUntil } from "../../support/local-gateway.ts";
 import { workVault } from "../../support/work-vault.ts";
@@ -78,7 +79,9 @@ export function replies(
     const call = { endpoint, request: request as Record<string, unknown>, link: currentLedgerScope()?.link ?? null };
     calls.push(call);
     const answered = answer(call, signal);
-    return streamed ? { meta: META, events: answered } : { meta: META, data: answered };
+    return streamed
+      ? { meta: META, batches: oneByOne(answered as AsyncIterable<object>) }
+      : { meta: META, data: answered };
   };
   const client = {
     streamChatCompletion: respond("/v1/chat/completions", true),

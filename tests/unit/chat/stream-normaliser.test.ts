@@ -1,4 +1,4 @@
-import { collect } from "../../support/async-items.ts";
+import { collectBatched } from "../../support/async-items.ts";
 import { describe, expect, it } from "vitest";
 import { GatewayClient } from "../../../electron/services/gateway-client/gateway-client.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
@@ -104,7 +104,7 @@ describe("the stream normaliser on recorded streams", () => {
     for (const cuts of [[], [1, 2, 3], [17, 18, 90, 91, 200], Array.from({ length: bytes }, (_, i) => i)]) {
       for (const body of [CHAT_STREAM, crlf]) {
         const stream = await client(body, cuts).streamChatCompletion(request);
-        expect(await collect(normaliseChatChunks(stream.events))).toEqual(EXPECTED_CHAT);
+        expect(await collectBatched(normaliseChatChunks(stream.batches))).toEqual(EXPECTED_CHAT);
         expect(stream.meta.requestId).toBe("req_recorded");
       }
     }
@@ -114,7 +114,7 @@ describe("the stream normaliser on recorded streams", () => {
     const body =
       [chunk({ content: "All " }), chunk({ content: "done." }, "stop"), "data: [DONE]"].join("\n\n") + "\n\n";
     const stream = await client(body).streamChatCompletion(request);
-    expect(await collect(normaliseChatChunks(stream.events))).toEqual([
+    expect(await collectBatched(normaliseChatChunks(stream.batches))).toEqual([
       { type: "delta", text: "All " },
       { type: "delta", text: "done." },
       { type: "finish", finish: "finished", stopSequence: null },
@@ -124,7 +124,7 @@ describe("the stream normaliser on recorded streams", () => {
   it("reads the messages format, skipping ping, even cut inside a multi-byte character", async () => {
     for (const cuts of [[], [5, 60, 61, 62, 333], Array.from({ length: 40 }, (_, i) => i * 13)]) {
       const stream = await client(MESSAGES_STREAM, cuts).streamMessages({ ...request, max_tokens: 10 });
-      expect(await collect(normaliseMessageEvents(stream.events))).toEqual(EXPECTED_MESSAGES);
+      expect(await collectBatched(normaliseMessageEvents(stream.batches))).toEqual(EXPECTED_MESSAGES);
     }
   });
 
@@ -142,7 +142,7 @@ describe("the stream normaliser on recorded streams", () => {
         "data: [DONE]",
       ].join("\n\n") + "\n\n";
     const stream = await client(body).streamSearchCompletion(request);
-    const events = await collect(normaliseChatChunks(stream.events));
+    const events = await collectBatched(normaliseChatChunks(stream.batches));
     expect(events.filter((event) => event.type === "citations")).toEqual([{ type: "citations", sources }]);
     expect(events).toContainEqual({ type: "finish", finish: "finished", stopSequence: null });
   });
@@ -154,7 +154,7 @@ describe("the stream normaliser on recorded streams", () => {
         event("error", { error: { type: "overloaded_error", message: "Overloaded" } }),
       ].join("\n\n") + "\n\n";
     const stream = await client(body).streamMessages({ ...request, max_tokens: 10 });
-    const error = await collect(normaliseMessageEvents(stream.events)).catch((caught: unknown) => caught);
+    const error = await collectBatched(normaliseMessageEvents(stream.batches)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GatewayError);
     expect(error).toMatchObject({ code: "overloaded_error", message: "Overloaded", requestId: "req_recorded" });
   });
@@ -170,10 +170,10 @@ describe("the stream normaliser on recorded streams", () => {
     const received: ReplyEvent[] = [];
     const events =
       format === "chat"
-        ? normaliseChatChunks((await client(body).streamChatCompletion(request)).events)
-        : normaliseMessageEvents((await client(body).streamMessages({ ...request, max_tokens: 10 })).events);
+        ? normaliseChatChunks((await client(body).streamChatCompletion(request)).batches)
+        : normaliseMessageEvents((await client(body).streamMessages({ ...request, max_tokens: 10 })).batches);
     const error = await (async () => {
-      for await (const item of events) received.push(item);
+      for await (const batch of events) received.push(...batch);
     })().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "STREAM_INCOMPLETE" });
     expect(received.filter((item) => item.type === "delta").length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { collect } from "../../support/async-items.ts";
+import { collectBatched, oneByOne } from "../../support/async-items.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -51,7 +51,7 @@ describe("tool calls a model asks for, in each wire format", () => {
           })),
         ]);
         chunks.push({ choices: [{ delta: {}, finish_reason: "tool_calls" }] } as never);
-        const events = await collect(normaliseChatChunks(parsed(LenientChatChunkSchema, chunks)));
+        const events = await collectBatched(normaliseChatChunks(oneByOne(parsed(LenientChatChunkSchema, chunks))));
         expect(callsOf(events).map((call) => ({ name: call.name, args: JSON.parse(call.arguments) }))).toEqual(
           calls.map((call) => ({ name: call.name, args: call.args })),
         );
@@ -89,7 +89,7 @@ describe("tool calls a model asks for, in each wire format", () => {
           { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 9 } },
           { type: "message_stop" },
         ];
-        const out = await collect(normaliseMessageEvents(parsed(LenientMessageEventSchema, all)));
+        const out = await collectBatched(normaliseMessageEvents(oneByOne(parsed(LenientMessageEventSchema, all))));
         expect(
           callsOf(out).map((call) => ({ id: call.id, name: call.name, args: JSON.parse(call.arguments) })),
         ).toEqual(calls.map((call, position) => ({ id: `toolu_${position + 1}`, name: call.name, args: call.args })));
@@ -135,7 +135,7 @@ describe("tool calls a model asks for, in each wire format", () => {
         { delta: { tool_calls: [{ index: 0, function: { arguments: "x".repeat(TOOL_ARGUMENTS_MAX_CHARS) } }] } },
       ],
     };
-    const events = await collect(normaliseChatChunks(parsed(LenientChatChunkSchema, [...many, huge])));
+    const events = await collectBatched(normaliseChatChunks(oneByOne(parsed(LenientChatChunkSchema, [...many, huge]))));
     const calls = callsOf(events);
     expect(calls).toHaveLength(TOOL_CALLS_MAX);
     expect(calls[0]).toMatchObject({ id: "c0", oversize: true, arguments: "" });
@@ -147,14 +147,14 @@ describe("tool calls a model asks for, in each wire format", () => {
       choices: [{ delta: { tool_calls: [{ index: 0, id, function: { name, arguments: args } }] } }],
     });
     const chunks = [piece("call_first", "echo", '{"text":'), piece("call_other", "add", '"hi"}'), piece("", "", "")];
-    const calls = callsOf(await collect(normaliseChatChunks(parsed(LenientChatChunkSchema, chunks))));
+    const calls = callsOf(await collectBatched(normaliseChatChunks(oneByOne(parsed(LenientChatChunkSchema, chunks)))));
     expect(calls).toEqual([{ id: "call_first", name: "echo", arguments: '{"text":"hi"}', oversize: false }]);
   });
 
   it("a reply without tool calls has no tool call event", async () => {
-    const events = await collect(
+    const events = await collectBatched(
       normaliseChatChunks(
-        parsed(LenientChatChunkSchema, [{ choices: [{ delta: { content: "Hi" }, finish_reason: "stop" }] }]),
+        oneByOne(parsed(LenientChatChunkSchema, [{ choices: [{ delta: { content: "Hi" }, finish_reason: "stop" }] }])),
       ),
     );
     expect(events.map((event) => event.type)).toEqual(["delta", "finish"]);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guardedEventStream } from "../../../electron/services/gateway-client/bounded-body.ts";
+import { guardedReads } from "../../../electron/services/gateway-client/guarded-reads.ts";
 
 const MAX_BYTES = 8;
 
@@ -33,7 +33,7 @@ async function chunksPassed(chunks: readonly Uint8Array[]): Promise<number> {
       controller.close();
     },
   });
-  const reader = guardedEventStream(body, { maxLineBytes: MAX_BYTES, stallMs: 60_000 }).getReader();
+  const reader = guardedReads(body, { maxLineBytes: MAX_BYTES, stallMs: 60_000 });
   let passed = 0;
   try {
     while (!(await reader.read()).done) passed++;

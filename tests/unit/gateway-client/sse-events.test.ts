@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { guardedReads } from "../../../electron/services/gateway-client/guarded-reads.ts";
 import { sseMessages } from "../../../electron/services/gateway-client/sse-events.ts";
+
+const reads = (stream: ReadableStream<Uint8Array>) => guardedReads(stream, { maxLineBytes: 1024, stallMs: 60_000 });
 
 /** A body that arrives in the given pieces of bytes; `cancelled` says whether the reader let it go. */
 function body(pieces: Uint8Array[]) {
@@ -28,7 +31,7 @@ function cutBytes(text: string, cuts: number[]): Uint8Array[] {
 
 async function all(stream: ReadableStream<Uint8Array>) {
   const messages = [];
-  for await (const read of sseMessages(stream)) messages.push(...read);
+  for await (const read of sseMessages(reads(stream))) messages.push(...read);
   return messages;
 }
 
@@ -45,7 +48,7 @@ describe("sseMessages", () => {
 
   it("hands each read's messages on before reading further, and lets the body go when the reader stops, without waiting on it", async () => {
     const { stream, state } = body(cutBytes("data: first\n\ndata: second\n\n", [13]));
-    for await (const read of sseMessages(stream)) {
+    for await (const read of sseMessages(reads(stream))) {
       expect(read.map((message) => message.data)).toEqual(["first"]);
       break;
     }
