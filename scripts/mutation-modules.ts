@@ -154,6 +154,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     files: [
       `${CHAT}reply-producer.ts`,
       `${CLIENT}sse-events.ts`,
+      `${CLIENT}guarded-reads.ts`,
       `${CHAT}stream-normaliser.ts`,
       `${CHAT}chat-service.ts`,
       `${CHAT}delta-coalescer.ts`,
@@ -162,6 +163,8 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
     tests: [
       "tests/unit/chat/**/*.test.ts",
       "tests/unit/gateway-client/sse-events.test.ts",
+      "tests/unit/gateway-client/guarded-reads.test.ts",
+      "tests/unit/gateway-client/event-line-meter.test.ts",
       "tests/unit/services/stream-hub.test.ts",
       "tests/integration/chat/chat-service.test.ts",
       "tests/integration/chat/no-resend-after-partial-reply.test.ts",
