@@ -163,6 +163,7 @@ export class TaskPoller {
       if (lasting) {
         // Stryker disable next-line CallExpression: frees memory only; a failed task is not polled again
         this.notFound.delete(id);
+        // Stryker disable next-line CallExpression: frees memory only; a task ended here (failed or completed) is not polled again
         this.failing.delete(id);
         const asked = row.kind === "image" ? imageParamsOf(row).n : 1;
         if (watchedTasks.endWithout(id, lasting, asked)) this.deps.onResultKept(row);
