@@ -25,6 +25,15 @@ export async function appFileFor(
     const cacheControl = thumbnail ? "private, no-cache" : "private, max-age=86400";
     return { path: stored.path, headers: { "content-type": stored.mime, "cache-control": cacheControl } };
   }
+  return rendererFileFor(pathname, rendererDir);
+}
+
+/** The app's own file at `pathname` (its page, scripts, styles), and its headers; null for none (404). */
+export async function rendererFileFor(
+  pathname: string,
+  rendererDir: string,
+): Promise<{ path: string; headers: Record<string, string> } | null> {
+  if (pathname.startsWith("/media/")) return null;
   const file = await resolveStaticFile(rendererDir, rendererFilePath(pathname));
   if (!file) return null;
   // Vite names what it puts in assets/ by their content: a changed file has a new address.

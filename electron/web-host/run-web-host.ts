@@ -13,7 +13,7 @@ import { PRIVATE_UMASK } from "../services/store/owner-only.ts";
 import { isDamage, type DataProblem } from "../services/store/data-files.ts";
 import { describeProblem, recoveryActionsFor } from "../services/store/data-recovery.ts";
 import { reportUnhandledRejections } from "../common/unhandled-rejections.ts";
-import { startWebHost } from "./web-host.ts";
+import { startWebHost, type RunningWebHost } from "./web-host.ts";
 
 const PackageJsonSchema = z.object({ version: z.string() });
 
@@ -84,7 +84,9 @@ try {
     );
     process.exit(2);
   }
-  const host = await startWebHost({
+  // The address goes out once the host listens; the services open behind it (web-host.ts).
+  let atStart: readonly DataProblem[] = [];
+  const starting: Promise<RunningWebHost> = startWebHost({
     ...(port === undefined ? {} : { port }),
     dataDir: resolve(values.data ?? join(projectRoot, ".modeldesk-web")),
     rendererDir,
@@ -94,14 +96,25 @@ try {
       ? { localGatewayConfig: JSON.parse(readFileSync(values["gateway-config"], "utf8")) }
       : {}),
     onDamageFound: sayProblems,
+    onListening(listening) {
+      atStart = listening.problems;
+      sayProblems(atStart);
+      // Before the address: whoever reads it may stop the host at once, and it then closes as it
+      // should, once the services have opened.
+      const shutdown = () =>
+        void starting.then(
+          (host) => host.close().then(() => process.exit(0)),
+          () => process.exit(1),
+        );
+      process.on("SIGINT", shutdown);
+      process.on("SIGTERM", shutdown);
+      console.log(`app at ${listening.appUrl}`);
+      console.log(`quick chat at ${listening.quickChatUrl}`);
+    },
   });
-  sayProblems(host.problems);
-  // Before the address: whoever reads it may stop the host at once, and it then closes as it should.
-  const shutdown = () => void host.close().then(() => process.exit(0));
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
-  console.log(`app at ${host.appUrl}`);
-  console.log(`quick chat at ${host.quickChatUrl}`);
+  const host = await starting;
+  // What the services' open found (a place that refuses writes) beyond the start's check.
+  if (host.problems.length > atStart.length) sayProblems(host.problems);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

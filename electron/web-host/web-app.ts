@@ -8,15 +8,14 @@ import { DATA_FILES } from "../services/store/data-files.ts";
 import { settingsFile } from "./settings-file.ts";
 import type { WebHostOptions } from "./web-host.ts";
 import { mediaAddress } from "./host-access.ts";
+import { KEY_FILE_NAME } from "./key-file-name.ts";
+import { recoveryCore } from "./recovery-core.ts";
 import { WebSocketBridge, type BridgeAccess } from "./ws-bridge.ts";
 
 export interface WebApp {
   readonly services: AppServices;
   readonly bridge: WebSocketBridge;
 }
-
-/** The web host's stand-in for the OS keychain: the key the API keys are encrypted with. */
-export const KEY_FILE_NAME = "secret.key";
 
 /**
  * The host adapters of the web host on `dataDir`: a settings file, a key-file cipher, media over
@@ -40,11 +39,18 @@ export function webHostEnvironment(dataDir: string, version: string, mediaCapabi
 export async function openWebApp(
   options: WebHostOptions,
   access: BridgeAccess & { readonly mediaCapability: string },
+  giveWay?: () => Promise<void>,
 ): Promise<WebApp> {
   const environment = webHostEnvironment(options.dataDir, options.version, access.mediaCapability);
   const services = await startAppServices(environment, {
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.localGatewayConfig ? { localGatewayConfig: options.localGatewayConfig } : {}),
+    ...(giveWay ? { giveWay } : {}),
   });
   return { services, bridge: new WebSocketBridge(createMainCore(services), access) };
+}
+
+/** The bridge that stands in for the app while the data waits for recovery (recovery-core.ts). */
+export function recoveryBridge(access: BridgeAccess): WebSocketBridge {
+  return new WebSocketBridge(recoveryCore(), access);
 }

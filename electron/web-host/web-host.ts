@@ -12,13 +12,16 @@ import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts
 import { newHostAccess, sameSecret } from "./host-access.ts";
 import { OPEN_PRINTED_ADDRESS, requestGuard } from "./request-guard.ts";
 import { sendFile } from "./send-file.ts";
-import { appFileFor } from "./app-files.ts";
+import { appFileFor, rendererFileFor } from "./app-files.ts";
 import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { keyFileProblemOf } from "../services/vault/key-file-check.ts";
-import { KEY_FILE_NAME, openWebApp, type WebApp } from "./web-app.ts";
-import { recoveryCore } from "./recovery-core.ts";
-import { WebSocketBridge } from "./ws-bridge.ts";
+import { KEY_FILE_NAME } from "./key-file-name.ts";
+import { loadWebApp } from "./app-module-parts.ts";
+import { PageFirst } from "./page-first.ts";
+import type * as WebAppModule from "./web-app.ts";
+import type { WebApp } from "./web-app.ts";
+import type { WebSocketBridge } from "./ws-bridge.ts";
 
 // An ES import of node:http reads every export, among them the lazy WebSocket getters that load
 // Node's fetch (undici, ~50 ms of the host's start); the module object itself is read only for what is used.
@@ -35,6 +38,20 @@ export interface WebHostOptions {
   readonly version: string;
   /** Damage the check after the start found, once the host has stopped the app for it and shows the recovery page. */
   readonly onDamageFound?: (problems: readonly DataProblem[]) => void;
+  /**
+   * The host listens and serves the app's page while the services open: the address can be given
+   * out now, and the browser loads the page meanwhile (the bridge waits for the services).
+   */
+  readonly onListening?: (host: ListeningWebHost) => void;
+}
+
+/** A host listening at its address, its services still opening. */
+export interface ListeningWebHost {
+  readonly url: string;
+  readonly appUrl: string;
+  readonly quickChatUrl: string;
+  /** What the start's check of the folder found; the services' open may find more (RunningWebHost.problems). */
+  readonly problems: readonly DataProblem[];
 }
 
 export interface RunningWebHost {
@@ -75,6 +92,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const key = keyFileProblemOf(join(options.dataDir, KEY_FILE_NAME));
     return [...checkDataFiles(options.dataDir, thorough), ...(key ? [key] : [])];
   };
+  const releaseLock = () => lock?.release();
   let problems = problemsNow();
   const server = createServer();
   await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
@@ -82,18 +100,26 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   if (address === null || typeof address === "string") throw new Error("the web host is not listening on TCP");
   const origin = `http://127.0.0.1:${address.port}`;
   const access = { secret, mediaCapability, origin };
-  // The page proves it holds the secret at this origin, so the bridge opens once the port is known;
-  // until the handlers below are attached, a request waits and an upgrade is closed.
+  /**
+   * The services' modules (most of the host's start) load once the address is out (web-app.ts),
+   * while the browser loads the page; the bridge, media and the recovery page wait for them.
+   */
+  let webApp: typeof WebAppModule | null = null;
+  const pageFirst = new PageFirst();
   /** Opens the app; a start whose writes the place refuses (a lock taken since the check) is named too. */
   const openIfHealthy = async (): Promise<WebApp | null> => {
     if (problems.length > 0) return null;
+    const giveWay = () => pageFirst.giveWay();
+    webApp ??= await loadWebApp(giveWay);
     try {
-      return await openWebApp(options, access);
+      return await webApp.openWebApp(options, access, giveWay);
     } catch (error) {
       const database = join(options.dataDir, DATA_FILES.database);
       const problem = accessProblemOfSqliteError(error, database);
       if (!problem) throw error;
       problems = [{ kind: "database", path: database, ...problem, backup: null }];
+      // A page loaded while the app opened learns it from the bridge, and opens the recovery page.
+      recovering = webApp.recoveryBridge(access);
       return null;
     }
   };
@@ -104,12 +130,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let closing: Promise<void> = Promise.resolve();
   /** Stops the app when the check after the start finds damage the start's own check could not see. */
   const stopForDamage = (damaged: WebApp) => {
-    if (app !== damaged) return;
+    if (app !== damaged || webApp === null) return;
     const found = problemsNow(true);
     if (found.length === 0) return;
     problems = found;
     app = null;
-    recovering = new WebSocketBridge(recoveryCore(), access);
+    recovering = webApp.recoveryBridge(access);
     damaged.bridge.close();
     closing = damaged.services.close();
     options.onDamageFound?.(found);
@@ -122,8 +148,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     recovering?.close();
     recovering = null;
   };
-  await open();
-  const problemsAtStart = problems;
+  /** Set while the start opens the app: until it settles, only the app's own files are served. */
+  let opening: Promise<void> | null = null;
   const admit = requestGuard(origin);
   const securityHeaders = {
     "content-security-policy": contentSecurityPolicy([origin.replace(/^http/, "ws")]),
@@ -165,7 +191,22 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     response.end(recoveryPage(problems, secret));
   }
 
+  /** While the app opens, its page and scripts: they hold nothing of the user's (app-files.ts). */
+  async function serveWhileOpening(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    if (problems.length > 0 || (request.method !== "GET" && request.method !== "HEAD")) return false;
+    const admission = admit(request);
+    if (!admission.admitted) return false;
+    return pageFirst.served(async () => {
+      const found = await rendererFileFor(admission.url.pathname, options.rendererDir);
+      if (!found) return false;
+      await sendFile(request, response, found.path, { ...securityHeaders, ...found.headers });
+      return true;
+    });
+  }
+
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (opening !== null && (await serveWhileOpening(request, response))) return;
+    await opening;
     const recovering = app === null;
     const allowed = request.method === "GET" || request.method === "HEAD" || (recovering && request.method === "POST");
     if (!allowed) return refuse(response, 405, "Method not allowed");
@@ -187,9 +228,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     });
   });
 
-  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node hands over an upgraded socket without an error listener: a reset would end the process.
-    socket.on("error", () => socket.destroy());
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
       const admission = admit(request);
       if (!admission.admitted) return refuseUpgrade(socket, admission.status);
@@ -202,7 +241,37 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       console.error("web host: upgrade failed:", error);
       refuseUpgrade(socket, 500);
     }
+  };
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands over an upgraded socket without an error listener: a reset would end the process.
+    socket.on("error", () => socket.destroy());
+    // A page loaded while the app opens connects once it has (ws lets go of a socket closed meanwhile).
+    if (opening === null) return upgrade(request, socket, head);
+    void opening.then(
+      () => upgrade(request, socket, head),
+      () => socket.destroy(),
+    );
   });
+
+  options.onListening?.({
+    url: origin,
+    appUrl: `${origin}/?token=${secret}`,
+    quickChatUrl: `${origin}${QUICK_CHAT_PATH}?token=${secret}`,
+    problems,
+  });
+  opening = open();
+  try {
+    await opening;
+  } catch (error) {
+    // The app did not open: nothing is served, and the folder is let go.
+    server.closeAllConnections();
+    server.close();
+    releaseLock();
+    throw error;
+  } finally {
+    opening = null;
+  }
+  const problemsAtStart = problems;
 
   return {
     url: origin,
@@ -223,7 +292,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closingApp?.services.close();
       await closing;
-      lock?.release();
+      releaseLock();
     },
   };
 }

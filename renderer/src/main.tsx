@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 // The shared styles first: tokens, element defaults, controls, notices and the pane frame. Each
 // component imports its own stylesheet after these, so its rules come later in the cascade.
@@ -11,7 +11,6 @@ import "./styles/pane.css";
 import "./i18n/index.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { App } from "./App.tsx";
-import { QuickChat } from "./quick/QuickChat.tsx";
 import { openTargetFromAddress } from "./state/target-from-address.ts";
 import { startTheme } from "./theme.ts";
 
@@ -20,6 +19,9 @@ startTheme();
 const quick = window.location.pathname === QUICK_CHAT_PATH;
 if (!quick) openTargetFromAddress();
 
+// The quick chat window's own parts come in a chunk of their own: the main window does not wait for them.
+const QuickChat = lazy(() => import("./quick/QuickChat.tsx").then(({ QuickChat }) => ({ default: QuickChat })));
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } } });
 
 const container = document.getElementById("root");
@@ -27,6 +29,14 @@ if (!container) throw new Error("index.html has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>{quick ? <QuickChat /> : <App />}</QueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      {quick ? (
+        <Suspense fallback={null}>
+          <QuickChat />
+        </Suspense>
+      ) : (
+        <App />
+      )}
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import type { McpTool } from "../../../shared/ipc/mcp.ts";
 import { appError } from "../app-error.ts";
-import { McpConnection, type McpCallResult } from "./mcp-connection.ts";
+import type { McpCallResult, McpConnection } from "./mcp-connection.ts";
 import type { McpLaunch } from "./mcp-launch.ts";
 import { MAX_CALL_MS, MCP_TIMING, type McpTiming } from "./mcp-limits.ts";
 
@@ -69,7 +69,11 @@ export class McpConnections {
       if (this.running.get(serverId) === current) this.running.delete(serverId);
     }
     if (this.closed) throw appError("MCP_STOPPED");
-    const starting = McpConnection.start(this.launchOf(serverId), this.timing, signal);
+    const launch = this.launchOf(serverId);
+    // The MCP SDK (some 200 modules) loads with the first server started, not with the app.
+    const starting = import("./mcp-connection.ts").then(({ McpConnection }) =>
+      McpConnection.start(launch, this.timing, signal),
+    );
     this.running.set(serverId, starting);
     try {
       return await starting;

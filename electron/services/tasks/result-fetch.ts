@@ -1,11 +1,15 @@
 import { lookup as lookUpHost, type LookupAddress, type LookupOptions } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage } from "node:http";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { codedText } from "../../../shared/text/app-texts.ts";
 import { GatewayError } from "../gateway-client/gateway-error.ts";
 import { isPrivateAddress } from "./private-addresses.ts";
+
+// An ES import of node:http reads every export, among them the lazy getters that load Node's fetch
+// (undici, ~50 ms of the app's start): the module object is read only for what is used.
+const { request: httpRequest } = process.getBuiltinModule("node:http");
+const { request: httpsRequest } = process.getBuiltinModule("node:https");
 
 /** How the downloader reaches a result address it has allowed: its own host's anywhere, others' at public addresses only. */
 export type ResultFetch = (

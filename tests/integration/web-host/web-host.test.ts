@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import type WebSocket from "ws";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaAddress, mediaCapabilityOf } from "../../../electron/web-host/host-access.ts";
@@ -29,7 +30,7 @@ afterAll(async () => {
   await gateway.close();
 });
 
-const secretOf = (running: RunningWebHost) => new URL(running.appUrl).searchParams.get("token")!;
+const secretOf = (running: Pick<RunningWebHost, "appUrl">) => new URL(running.appUrl).searchParams.get("token")!;
 
 describe("the web host", () => {
   it("serves the app's own files to a reload without the secret, and never sets a cookie", async () => {
@@ -133,6 +134,34 @@ describe("the web host", () => {
       expect(budget.data.balance.api_key.id).toBe(KEYS.other.id);
       ws.close();
       expect((await fetch(host.appUrl)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("gives its address out before the services open: the page loads meanwhile and the bridge waits for them", async () => {
+    let started = false;
+    const early: { listenedFirst?: boolean; page?: Promise<Response>; bridge?: Promise<WebSocket> } = {};
+    const second = await startWebHost({
+      dataDir: tempDir("web-"),
+      rendererDir,
+      version: "0.0.0-test",
+      profile: { baseUrl: gateway.url, key: KEYS.main.key },
+      onListening(listening) {
+        early.listenedFirst = !started && listening.problems.length === 0;
+        early.page = fetch(listening.appUrl);
+        early.bridge = openBridgeAt(listening.url, secretOf(listening));
+      },
+    });
+    started = true;
+    try {
+      expect(early.listenedFirst).toBe(true);
+      const page = await early.page!;
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<title>ModelDesk</title>");
+      const ws = await early.bridge!;
+      expect(await invoke(ws, "profiles.list")).toMatchObject({ ok: true });
+      ws.close();
     } finally {
       await second.close();
     }
