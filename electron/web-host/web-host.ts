@@ -4,9 +4,8 @@ import type { Duplex } from "node:stream";
 import type { AppServicesOptions } from "../composition/start-app-services.ts";
 import type { AppServices } from "../services/app-services.ts";
 import { contentSecurityPolicy } from "../common/content-security-policy.ts";
-import { lockDataFolder, type DataFolderLock } from "../services/store/data-folder-lock.ts";
-import { checkDataFiles, DATA_FILES, type DataProblem } from "../services/store/data-files.ts";
-import { accessProblemOfFsError, accessProblemOfSqliteError } from "../services/store/data-access.ts";
+import { DATA_FILES, type DataProblem } from "../services/store/data-files.ts";
+import { accessProblemOfSqliteError } from "../services/store/data-access.ts";
 import { applyRecovery, recoveryActionsFor } from "../services/store/data-recovery.ts";
 import { RECOVERY_CSP, recoveryActionOf, recoveryPage } from "./recovery-page.ts";
 import { newHostAccess, sameSecret } from "./host-access.ts";
@@ -15,8 +14,8 @@ import { sendFile } from "./send-file.ts";
 import { appFileFor, rendererFileFor } from "./app-files.ts";
 import { listenLocal, stablePortFor } from "./stable-port.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
-import { keyFileProblemOf } from "../services/vault/key-file-check.ts";
-import { KEY_FILE_NAME } from "./key-file-name.ts";
+import { dataFolderCheck } from "./data-folder-check.ts";
+import { refuseUpgrade, smallBody } from "./small-answers.ts";
 import { loadWebApp } from "./app-module-parts.ts";
 import { PageFirst } from "./page-first.ts";
 import type * as WebAppModule from "./web-app.ts";
@@ -25,7 +24,7 @@ import type { WebSocketBridge } from "./ws-bridge.ts";
 
 // An ES import of node:http reads every export, among them the lazy WebSocket getters that load
 // Node's fetch (undici, ~50 ms of the host's start); the module object itself is read only for what is used.
-const { createServer, STATUS_CODES } = process.getBuiltinModule("node:http");
+const { createServer } = process.getBuiltinModule("node:http");
 
 export interface WebHostOptions {
   /** A port to use, 0 for any; without one, the data folder's own port (any free one when it is taken). */
@@ -78,21 +77,8 @@ export interface RunningWebHost {
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const { secret, mediaCapability } = newHostAccess();
-  let lock: DataFolderLock | null = null;
-  /** The lock first, then the files: a second host on the folder stops here, saying which process holds it. */
-  const problemsNow = (thorough = false): DataProblem[] => {
-    try {
-      lock ??= lockDataFolder(options.dataDir);
-    } catch (error) {
-      // The lock is the first write: a read-only folder or a full disk shows here.
-      const problem = accessProblemOfFsError(error);
-      if (!problem) throw error;
-      return [{ kind: "folder", path: options.dataDir, ...problem, backup: null }];
-    }
-    const key = keyFileProblemOf(join(options.dataDir, KEY_FILE_NAME));
-    return [...checkDataFiles(options.dataDir, thorough), ...(key ? [key] : [])];
-  };
-  const releaseLock = () => lock?.release();
+  const folder = dataFolderCheck(options.dataDir);
+  const problemsNow = (thorough = false) => folder.problems(thorough);
   let problems = problemsNow();
   const server = createServer();
   await listenLocal(server, options.port ?? stablePortFor(options.dataDir), options.port === undefined);
@@ -266,7 +252,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     // The app did not open: nothing is served, and the folder is let go.
     server.closeAllConnections();
     server.close();
-    releaseLock();
+    folder.release();
     throw error;
   } finally {
     opening = null;
@@ -292,22 +278,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closingApp?.services.close();
       await closing;
-      releaseLock();
+      folder.release();
     },
   };
-}
-
-const RECOVERY_BODY_MAX = 1024;
-
-async function smallBody(request: IncomingMessage): Promise<string> {
-  let body = "";
-  for await (const chunk of request) {
-    body += String(chunk);
-    if (body.length > RECOVERY_BODY_MAX) return "";
-  }
-  return body;
-}
-
-function refuseUpgrade(socket: Duplex, status: number): void {
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
