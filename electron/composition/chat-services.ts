@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { AssistantStore } from "../services/assistants/assistant-store.ts";
+import type { AppServices } from "../services/app-services.ts";
 import type { PriceBook } from "../services/budget/price-book.ts";
 import type { CapabilityStore } from "../services/capabilities/capability-store.ts";
 import { ChatService } from "../services/chat/chat-service.ts";
@@ -8,7 +9,6 @@ import { assignConversationProfiles } from "../services/chat/conversation-profil
 import { ConversationStore } from "../services/chat/conversation-store.ts";
 import { ConversationToolStore } from "../services/chat/conversation-tool-store.ts";
 import { ReplyProducer } from "../services/chat/reply-producer.ts";
-import type { Tooling } from "../services/chat/tool-turn.ts";
 import { DocumentReader } from "../services/documents/document-reader.ts";
 import type { GatewayClient } from "../services/gateway-client/gateway-client.ts";
 import type { McpTiming } from "../services/mcp/mcp-limits.ts";
@@ -19,17 +19,18 @@ import type { AppEnvironment } from "./app-environment.ts";
 import { chatTooling } from "./chat-tooling.ts";
 
 /** Conversations and their replies: streams, assistants, documents, tools over MCP and comparisons. */
-export interface ChatServices {
-  readonly streams: StreamHub;
-  readonly conversations: ConversationStore;
-  readonly assistants: AssistantStore;
-  readonly chat: ChatService;
-  readonly documents: DocumentReader;
-  readonly compare: CompareService;
-  readonly mcp: McpServers;
-  readonly tooling: Tooling;
-  readonly conversationTools: ConversationToolStore;
-}
+export type ChatServices = Pick<
+  AppServices,
+  | "streams"
+  | "conversations"
+  | "assistants"
+  | "chat"
+  | "documents"
+  | "compare"
+  | "mcp"
+  | "tooling"
+  | "conversationTools"
+>;
 
 export interface ChatDeps {
   readonly db: DatabaseSync;
