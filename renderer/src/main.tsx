@@ -11,6 +11,7 @@ import "./styles/pane.css";
 import "./i18n/index.ts";
 import { QUICK_CHAT_PATH } from "../../shared/ipc/desktop.ts";
 import { App } from "./App.tsx";
+import { HostGate } from "./layout/HostGate.tsx";
 import { openTargetFromAddress } from "./state/target-from-address.ts";
 import { startTheme } from "./theme.ts";
 
@@ -30,13 +31,15 @@ if (!container) throw new Error("index.html has no #root element");
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      {quick ? (
-        <Suspense fallback={null}>
-          <QuickChat />
-        </Suspense>
-      ) : (
-        <App />
-      )}
+      <HostGate>
+        {quick ? (
+          <Suspense fallback={null}>
+            <QuickChat />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </HostGate>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -12,6 +12,7 @@ declare global {
 
 function webHostApi(): DesktopApi {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  useHostConnection.setState({ status: "connecting", opened: false });
   const { statusChanged } = useHostConnection.getState();
   return createDesktopApi(webSocketTransport(`${protocol}//${location.host}/bridge`, takeHostSecret(), statusChanged));
 }

@@ -53,6 +53,7 @@ export const en = {
     },
   },
   connection: {
+    starting: "Starting ModelDesk…",
     reconnecting: "Disconnected — reconnecting…",
     lost: "This window lost its app",
     lostAdvice:

@@ -39,6 +39,7 @@ export const zh: Strings = {
     status: { ok: "可连接", limited: "已限流", error: "出错", unknown: "尚未检查", disconnected: "与应用主机断开" },
   },
   connection: {
+    starting: "正在启动 ModelDesk…",
     reconnecting: "已断开 — 正在重新连接…",
     lost: "此窗口已失去它的应用",
     lostAdvice:

@@ -6,7 +6,7 @@ import "./connection-bar.css";
 export function ConnectionBar() {
   const { t } = useTranslation();
   const status = useHostConnection((state) => state.status);
-  if (status === "connected") return null;
+  if (status === "connected" || status === "connecting") return null;
   if (status === "reconnecting") {
     return (
       <div className="connection-bar" role="alert">
