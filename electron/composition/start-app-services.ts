@@ -65,7 +65,9 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     ...(options.samplerTiming ? { samplerTiming: options.samplerTiming } : {}),
   });
   await giveWay();
-  const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc);
+  const media = new MediaLibrary(db, join(env.dataDir, "media"), env.mediaSrc, (change) =>
+    events.tell((listener) => listener.galleryChanged?.(change)),
+  );
   const tasks = new TaskEngine({
     tasks: new TaskTable(db),
     media,
@@ -77,7 +79,6 @@ export async function startAppServices(env: AppEnvironment, options: AppServices
     profileSettings: (profileId) => ({ ...vault.taskSettings(profileId), rpm: vault.rpmOf(profileId) }),
     busyOf: access.busyOf,
     onTaskChanged: (view) => events.tell((listener) => listener.taskChanged?.(view)),
-    onGalleryChanged: (change) => events.tell((listener) => listener.galleryChanged?.(change)),
   });
   await giveWay();
   tasks.resume();

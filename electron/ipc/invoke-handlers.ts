@@ -194,7 +194,7 @@ export function invokeHandlers(services: AppServices, shell: DesktopShell, pages
     "tasks.retry": ({ id }) => tasks.retry(id),
     "tasks.checkAgain": ({ id }) => tasks.checkAgain(id),
     "tasks.clearFinished": () => ({ cleared: tasks.clearFinished(vault.resolveId()) }),
-    "gallery.list": ({ kind }) => media.list(vault.resolveId(), kind),
+    "gallery.page": ({ kind, after, limit }) => media.page(vault.resolveId(), kind, after, limit),
     "gallery.delete": ({ id }) => ({ deleted: media.delete(id) }),
     "gallery.saveThumbnail": ({ id, data }) => media.saveThumbnail(id, Buffer.from(data, "base64")),
   };

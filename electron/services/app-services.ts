@@ -5,6 +5,7 @@ import type { ServerCapabilities } from "../../shared/ipc/capabilities.ts";
 import type { BudgetAlert } from "../../shared/ipc/budget-alerts.ts";
 import type { RateHeadroom } from "../../shared/ipc/budget-overview.ts";
 import type { TaskView } from "../../shared/ipc/tasks.ts";
+import type { GalleryChange } from "../../shared/ipc/gallery.ts";
 import type { DataUpkeepState } from "../../shared/ipc/data-upkeep.ts";
 import type { LedgerRetention } from "../../shared/ipc/ledger.ts";
 import type { BudgetMonitor } from "./budget/budget-monitor.ts";
@@ -30,7 +31,7 @@ import type { SettingsStore } from "./vault/settings-store.ts";
 
 export interface AppEvents {
   taskChanged(view: TaskView): void;
-  galleryChanged(change: { profileId: string; kind: "image" | "video" }): void;
+  galleryChanged(change: GalleryChange): void;
   capabilitiesChanged(capabilities: ServerCapabilities): void;
   budgetAlert(alert: BudgetAlert): void;
   costsChanged(change: { profileId: string }): void;

@@ -70,15 +70,8 @@ import {
   McpServerViewSchema,
   McpTestSchema,
 } from "./mcp.ts";
-import {
-  GalleryListSchema,
-  ImageRequestSchema,
-  MediaViewSchema,
-  TaskIdSchema,
-  TaskListSchema,
-  TaskViewSchema,
-  VideoRequestSchema,
-} from "./tasks.ts";
+import { GalleryChangeSchema, GalleryPageRequestSchema, GalleryPageSchema } from "./gallery.ts";
+import { ImageRequestSchema, TaskIdSchema, TaskListSchema, TaskViewSchema, VideoRequestSchema } from "./tasks.ts";
 
 const NoInput = z.undefined();
 
@@ -174,7 +167,8 @@ export const INVOKE_CHANNELS = {
   "tasks.retry": { input: TaskIdSchema, output: TaskViewSchema },
   "tasks.checkAgain": { input: TaskIdSchema, output: TaskViewSchema },
   "tasks.clearFinished": { input: NoInput, output: z.object({ cleared: z.number().int() }) },
-  "gallery.list": { input: GalleryListSchema, output: z.array(MediaViewSchema) },
+  /** A page of the gallery, newest first, with the count of all its items (`gallery.ts`). */
+  "gallery.page": { input: GalleryPageRequestSchema, output: GalleryPageSchema },
   "gallery.delete": { input: TaskIdSchema, output: z.object({ deleted: z.boolean() }) },
   /** A picture's card preview, made by the window once and kept in the data folder; refused for an unknown picture. */
   "gallery.saveThumbnail": { input: ThumbnailInputSchema, output: ThumbnailKeptSchema },
@@ -185,7 +179,8 @@ export const EVENT_CHANNELS = {
   "profiles.changed": ProfilesStateSchema,
   "stream.event": StreamEventSchema,
   "tasks.changed": TaskViewSchema,
-  "gallery.changed": z.object({ profileId: z.string(), kind: z.enum(["image", "video"]) }),
+  /** Items a finished task added to a gallery, or deleted from it, with its new count. */
+  "gallery.changed": GalleryChangeSchema,
   "capabilities.changed": ServerCapabilitiesSchema,
   "budget.alert": BudgetAlertSchema,
   /** Costs in the ledger changed (a reading measured calls, prices were learned): replies, tasks and spend to refresh. */

@@ -121,7 +121,7 @@ export function createDesktopApi(transport: ApiTransport) {
       onChanged: on("tasks.changed"),
     },
     gallery: {
-      list: call("gallery.list"),
+      page: call("gallery.page"),
       remove: call("gallery.delete"),
       saveThumbnail: call("gallery.saveThumbnail"),
       onChanged: on("gallery.changed"),

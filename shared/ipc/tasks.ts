@@ -151,4 +151,3 @@ export const VideoRequestSchema = ProfileChoice.extend({
 
 export const TaskIdSchema = z.object({ id: z.string().min(1) });
 export const TaskListSchema = z.object({ status: LocalTaskStatusSchema.optional() });
-export const GalleryListSchema = z.object({ kind: z.enum(["image", "video"]) });

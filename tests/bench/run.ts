@@ -11,6 +11,7 @@ import { relayBench } from "./relay-bench.ts";
 import { relayPageBench } from "./relay-page-bench.ts";
 import { rendererMemoryBench } from "./renderer-memory-bench.ts";
 import { scaleBench } from "./scale-bench.ts";
+import { scaleGalleryBench } from "./scale-gallery-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 import { tasksBench } from "./tasks-bench.ts";
 import { tasksScaleBench } from "./tasks-scale.ts";
@@ -60,6 +61,8 @@ const BENCHES: Record<
   gateway_render: { run: gatewayRenderBench, limitMs: 10 * MINUTE },
   // Its smoke run writes two data folders and opens each in the browser and the host four times (40-60 s here).
   scale: { run: scaleBench, limitMs: 60 * MINUTE, smokeLimitMs: 3 * MINUTE, renderer: true },
+  // The scale run's gallery figures alone: most of its 10-25 min is making and keeping 11,000 previews.
+  scale_gallery: { run: scaleGalleryBench, limitMs: 45 * MINUTE, renderer: true },
 };
 const args = benchArgs(process.argv.slice(2));
 if (args.unknownOptions.length > 0) {

@@ -13,7 +13,7 @@ import { BUDGET_ACCOUNTS, BUDGET_KEY, budgetPaneLongTaskMax } from "./budget-ben
 import { median, reportBaselines, reportScaled, type ScaledFigure } from "./measure.ts";
 import { countsAt, writeScaleFolder, type ProfileCounts } from "./scale-data.ts";
 import { bytesAfterRetention, folderFigures } from "./scale-folder-figures.ts";
-import { galleryPaneFigures, type GalleryPaneFigures } from "./scale-gallery-pane.ts";
+import { GALLERY_FIGURES, galleryPaneFigures, type GalleryPaneFigures } from "./scale-gallery-pane.ts";
 import {
   conversationListLongTaskMax,
   pageQueries,
@@ -60,15 +60,7 @@ const FIGURES: readonly ScaledFigure<keyof Figures>[] = [
   ["searchPage", "conversation_search_page_ms_p50", "conversation_search_page_ms_p50_10k_baseline", "ms"],
   ["startup", "startup_total_ms_large", "startup_total_ms_today_baseline", "ms"],
   ["bytesYear", "db_bytes_year", "db_bytes_year_today_baseline", "bytes"],
-  ["galleryOpen", "gallery_open_long_task_max_ms_10k", "gallery_open_long_task_max_ms_1000_baseline", "ms"],
-  ["galleryScroll", "gallery_scroll_long_task_max_ms_10k", "gallery_scroll_long_task_max_ms_1000_baseline", "ms"],
-  [
-    "galleryScrollThread",
-    "gallery_scroll_long_task_thread_ms_10k",
-    "gallery_scroll_long_task_thread_ms_1000_baseline",
-    "ms",
-  ],
-  ["galleryHeap", "renderer_heap_mb_gallery_10000", "renderer_heap_mb_gallery_1000_baseline", "MB"],
+  ...GALLERY_FIGURES,
 ];
 
 interface Stand {

@@ -1,8 +1,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { GALLERY_PAGE_SIZE } from "../../shared/ipc/gallery.ts";
 import { scrollGallery } from "./gallery-scroll.ts";
 import { proveTraceSeesLongTasks, traceLongTasks, traceMainThreadTasks } from "./long-tasks.ts";
+import type { ScaledFigure } from "./measure.ts";
 import { jsHeapMb } from "./process-memory.ts";
 
 const SCROLL_STEP_PX = 400;
@@ -10,7 +12,7 @@ const SCROLL_STEP_PX = 400;
 const KEEPING_MS = 60_000;
 
 export interface GalleryPaneFigures {
-  /** The longest main-thread task while the Images pane opens until its grid holds every picture (ms). */
+  /** The longest main-thread task while the Images pane opens until its grid holds its first page of pictures (ms). */
   readonly galleryOpen: number;
   /** The longest main-thread task while the gallery scrolls from top to bottom, every preview kept (ms). */
   readonly galleryScroll: number;
@@ -23,18 +25,35 @@ export interface GalleryPaneFigures {
   readonly galleryHeap: number;
 }
 
+/** The gallery's figures of the scale run (`scale-bench.ts`), and of its gallery part alone (`scale-gallery-bench.ts`). */
+export const GALLERY_FIGURES: readonly ScaledFigure<keyof GalleryPaneFigures>[] = [
+  ["galleryOpen", "gallery_open_long_task_max_ms_10k", "gallery_open_long_task_max_ms_1000_baseline", "ms"],
+  ["galleryScroll", "gallery_scroll_long_task_max_ms_10k", "gallery_scroll_long_task_max_ms_1000_baseline", "ms"],
+  [
+    "galleryScrollThread",
+    "gallery_scroll_long_task_thread_ms_10k",
+    "gallery_scroll_long_task_thread_ms_1000_baseline",
+    "ms",
+  ],
+  ["galleryHeap", "renderer_heap_mb_gallery_10000", "renderer_heap_mb_gallery_1000_baseline", "MB"],
+];
+
 /**
- * Opens the Images pane and waits until its grid holds rows for every picture: the failed tasks'
- * cards come first, and the pictures' may all be below the screen.
+ * Opens the Images pane and waits until its grid holds rows for the gallery's first page (all of
+ * it, when it is smaller): the failed tasks' cards come first, and the pictures' may all be below
+ * the screen. The rest is read as the grid scrolls towards its end.
  */
 async function openImages(page: Page, pictures: number): Promise<void> {
   await page.getByRole("button", { name: "Images", exact: true }).click();
-  await page.waitForFunction((count) => {
-    const scroller = document.querySelector(".gallery__scroller");
-    const row = document.querySelector(".gallery__row");
-    if (!scroller || !(row instanceof HTMLElement)) return false;
-    return scroller.scrollHeight >= (count / row.children.length) * row.offsetHeight;
-  }, pictures);
+  await page.waitForFunction(
+    (count) => {
+      const scroller = document.querySelector(".gallery__scroller");
+      const row = document.querySelector(".gallery__row");
+      if (!scroller || !(row instanceof HTMLElement)) return false;
+      return scroller.scrollHeight >= (count / row.children.length) * row.offsetHeight;
+    },
+    Math.min(pictures, GALLERY_PAGE_SIZE),
+  );
 }
 
 /**
@@ -53,8 +72,10 @@ function makeEveryPreview(page: Page): Promise<void> {
     scroller.scrollTo(0, 0);
     for (;;) {
       while (!drawn()) await frame();
-      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) return;
-      scroller.scrollTop += scroller.clientHeight;
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) {
+        // The gallery's next page is being read.
+        if (!scroller.hasAttribute("data-more")) return;
+      } else scroller.scrollTop += scroller.clientHeight;
       await frame();
     }
   });
@@ -85,8 +106,9 @@ async function openSession(browser: Browser, url: string): Promise<Page> {
 
 /**
  * The Images pane over the folder's `pictures`, as a later session sees it: a first session makes
- * and keeps every card's preview; then a new session opens the pane and then scrolls it top to
- * bottom, 400 px a frame, with every card showing its kept preview.
+ * and keeps every card's preview; then a new session opens the pane (its first page) and then
+ * scrolls it top to bottom, 400 px a frame, the later pages read on the way, with every card
+ * showing its kept preview.
  */
 export async function galleryPaneFigures(
   browser: Browser,

@@ -160,7 +160,7 @@ export const VALID_PAYLOADS: PayloadOf = {
   "tasks.retry": () => ({ id: "no-such-task" }),
   "tasks.checkAgain": () => ({ id: "no-such-task" }),
   "tasks.clearFinished": () => undefined,
-  "gallery.list": () => ({ kind: "image" }),
+  "gallery.page": () => ({ kind: "image", after: { createdAt: 0, seq: 1 }, limit: 1 }),
   "gallery.delete": () => ({ id: "no-such-media" }),
   "gallery.saveThumbnail": () => ({ id: "00000000-0000-4000-8000-000000000000", data: "UklGRgAAAABXRUJQ" }),
 };

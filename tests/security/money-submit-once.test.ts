@@ -87,7 +87,6 @@ function startEngine(app: CountingFetch = countingFetch()): TaskEngine {
     profileBaseUrl: () => proxy.url,
     resultOrigins: () => [],
     onTaskChanged: () => undefined,
-    onGalleryChanged: () => undefined,
   });
   opened.push({ engine, db });
   return engine;

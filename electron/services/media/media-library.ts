@@ -1,34 +1,16 @@
 import type { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { z } from "zod";
+import { join } from "node:path";
+import type { GalleryChange, GalleryCursor, GalleryPage } from "../../../shared/ipc/gallery.ts";
 import type { MediaView } from "../../../shared/ipc/tasks.ts";
-import { allRows, oneRow } from "../../common/sql-rows.ts";
+import { allRows } from "../../common/sql-rows.ts";
 import { appError } from "../app-error.ts";
+import { GalleryPages } from "./gallery-pages.ts";
+import { PARTIAL, tidyMediaFolder } from "./media-folder.ts";
+import { insertMediaRow, mediaRowById, SIDECAR, type MediaRow } from "./media-row.ts";
 import { ThumbnailStore } from "./thumbnail-store.ts";
 
-/** A row of the media table, which is also what each file's sidecar holds. */
-const MediaRowSchema = z.object({
-  id: z.string(),
-  task_id: z.string().nullable(),
-  profile_id: z.string(),
-  kind: z.enum(["image", "video"]),
-  file_name: z.string(),
-  mime: z.string(),
-  prompt: z.string(),
-  model: z.string(),
-  size: z.string().nullable(),
-  duration: z.number().nullable(),
-  remote_url: z.string().nullable(),
-  request_id: z.string().nullable(),
-  created_at: z.number(),
-});
-type MediaRow = z.infer<typeof MediaRowSchema>;
-
-const SIDECAR = ".json";
-/** A download in progress is written under this suffix and renamed when whole; leftovers are swept at start. */
-const PARTIAL = ".partial";
 /** How long a gateway's result URL is trusted to still work (the spec states no retention period). */
 const REMOTE_URL_FRESH_MS = 30 * 60_000;
 const EXTENSIONS: Record<string, string> = {
@@ -55,24 +37,31 @@ export interface NewMedia {
 
 /**
  * Generated images and videos, kept in the app's media folder the moment they are ready (gateway
- * URLs expire). The window reaches a file only by id, through `srcOf`, never by path.
+ * URLs expire). The window reaches a file only by id, through `srcOf`, never by path. What the
+ * gallery gains or loses is told to `onChange`, so a page shows it without reading its list again.
  */
 export class MediaLibrary {
   private readonly db: DatabaseSync;
   private readonly directory: string;
   private readonly srcOf: (id: string) => string;
+  private readonly onChange: (change: GalleryChange) => void;
   private readonly thumbnails: ThumbnailStore;
+  private readonly pages: GalleryPages;
 
-  constructor(db: DatabaseSync, directory: string, srcOf: (id: string) => string) {
+  constructor(
+    db: DatabaseSync,
+    directory: string,
+    srcOf: (id: string) => string,
+    onChange: (change: GalleryChange) => void = () => undefined,
+  ) {
     this.db = db;
     this.directory = directory;
     this.srcOf = srcOf;
+    this.onChange = onChange;
     mkdirSync(directory, { recursive: true });
     this.thumbnails = new ThumbnailStore(join(directory, "thumbnails"));
-    // Listed once: a year of pictures is some 20,000 files.
-    const names = readdirSync(directory);
-    this.sweepPartials(names);
-    this.relistOrphans(names);
+    this.pages = new GalleryPages(db);
+    tidyMediaFolder(db, directory, readdirSync(directory));
   }
 
   save(media: NewMedia): MediaView {
@@ -102,13 +91,25 @@ export class MediaLibrary {
     }
   }
 
-  list(profileId: string, kind: "image" | "video"): MediaView[] {
+  /** A page of a profile's gallery of one kind, newest first (`gallery-pages.ts`), with its count. */
+  page(profileId: string, kind: MediaRow["kind"], after: GalleryCursor | null, limit: number): GalleryPage {
+    return this.pages.page(profileId, kind, after, limit, (row) => this.view(row));
+  }
+
+  /** A task's results are in the gallery now (it completed): the pages are told, newest first. */
+  announceTask(taskId: string): void {
     const rows = allRows<MediaRow>(
-      this.db.prepare("SELECT * FROM media WHERE profile_id = ? AND kind = ? ORDER BY created_at DESC"),
-      profileId,
-      kind,
+      this.db.prepare("SELECT * FROM media WHERE task_id = ? ORDER BY created_at DESC, rowid DESC"),
+      taskId,
     );
-    return rows.map((row) => this.view(row));
+    const first = rows[0];
+    if (first)
+      this.changed(
+        first.profile_id,
+        first.kind,
+        rows.map((row) => this.view(row)),
+        [],
+      );
   }
 
   idsForTask(taskId: string): string[] {
@@ -127,19 +128,21 @@ export class MediaLibrary {
     ).map((row) => ({ id: row.id, remoteUrl: row.remote_url }));
   }
 
+  /** Removes an item and its files; the pages are told, whoever deleted it. */
   delete(id: string): boolean {
-    const row = this.row(id);
+    const row = mediaRowById(this.db, id);
     if (!row) return false;
     rmSync(join(this.directory, row.file_name), { force: true });
     rmSync(join(this.directory, `${id}${SIDECAR}`), { force: true });
     this.thumbnails.remove(id);
     this.db.prepare("DELETE FROM media WHERE id = ?").run(id);
+    this.changed(row.profile_id, row.kind, [], [id]);
     return true;
   }
 
   /** The file behind an id, for the `media://` protocol and the web host's media route. */
   file(id: string): { path: string; mime: string } | null {
-    const row = this.row(id);
+    const row = mediaRowById(this.db, id);
     if (!row) return null;
     const path = join(this.directory, row.file_name);
     return existsSync(path) ? { path, mime: row.mime } : null;
@@ -147,7 +150,7 @@ export class MediaLibrary {
 
   /** Keeps a gallery picture's card preview (the window makes it), replacing any before it. */
   saveThumbnail(id: string, bytes: Uint8Array): { thumbnailSrc: string } {
-    if (this.row(id)?.kind !== "image") throw appError("MEDIA_NOT_FOUND");
+    if (mediaRowById(this.db, id)?.kind !== "image") throw appError("MEDIA_NOT_FOUND");
     this.thumbnails.write(id, bytes);
     return { thumbnailSrc: this.thumbnailSrcOf(id) };
   }
@@ -159,35 +162,15 @@ export class MediaLibrary {
 
   /** A gallery image as a video reference: its original URL while still fresh, else its bytes as a data: URL. */
   referenceUrl(id: string): string {
-    const row = this.row(id);
+    const row = mediaRowById(this.db, id);
     if (!row || row.kind !== "image") throw appError("MEDIA_NOT_FOUND");
     if (row.remote_url && Date.now() - row.created_at < REMOTE_URL_FRESH_MS) return row.remote_url;
     const bytes = readFileSync(join(this.directory, row.file_name));
     return `data:${row.mime};base64,${bytes.toString("base64")}`;
   }
 
-  /** Downloads a killed process left half written. */
-  private sweepPartials(names: readonly string[]): void {
-    for (const name of names.filter((file) => file.endsWith(PARTIAL))) {
-      rmSync(join(this.directory, name), { force: true });
-    }
-  }
-
-  /** Files the database does not know (it was restored or started fresh) come back from their sidecars. */
-  private relistOrphans(names: readonly string[]): void {
-    const known = new Set(allRows<{ id: string }>(this.db.prepare("SELECT id FROM media")).map((row) => row.id));
-    for (const name of names.filter((file) => file.endsWith(SIDECAR))) {
-      const id = name.slice(0, -SIDECAR.length);
-      if (known.has(id)) continue;
-      try {
-        const row = MediaRowSchema.parse(JSON.parse(readFileSync(join(this.directory, name), "utf8")));
-        if (row.id === id && existsSync(join(this.directory, basename(row.file_name)))) {
-          this.insert({ ...row, file_name: basename(row.file_name) });
-        }
-      } catch {
-        // A sidecar that does not parse or fit the row is left where it is; the file stays on disk.
-      }
-    }
+  private changed(profileId: string, kind: MediaRow["kind"], added: MediaView[], removed: string[]): void {
+    this.onChange({ profileId, kind, added, removed, total: this.pages.count(profileId, kind) });
   }
 
   private newRow(media: Omit<NewMedia, "bytes">, id: string = randomUUID()): MediaRow {
@@ -211,35 +194,8 @@ export class MediaLibrary {
   private record(row: MediaRow): MediaView {
     // The sidecar lets the gallery be rebuilt from the folder if the database is ever lost.
     writeFileSync(join(this.directory, `${row.id}${SIDECAR}`), JSON.stringify(row));
-    this.insert(row);
+    insertMediaRow(this.db, row);
     return this.view(row);
-  }
-
-  private insert(row: MediaRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO media (id, task_id, profile_id, kind, file_name, mime, prompt, model, size, duration, remote_url, request_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        row.id,
-        row.task_id,
-        row.profile_id,
-        row.kind,
-        row.file_name,
-        row.mime,
-        row.prompt,
-        row.model,
-        row.size,
-        row.duration,
-        row.remote_url,
-        row.request_id,
-        row.created_at,
-      );
-  }
-
-  private row(id: string): MediaRow | null {
-    return oneRow<MediaRow>(this.db.prepare("SELECT * FROM media WHERE id = ?"), id) ?? null;
   }
 
   private thumbnailSrcOf(id: string): string {

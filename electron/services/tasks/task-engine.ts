@@ -41,7 +41,6 @@ interface TaskEngineDependencies {
   /** Whether more than half of the profile's key's current minute is spent (request-scheduler.ts). */
   readonly busyOf?: (profileId: string) => boolean;
   readonly onTaskChanged: (view: TaskView) => void;
-  readonly onGalleryChanged: (change: { profileId: string; kind: "image" | "video" }) => void;
 }
 
 /**
@@ -187,7 +186,7 @@ export class TaskEngine {
       next_poll_at: null,
       wait_reason: null,
     });
-    this.deps.onGalleryChanged({ profileId: row.profile_id, kind: row.kind });
+    this.deps.media.announceTask(row.id);
     this.startNextWaitingVideo(row);
   }
 

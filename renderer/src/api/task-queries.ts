@@ -11,8 +11,6 @@ export const taskKeys = {
   /** Every profile's task list. */
   taskLists: ["tasks"] as const,
   tasks: (profileId: string | null) => ["tasks", profileId] as const,
-  /** Both galleries of every profile: starting a task can add to either. */
-  galleries: ["gallery"] as const,
   /** Every profile's gallery of one kind. */
   galleriesOf: (kind: MediaKind) => ["gallery", kind] as const,
   gallery: (kind: MediaKind, profileId: string | null) => ["gallery", kind, profileId] as const,
@@ -25,16 +23,6 @@ export function useTasks() {
   return useQuery({
     queryKey: taskKeys.tasks(profileId),
     queryFn: () => unwrap(api.tasks.list({})),
-    enabled: profileId !== null,
-  });
-}
-
-export function useGallery(kind: MediaKind) {
-  const { data } = useProfiles();
-  const profileId = data?.activeId ?? null;
-  return useQuery({
-    queryKey: taskKeys.gallery(kind, profileId),
-    queryFn: () => unwrap(api.gallery.list({ kind })),
     enabled: profileId !== null,
   });
 }

@@ -6,6 +6,7 @@ import { taskKeys } from "./task-queries.ts";
 import { handleStreamEvent } from "../panes/chat/chat-stream-events.ts";
 import { notifyTaskEnded } from "./task-notifications.ts";
 import { showTaskChange } from "./task-list-update.ts";
+import { showGalleryChange } from "./gallery-queries.ts";
 import { alertKeys } from "./alert-queries.ts";
 import { notifyBudgetAlert } from "./budget-notifications.ts";
 import { openTarget } from "../state/open-target.ts";
@@ -52,9 +53,10 @@ export function useMainEvents(): void {
       }),
       api.app.onOpenPane(openTarget),
       api.app.onDataUpkeep((state) => queryClient.setQueryData(dataUpkeepKey, state)),
-      api.gallery.onChanged(({ kind }) => {
-        void queryClient.invalidateQueries({ queryKey: taskKeys.galleriesOf(kind) });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
+      api.gallery.onChanged((change) => {
+        showGalleryChange(queryClient, change);
+        // A finished task's results: what it cost is settled.
+        if (change.added.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.budgets });
       }),
     ];
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());

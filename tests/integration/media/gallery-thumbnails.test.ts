@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MediaLibrary, type NewMedia } from "../../../electron/services/media/media-library.ts";
+import { MediaLibrary } from "../../../electron/services/media/media-library.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 import { tempDir } from "../../support/local-gateway.ts";
+import { NEW_PICTURE } from "../../support/new-picture.ts";
+import { GALLERY_PAGE_MAX } from "../../../shared/ipc/gallery.ts";
 
 /** What the store reads of a preview: a WebP's signature, then bytes it does not decode. */
 const WEBP = Uint8Array.from(
@@ -18,20 +20,6 @@ const WEBP = Uint8Array.from(
     ),
 );
 
-const PICTURE: NewMedia = {
-  taskId: null,
-  profileId: "p",
-  kind: "image",
-  bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
-  mime: "image/png",
-  prompt: "a lighthouse",
-  model: "image-pro",
-  size: "64x64",
-  duration: null,
-  remoteUrl: null,
-  requestId: null,
-};
-
 function library(dataDir = tempDir("thumbnails-")) {
   const db = openAppDatabase(join(dataDir, "app.sqlite"));
   const media = new MediaLibrary(db, join(dataDir, "media"), (id) => `/media/${id}`);
@@ -41,14 +29,16 @@ function library(dataDir = tempDir("thumbnails-")) {
 describe("the gallery's card previews", () => {
   it("are kept in the data folder and served to the cards of later sessions", () => {
     const first = library();
-    const picture = first.media.save(PICTURE);
+    const picture = first.media.save(NEW_PICTURE);
     expect(picture.thumbnailSrc).toBeNull();
     expect(first.media.saveThumbnail(picture.id, WEBP)).toEqual({ thumbnailSrc: `/media/${picture.id}/thumbnail` });
     expect(readdirSync(first.thumbnails)).toEqual([`${picture.id}.thumbnail`]);
     first.db.close();
 
     const later = library(first.dataDir);
-    expect(later.media.list("p", "image")[0]?.thumbnailSrc).toBe(`/media/${picture.id}/thumbnail`);
+    expect(later.media.page("p", "image", null, GALLERY_PAGE_MAX).items[0]?.thumbnailSrc).toBe(
+      `/media/${picture.id}/thumbnail`,
+    );
     expect(later.media.thumbnailFile(picture.id)).toEqual({
       path: join(later.thumbnails, `${picture.id}.thumbnail`),
       mime: "image/webp",
@@ -57,7 +47,7 @@ describe("the gallery's card previews", () => {
 
   it("are refused for a picture the gallery does not hold, and for a video", () => {
     const { media, thumbnails } = library();
-    const video = media.save({ ...PICTURE, kind: "video", mime: "video/mp4" });
+    const video = media.save({ ...NEW_PICTURE, kind: "video", mime: "video/mp4" });
     expect(() => media.saveThumbnail("00000000-0000-4000-8000-000000000000", WEBP)).toThrow(
       expect.objectContaining({ code: "MEDIA_NOT_FOUND" }),
     );
@@ -67,7 +57,7 @@ describe("the gallery's card previews", () => {
 
   it("go with their picture when it is deleted", () => {
     const { media, thumbnails } = library();
-    const picture = media.save(PICTURE);
+    const picture = media.save(NEW_PICTURE);
     media.saveThumbnail(picture.id, WEBP);
     media.delete(picture.id);
     expect(readdirSync(thumbnails)).toEqual([]);
@@ -76,7 +66,7 @@ describe("the gallery's card previews", () => {
 
   it("are not served once their picture's file left the folder", () => {
     const { dataDir, media } = library();
-    const picture = media.save(PICTURE);
+    const picture = media.save(NEW_PICTURE);
     media.saveThumbnail(picture.id, WEBP);
     rmSync(join(dataDir, "media", `${picture.id}.png`));
     expect(media.thumbnailFile(picture.id)).toBeNull();
@@ -84,7 +74,7 @@ describe("the gallery's card previews", () => {
 
   it("that are damaged are dropped, to be made again, and a new one takes their place", () => {
     const first = library();
-    const picture = first.media.save(PICTURE);
+    const picture = first.media.save(NEW_PICTURE);
     first.media.saveThumbnail(picture.id, WEBP);
     first.db.close();
     const kept = join(first.thumbnails, `${picture.id}.thumbnail`);
@@ -93,7 +83,7 @@ describe("the gallery's card previews", () => {
     const later = library(first.dataDir);
     expect(later.media.thumbnailFile(picture.id)).toBeNull();
     expect(existsSync(kept)).toBe(false);
-    expect(later.media.list("p", "image")[0]?.thumbnailSrc).toBeNull();
+    expect(later.media.page("p", "image", null, GALLERY_PAGE_MAX).items[0]?.thumbnailSrc).toBeNull();
     later.media.saveThumbnail(picture.id, WEBP);
     expect(later.media.thumbnailFile(picture.id)?.mime).toBe("image/webp");
   });
@@ -104,7 +94,7 @@ describe("the gallery's card previews", () => {
     mkdirSync(thumbnails, { recursive: true });
     writeFileSync(join(thumbnails, "00000000-0000-4000-8000-000000000000.1234.partial"), WEBP.slice(0, 5));
     const { media } = library(dataDir);
-    const picture = media.save(PICTURE);
+    const picture = media.save(NEW_PICTURE);
     media.saveThumbnail(picture.id, WEBP);
     expect(readdirSync(thumbnails)).toEqual([`${picture.id}.thumbnail`]);
   });

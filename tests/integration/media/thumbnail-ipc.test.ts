@@ -3,6 +3,7 @@ import { base64Length } from "../../../shared/ipc/attachments.ts";
 import { THUMBNAIL_MAX_BYTES } from "../../../shared/ipc/gallery-thumbnails.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { mainAgainstGateway } from "../../support/main-core-fixture.ts";
+import { GALLERY_PAGE_MAX } from "../../../shared/ipc/gallery.ts";
 
 const main = mainAgainstGateway();
 const { page } = recordingPage();
@@ -31,7 +32,7 @@ describe("gallery.saveThumbnail", () => {
   it("keeps a picture's preview, which the gallery's list then names", async () => {
     const { id, src } = picture();
     expect(await save({ id, data: webp(16) })).toEqual({ ok: true, data: { thumbnailSrc: `${src}/thumbnail` } });
-    const listed = main.services.media.list(main.services.vault.resolveId(), "image");
+    const listed = main.services.media.page(main.services.vault.resolveId(), "image", null, GALLERY_PAGE_MAX).items;
     expect(listed.find((item) => item.id === id)?.thumbnailSrc).toBe(`${src}/thumbnail`);
   });
 

@@ -5,6 +5,7 @@ import { checkDataFiles, restoreLatestBackup, startFresh } from "../../../electr
 import { backupsOf } from "../../../electron/services/store/data-backups.ts";
 import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
+import { GALLERY_PAGE_MAX } from "../../../shared/ipc/gallery.ts";
 
 let gateway: TestGateway;
 beforeAll(async () => {
@@ -132,7 +133,7 @@ describe("media files", () => {
     rmSync(database(dataDir));
     const second = await startServices(gateway.url, KEYS.main.key, dataDir);
     try {
-      expect(second.media.list(profileId, "image")).toEqual([
+      expect(second.media.page(profileId, "image", null, GALLERY_PAGE_MAX).items).toEqual([
         expect.objectContaining({ id: saved.id, prompt: "a kept picture", requestId: "req_kept" }),
       ]);
     } finally {

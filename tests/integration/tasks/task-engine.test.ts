@@ -9,6 +9,7 @@ import type { PollTiming } from "../../../electron/services/tasks/poll-policy.ts
 import { startServices, TEST_MEDIA_CAPABILITY, webHostEnvironment } from "../../support/services-fixture.ts";
 import { twoColourPngDataUrl, decodePng, probeMp4 } from "../../support/media-probe.ts";
 import { KEYS, startTestGateway, tempDir, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
+import { GALLERY_PAGE_MAX } from "../../../shared/ipc/gallery.ts";
 
 const FAST_POLLS: PollTiming = {
   imageBaseMs: 100,
@@ -98,14 +99,14 @@ describe("the task engine against the local gateway", () => {
     expect(done.progress).toBe(100);
     expect(
       app.media
-        .list(profileId, "image")
-        .some((media) => media.taskId === task.id && media.src === `/media/${TEST_MEDIA_CAPABILITY}/${media.id}`),
+        .page(profileId, "image", null, GALLERY_PAGE_MAX)
+        .items.some((media) => media.taskId === task.id && media.src === `/media/${TEST_MEDIA_CAPABILITY}/${media.id}`),
     ).toBe(true);
     expect(submissions(app, "/v1/images/generations")).toBe(before + 1);
   });
 
   it("makes videos from text and from a reference image (data: URL and a gallery image)", async () => {
-    const [image] = app.media.list(profileId, "image");
+    const [image] = app.media.page(profileId, "image", null, GALLERY_PAGE_MAX).items;
     const tasks = await Promise.all([
       app.tasks.generateVideo(profileId, videoRequest),
       app.tasks.generateVideo(profileId, {
@@ -116,7 +117,9 @@ describe("the task engine against the local gateway", () => {
     ]);
     for (const task of tasks) {
       const done = await until(app, task.id, (current) => current.status === "completed");
-      const media = app.media.list(profileId, "video").find((item) => item.taskId === done.id)!;
+      const media = app.media
+        .page(profileId, "video", null, GALLERY_PAGE_MAX)
+        .items.find((item) => item.taskId === done.id)!;
       expect(media).toMatchObject({ size: "1280x720", duration: 5, mime: "video/mp4" });
       const movie = probeMp4(readFileSync(app.media.file(media.id)!.path));
       expect(movie.videoTracks[0]!.video!.width).toBe(1280);

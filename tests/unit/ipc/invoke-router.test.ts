@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INVOKE_CHANNELS } from "../../../shared/ipc/contract.ts";
+import { GALLERY_PAGE_MAX, GALLERY_PAGE_SIZE } from "../../../shared/ipc/gallery.ts";
 import { createInvokeRouter, type InvokeHandlers } from "../../../electron/ipc/invoke-router.ts";
 import { appError } from "../../../electron/services/app-error.ts";
 import { GatewayError } from "../../../electron/services/gateway-client/gateway-error.ts";
@@ -31,6 +32,10 @@ const handlers = {
     });
   },
   "streams.cancel": ({ streamId }, page) => ({ cancelled: streamId === page.id }),
+  "gallery.page": (input) => {
+    calls.push(input);
+    return { items: [], total: 0, next: null };
+  },
 } satisfies InvokeHandlers;
 
 const route = createInvokeRouter(handlers);
@@ -106,5 +111,35 @@ describe("the invoke router", () => {
     const result = await route("profiles.select", { id: "p" }, page);
     expect(result).toMatchObject({ ok: false, error: { code: "INTERNAL_ERROR" } });
     expect(JSON.stringify(result)).not.toContain("sk-secret-internal");
+  });
+
+  it("hands the gallery's page a bounded limit and a cursor of its shape, or refuses the call", async () => {
+    calls.length = 0;
+    expect(await route("gallery.page", { kind: "image" }, page)).toMatchObject({ ok: true });
+    const after = { createdAt: 1_790_000_000_000, seq: 42 };
+    expect(await route("gallery.page", { kind: "video", after, limit: GALLERY_PAGE_MAX }, page)).toMatchObject({
+      ok: true,
+    });
+    expect(calls).toEqual([
+      { kind: "image", after: null, limit: GALLERY_PAGE_SIZE },
+      { kind: "video", after, limit: GALLERY_PAGE_MAX },
+    ]);
+    for (const payload of [
+      { kind: "image", limit: GALLERY_PAGE_MAX + 1 },
+      { kind: "image", limit: 0 },
+      { kind: "image", limit: 2.5 },
+      { kind: "image", after: { createdAt: -1, seq: 1 } },
+      { kind: "image", after: { createdAt: 1, seq: 0 } },
+      { kind: "image", after: { createdAt: "1", seq: 1 } },
+      { kind: "image", after: { createdAt: 1 } },
+      { kind: "image", after: "offset=200" },
+      { kind: "audio" },
+    ]) {
+      expect(await route("gallery.page", payload, page)).toMatchObject({
+        ok: false,
+        error: { code: "INVALID_PAYLOAD" },
+      });
+    }
+    expect(calls).toHaveLength(2);
   });
 });

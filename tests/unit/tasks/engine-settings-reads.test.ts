@@ -50,7 +50,6 @@ function engineOverRunningTasks(reads: { settings: number; busy: number }): Task
       return false;
     },
     onTaskChanged: () => undefined,
-    onGalleryChanged: () => undefined,
   });
   engines.push(engine);
   return engine;

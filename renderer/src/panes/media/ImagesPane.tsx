@@ -7,7 +7,7 @@ import { useFeatureMissing, useNoModelsOf, usePreferredModel } from "../../api/c
 import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NoModels, NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
-import { useGallery } from "../../api/task-queries.ts";
+import { useGallery } from "../../api/gallery-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { onOption } from "../../components/select-option.ts";
@@ -24,7 +24,7 @@ export function ImagesPane() {
   const preferredModel = usePreferredModel("image");
   const missing = useFeatureMissing("images");
   const noModels = useNoModelsOf("image");
-  const { data: gallery = [] } = useGallery("image");
+  const gallery = useGallery("image");
   const tasks = useTasksOfKind("image");
   const modelOptions = useModelOptions("image", tasks.recentModels);
   const draft = useMediaDrafts((state) => state.image);
@@ -135,7 +135,7 @@ export function ImagesPane() {
         </label>
       </MediaForm>
       <GalleryGrid
-        items={gallery}
+        gallery={gallery}
         pending={tasks.active}
         failed={tasks.failed}
         label={t("media.imageGallery")}

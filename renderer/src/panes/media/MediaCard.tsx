@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { useCardThumbnail } from "./card-thumbnails.ts";
@@ -15,21 +16,56 @@ interface MediaCardProps {
   readonly children?: React.ReactNode;
 }
 
+/** What a card says, whatever its item: each label once, and the open button's words either side of the prompt. */
+interface CardTexts {
+  readonly open: readonly string[];
+  readonly details: string;
+  readonly animate: string;
+  readonly saveAs: string;
+  readonly delete: string;
+  readonly fileMissing: string;
+}
+
+/** Stands for the prompt while the open button's sentence is translated: no translation holds it. */
+const PROMPT_MARK = "\u{F0000}";
+const textsOf = new WeakMap<TFunction, CardTexts>();
+
+/**
+ * The card's texts in the language `t` speaks, translated once: a scrolling gallery draws a few
+ * cards a frame, and asking i18next for each label of each card was half of what the page
+ * allocated while it scrolled (its options and lookups), the garbage its collections then stopped for.
+ */
+function cardTexts(t: TFunction): CardTexts {
+  let texts = textsOf.get(t);
+  if (!texts) {
+    texts = {
+      open: t("gallery.open", { prompt: PROMPT_MARK }).split(PROMPT_MARK),
+      details: t("media.details"),
+      animate: t("media.animate"),
+      saveAs: t("media.saveAs"),
+      delete: t("media.delete"),
+      fileMissing: t("media.fileMissing"),
+    };
+    textsOf.set(t, texts);
+  }
+  return texts;
+}
+
 /** A result in the gallery: its preview opens the viewer; the card's buttons act on it directly. */
 export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDelete, children }: MediaCardProps) {
-  const { t } = useTranslation();
+  const texts = cardTexts(useTranslation().t);
   const [missing, setMissing] = useState(false);
   return (
     <article className="media-card" aria-label={item.prompt}>
       {missing ? (
         <p className="media-card__placeholder media-card__missing" role="status">
-          {t("media.fileMissing")}
+          {texts.fileMissing}
         </p>
       ) : (
         <button
           type="button"
           className="media-card__open"
-          aria-label={t("gallery.open", { prompt: item.prompt })}
+          aria-label={texts.open.join(item.prompt)}
           onClick={() => onOpen(item)}
         >
           {item.kind === "image" ? (
@@ -51,28 +87,28 @@ export const MediaCard = memo(function MediaCard({ item, onOpen, onAnimate, onDe
       </p>
       <div className="media-card__actions">
         <button type="button" className="button button--small" onClick={() => onOpen(item)}>
-          {t("media.details")}
+          {texts.details}
         </button>
         {item.kind === "image" && (
           <button
             type="button"
             className="button button--small"
-            aria-label={`${t("media.animate")}: ${item.prompt}`}
+            aria-label={`${texts.animate}: ${item.prompt}`}
             onClick={() => onAnimate(item)}
           >
-            {t("media.animate")}
+            {texts.animate}
           </button>
         )}
         <a className="button button--small" href={item.src} download={mediaFileName(item)}>
-          {t("media.saveAs")}
+          {texts.saveAs}
         </a>
         <button
           type="button"
           className="button button--small button--danger"
-          aria-label={`${t("media.delete")}: ${item.prompt}`}
+          aria-label={`${texts.delete}: ${item.prompt}`}
           onClick={() => onDelete(item)}
         >
-          {t("media.delete")}
+          {texts.delete}
         </button>
       </div>
       {children}

@@ -3,18 +3,25 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 import { MediaDetails } from "./MediaDetails.tsx";
 import { ViewerStage, ZOOM_LEVELS, zoomStep } from "./ViewerStage.tsx";
-import { ViewerStrip } from "./ViewerStrip.tsx";
+import { REACH, ViewerStrip } from "./ViewerStrip.tsx";
 import "./viewer.css";
 
 interface MediaViewerProps {
-  /** The gallery's items in order: Previous and Next walk through them. */
+  /** The gallery's items read so far, in order: Previous and Next walk through them. */
   readonly items: readonly MediaView[];
+  /** How many items the gallery holds in all, read or not. */
+  readonly total: number;
   readonly shownId: string;
   onShow(id: string): void;
   onClose(): void;
   onAnimate(item: MediaView): void;
   onDelete(item: MediaView): void;
+  /** Near the last item read: the next page is read, so Next goes on past it. */
+  onNearEnd(): void;
 }
+
+/** How close to the last item read the viewer reads the next page: before the strip shows the last. */
+const NEAR_END = REACH + 1;
 
 interface Zoom {
   readonly id: string;
@@ -26,7 +33,16 @@ interface Zoom {
  * One result large, with its details beside it: a modal <dialog>, so focus stays inside and
  * Escape closes it. ←/→ walk the gallery, + and − zoom an image, 0 fits it again.
  */
-export function MediaViewer({ items, shownId, onShow, onClose, onAnimate, onDelete }: MediaViewerProps) {
+export function MediaViewer({
+  items,
+  total,
+  shownId,
+  onShow,
+  onClose,
+  onAnimate,
+  onDelete,
+  onNearEnd,
+}: MediaViewerProps) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const picture = useRef<HTMLImageElement>(null);
@@ -42,6 +58,10 @@ export function MediaViewer({ items, shownId, onShow, onClose, onAnimate, onDele
   useEffect(() => {
     if (!item) onClose();
   }, [item, onClose]);
+  const nearEnd = index >= items.length - NEAR_END;
+  useEffect(() => {
+    if (nearEnd) onNearEnd();
+  }, [nearEnd, onNearEnd, items.length]);
   if (!item) return null;
 
   // Closed before it goes, so focus returns to where it was.
@@ -86,7 +106,9 @@ export function MediaViewer({ items, shownId, onShow, onClose, onAnimate, onDele
       onKeyDown={keyDown}
     >
       <header className="viewer__bar">
-        <span className="viewer__position">{t("gallery.position", { index: index + 1, count: items.length })}</span>
+        <span className="viewer__position">
+          {t("gallery.position", { index: index + 1, count: Math.max(total, items.length) })}
+        </span>
         <button type="button" className="button" disabled={!previous} onClick={() => previous && onShow(previous.id)}>
           {t("gallery.previous")}
         </button>

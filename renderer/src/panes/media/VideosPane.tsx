@@ -7,7 +7,7 @@ import { ModelPicker } from "../../components/ModelPicker.tsx";
 import { NoModels, NotOffered } from "../../components/NotOffered.tsx";
 import { useModelOptions } from "../../api/model-options.ts";
 import { onOption } from "../../components/select-option.ts";
-import { useGallery } from "../../api/task-queries.ts";
+import { useGallery } from "../../api/gallery-queries.ts";
 import { GalleryGrid } from "./GalleryGrid.tsx";
 import { MEDIA_DRAG_TYPE } from "./MediaCard.tsx";
 import { MediaForm } from "./MediaForm.tsx";
@@ -25,8 +25,9 @@ export function VideosPane() {
   const preferredModel = usePreferredModel("video");
   const missing = useFeatureMissing("video");
   const noModels = useNoModelsOf("video");
-  const { data: videos = [] } = useGallery("video");
-  const { data: images = [] } = useGallery("image");
+  const videos = useGallery("video");
+  // The newest page of images: the recent ones to drag up, and any a drop names among those read.
+  const { items: images } = useGallery("image");
   const tasks = useTasksOfKind("video");
   const modelOptions = useModelOptions("video", tasks.recentModels);
   const draft = useMediaDrafts((state) => state.video);
@@ -106,7 +107,7 @@ export function VideosPane() {
         )}
       </MediaForm>
       <GalleryGrid
-        items={videos}
+        gallery={videos}
         pending={tasks.active}
         failed={tasks.failed}
         label={t("media.videoGallery")}

@@ -2,7 +2,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MediaView } from "../../../../shared/ipc/tasks.ts";
 
 /** Thumbnails either side of the shown item: enough to jump around without a strip of thousands. */
-const REACH = 6;
+export const REACH = 6;
 
 interface ViewerStripProps {
   readonly items: readonly MediaView[];

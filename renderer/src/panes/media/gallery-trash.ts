@@ -19,8 +19,8 @@ interface GalleryTrash {
   held: readonly MediaView[];
   /** The last removal main refused; the item is back in the gallery. */
   failure: Error | null;
-  /** Holds the item, then removes it; `removed` refreshes the gallery once main has removed it. */
-  trash(item: MediaView, removed: () => Promise<unknown>): void;
+  /** Holds the item, then removes it; `removed` takes it out of the gallery once main has removed it. */
+  trash(item: MediaView, removed: () => void): void;
   restore(id: string): void;
 }
 
@@ -33,8 +33,11 @@ export const useGalleryTrash = create<GalleryTrash>((set, get) => ({
     const timer = setTimeout(() => {
       timers.delete(item.id);
       unwrap(api.gallery.remove({ id: item.id })).then(
-        // Held until the refreshed gallery no longer has it, so it does not flash back.
-        () => removed().finally(() => set((state) => ({ held: state.held.filter((kept) => kept.id !== item.id) }))),
+        // Held until the gallery no longer has it, so it does not flash back.
+        () => {
+          removed();
+          set((state) => ({ held: state.held.filter((kept) => kept.id !== item.id) }));
+        },
         (error: unknown) => {
           const failure = error instanceof Error ? error : new Error(String(error));
           useMediaDrafts.getState().galleryImageRestored(item.id);

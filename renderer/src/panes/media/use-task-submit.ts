@@ -25,10 +25,10 @@ export function useTaskSubmit<Schema extends z.ZodType>(
   const [submittedInputs, setSubmittedInputs] = useState<readonly unknown[]>([]);
   const start = useMutation({
     mutationFn: (request: z.output<Schema>) => unwrap(call(request)),
-    // Not awaited: the form is free again as soon as main answers, however long a refresh waits.
+    // Not awaited: the form is free again as soon as main answers, however long a refresh waits. The
+    // results reach the gallery as main announces them (`gallery.changed`).
     onSettled: () => {
-      for (const queryKey of [taskKeys.taskLists, taskKeys.galleries, queryKeys.budgets])
-        void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [taskKeys.taskLists, queryKeys.budgets]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 
