@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/app-fixture.ts";
@@ -11,6 +11,8 @@ test.beforeEach(({}, testInfo) => {
 
 const PROMPT = "a lighthouse at dusk";
 const previewsIn = (dataDir: string) => join(dataDir, "media", "thumbnails");
+/** The previews kept so far: none while the folder is not made yet (the first preview makes it). */
+const keptPreviews = (dataDir: string) => (existsSync(previewsIn(dataDir)) ? readdirSync(previewsIn(dataDir)) : []);
 
 /** Generates a 640×480 picture and resolves with its preview's file once the app has kept it. */
 async function generateKept(page: Page, dataDir: string): Promise<string> {
@@ -19,8 +21,8 @@ async function generateKept(page: Page, dataDir: string): Promise<string> {
   await page.getByLabel("Size").fill("640x480");
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(cardImage(page)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => readdirSync(previewsIn(dataDir))).toHaveLength(1);
-  return join(previewsIn(dataDir), readdirSync(previewsIn(dataDir))[0] ?? "");
+  await expect.poll(() => keptPreviews(dataDir)).toHaveLength(1);
+  return join(previewsIn(dataDir), keptPreviews(dataDir)[0] ?? "");
 }
 
 const cardImage = (page: Page) =>
