@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ensureRendererBuild, inputsHash } from "./renderer-build.ts";
 import { runInPlace } from "./run-child.ts";
+import { WEB_HOST_NODE_FLAGS } from "./web-host-node-flags.ts";
 
 /**
  * `npm start`: builds the app when its sources changed, then launches Electron. Where the Electron
@@ -42,5 +43,9 @@ if (binary) {
     "The Electron binary is not installed and cannot be downloaded here, so ModelDesk starts as a web app instead: open the address below in your browser.",
   );
   const rendererDir = await ensureRendererBuild(projectRoot);
-  runInPlace(process.execPath, [WEB_HOST, "--renderer", rendererDir, ...forwardedArgs], projectRoot);
+  runInPlace(
+    process.execPath,
+    [...WEB_HOST_NODE_FLAGS, WEB_HOST, "--renderer", rendererDir, ...forwardedArgs],
+    projectRoot,
+  );
 }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { WEB_HOST_NODE_FLAGS } from "../../scripts/web-host-node-flags.ts";
 
 const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 
@@ -7,7 +8,18 @@ const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 export async function startWebHost(dataDir: string, gatewayUrl: string, key: string, renderer: string) {
   const host = spawn(
     process.execPath,
-    ["electron/web-host/cli.ts", "--port", "0", "--data", dataDir, "--renderer", renderer, "--profile-url", gatewayUrl],
+    [
+      ...WEB_HOST_NODE_FLAGS,
+      "electron/web-host/cli.ts",
+      "--port",
+      "0",
+      "--data",
+      dataDir,
+      "--renderer",
+      renderer,
+      "--profile-url",
+      gatewayUrl,
+    ],
     { cwd: PROJECT_ROOT, env: { ...process.env, MODELDESK_PROFILE_KEY: key }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const url = await new Promise<string>((resolve, reject) => {

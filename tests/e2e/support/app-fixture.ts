@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { rendererBuildDir } from "../../../scripts/renderer-build.ts";
 import { electronBinary, PROJECT_ROOT } from "./electron-binary.ts";
 import { NO_ELECTRON_BINARY } from "./electron-not-run.ts";
+import { WEB_HOST_NODE_FLAGS } from "../../../scripts/web-host-node-flags.ts";
 
 /** Set by the global setup to the renderer build every worker serves. */
 export const RENDERER_DIR_VARIABLE = "MODELDESK_E2E_RENDERER_DIR";
@@ -80,7 +81,15 @@ async function launchWebHost(
   const profile = profileLaunch(options.profile);
   const renderer = process.env[RENDERER_DIR_VARIABLE] ?? rendererBuildDir(PROJECT_ROOT);
   // No --port: the host takes its data folder's own port, as it does for a user.
-  const args = ["electron/web-host/cli.ts", "--data", dataDir, "--renderer", renderer, ...profile.args];
+  const args = [
+    ...WEB_HOST_NODE_FLAGS,
+    "electron/web-host/cli.ts",
+    "--data",
+    dataDir,
+    "--renderer",
+    renderer,
+    ...profile.args,
+  ];
   if (options.gatewayConfig) {
     const configFile = join(dataDir, "gateway-config.json");
     writeFileSync(configFile, JSON.stringify(options.gatewayConfig));
