@@ -9,7 +9,7 @@ import { benchRenderer } from "./bench-app.ts";
 import { sized } from "./bench-size.ts";
 import { report } from "./measure.ts";
 import { startWebHost } from "./web-host-process.ts";
-import { traceLongTasks } from "./long-tasks.ts";
+import { longestTask, traceMainThreadTasks, type MainThreadTask } from "./long-tasks.ts";
 
 export const BUDGET_KEY = "sk-bench-budget-0001";
 /** A key with a balance and both budgets, so every part of the Budget pane has something to show. */
@@ -89,18 +89,18 @@ export async function activeProfileId(page: Page): Promise<string> {
 }
 
 /**
- * The longest main-thread task (ms) while the Budget pane opens on `page` and draws its charts,
- * its Requests table and every profile, and a while after.
+ * The longest main-thread task while the Budget pane opens on `page` and draws its charts, its
+ * Requests table and every profile, and a while after (see `longestTask`).
  */
-export async function budgetPaneLongTaskMax(browser: Browser, page: Page): Promise<number> {
+export async function budgetPaneLongestTask(browser: Browser, page: Page): Promise<MainThreadTask> {
   await page.getByRole("button", { name: "Chat", exact: true }).waitFor();
-  const longTasks = await traceLongTasks(browser, page, async () => {
+  const tasks = await traceMainThreadTasks(browser, page, async () => {
     await page.getByRole("button", { name: "Budget", exact: true }).click();
     await page.getByRole("region", { name: "Spend by model" }).waitFor();
     await page.getByRole("table", { name: "All profiles" }).waitFor();
     await page.waitForTimeout(sized(TRACE_AFTER_MS, 200));
   });
-  return Math.max(0, ...longTasks);
+  return longestTask(tasks);
 }
 
 /**
@@ -126,7 +126,7 @@ export async function budgetBench(): Promise<void> {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
       if (seeded) seedHistory(join(dataDir, "modeldesk.sqlite"), await activeProfileId(page), Date.now());
-      figures[seeded ? "seeded" : "empty"] = await budgetPaneLongTaskMax(browser, page);
+      figures[seeded ? "seeded" : "empty"] = (await budgetPaneLongestTask(browser, page)).wallMs;
       await page.close();
     }
     report("budget_pane_long_task_max_ms", figures["seeded"] ?? 0, "ms");

@@ -36,6 +36,17 @@ export async function traceMainThreadTasks(
     .map((event) => ({ wallMs: (event.dur ?? 0) / 1000, threadMs: (event.tdur ?? 0) / 1000 }));
 }
 
+/**
+ * The longest task's wall time and the most thread time any task ran (ms): on a machine whose cores
+ * other processes hold, a task can last far longer than the page ran it.
+ */
+export function longestTask(tasks: readonly MainThreadTask[]): MainThreadTask {
+  return tasks.reduce(
+    (most, task) => ({ wallMs: Math.max(most.wallMs, task.wallMs), threadMs: Math.max(most.threadMs, task.threadMs) }),
+    { wallMs: 0, threadMs: 0 },
+  );
+}
+
 /** Durations (ms) of every task the page's main thread ran during `work`, read from a Chromium trace. */
 export async function traceLongTasks(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<number[]> {
   return (await traceMainThreadTasks(browser, page, work)).map((task) => task.wallMs);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { GALLERY_PAGE_SIZE } from "../../shared/ipc/gallery.ts";
 import { scrollGallery } from "./gallery-scroll.ts";
-import { proveTraceSeesLongTasks, traceLongTasks, traceMainThreadTasks } from "./long-tasks.ts";
+import { longestTask, proveTraceSeesLongTasks, traceMainThreadTasks } from "./long-tasks.ts";
 import type { ScaledFigure } from "./measure.ts";
 import { jsHeapMb } from "./process-memory.ts";
 
@@ -94,8 +94,6 @@ async function previewsKept(dataDir: string, count: number): Promise<void> {
 }
 
 /** The largest of many durations (a 10,000-picture scroll runs more tasks than a spread may pass). */
-const longest = (durations: readonly number[]) => durations.reduce((most, duration) => Math.max(most, duration), 0);
-
 /** A new session of the app at `url` (the page's address with its secret), shown with the Images pane. */
 async function openSession(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -127,12 +125,12 @@ export async function galleryPaneFigures(
   const page = await openSession(browser, url);
   try {
     await proveTraceSeesLongTasks(browser, page);
-    const opening = await traceLongTasks(browser, page, () => openImages(page, pictures));
-    const scrolling = await traceMainThreadTasks(browser, page, () => scrollGallery(page, SCROLL_STEP_PX));
+    const opening = await traceMainThreadTasks(browser, page, () => openImages(page, pictures));
+    const scrolling = longestTask(await traceMainThreadTasks(browser, page, () => scrollGallery(page, SCROLL_STEP_PX)));
     return {
-      galleryOpen: longest(opening),
-      galleryScroll: longest(scrolling.map((task) => task.wallMs)),
-      galleryScrollThread: longest(scrolling.map((task) => task.threadMs)),
+      galleryOpen: longestTask(opening).wallMs,
+      galleryScroll: scrolling.wallMs,
+      galleryScrollThread: scrolling.threadMs,
       galleryHeap: await jsHeapMb(page),
     };
   } finally {

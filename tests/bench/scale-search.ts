@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Browser, Page } from "playwright-core";
 import { searchConversations } from "../../electron/services/chat/conversation-search.ts";
 import { sized } from "./bench-size.ts";
-import { traceLongTasks } from "./long-tasks.ts";
+import { longestTask, traceMainThreadTasks, type MainThreadTask } from "./long-tasks.ts";
 import { median } from "./measure.ts";
 
 /**
@@ -100,15 +100,15 @@ export async function searchPageMs(page: Page, queries: readonly (readonly [stri
 /**
  * The longest main-thread task while the conversation list is shown with every conversation (folded
  * away, then shown again: the transcript beside it stays as it was), scrolls from top to bottom, and
- * a search is typed and cleared.
+ * a search is typed and cleared (see `longestTask`).
  */
-export async function conversationListLongTaskMax(browser: Browser, page: Page): Promise<number> {
+export async function conversationListLongestTask(browser: Browser, page: Page): Promise<MainThreadTask> {
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   const list = page.getByRole("complementary", { name: "Conversations" });
   await list.getByRole("listitem").first().waitFor();
   await page.getByRole("button", { name: "Hide conversations" }).click();
   await list.waitFor({ state: "detached" });
-  const tasks = await traceLongTasks(browser, page, async () => {
+  const tasks = await traceMainThreadTasks(browser, page, async () => {
     await page.getByRole("button", { name: "Show conversations" }).click();
     await list.getByRole("listitem").first().waitFor();
     await list.locator(".conversation-list__scroller").evaluate(async (element, step) => {
@@ -123,5 +123,5 @@ export async function conversationListLongTaskMax(browser: Browser, page: Page):
     await box.fill("");
     await page.waitForTimeout(sized(TRACE_AFTER_MS, 200));
   });
-  return Math.max(0, ...tasks);
+  return longestTask(tasks);
 }
