@@ -135,7 +135,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
   {
     name: "ledger_costs",
     files: [`${LEDGER}ledger-costs.ts`, `${LEDGER}call-terms.ts`],
-    tests: ["tests/unit/ledger/*.test.ts"],
+    tests: ["tests/unit/ledger/*.test.ts", "tests/integration/chat/conversation-costs.test.ts"],
     threshold: 80,
   },
   {

@@ -85,6 +85,15 @@ describe("what the calls of a reply, task or conversation cost", () => {
     expect(ledgerCostOf(db, "task_id", "t")).toMatchObject({ low: expect.closeTo(0.31, 9), high: null });
   });
 
+  it("keeps a range's lower bound apart from its amount", () => {
+    const { db } = ledger();
+    db.prepare(
+      `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, chargeable, cost, cost_low, cost_high,
+         cost_kind, task_id) VALUES ('p', 0, 'POST', '/', 0, 1, 0.3, 0.1, 0.5, 'estimated', 't')`,
+    ).run();
+    expect(ledgerCostOf(db, "task_id", "t")).toMatchObject({ amount: 0.3, low: 0.1, high: 0.5 });
+  });
+
   it("costs each reply of a conversation apart, and leaves out replies with no cost yet and calls of no reply", () => {
     const { db, call } = ledger();
     call(0.1, "measured", { conversation: "c1", message: "m1" });
