@@ -102,6 +102,9 @@ test("a server that refuses images: said plainly, and the next message keeps its
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Chat", exact: true }).click();
   await page.getByRole("button", { name: "New chat" }).first().click();
+  // The model is the new conversation's: its header is shown once it is open. A model typed into the
+  // first message's field meanwhile would be that field's, which the opened conversation replaces.
+  await page.getByRole("combobox", { name: "API format (OpenAI / Anthropic)" }).waitFor();
   await chooseModel(page, "text-only");
   await attachByButton(page, "pixel.png", PNG_BYTES);
   await messageBox(page).fill("What is this?");
