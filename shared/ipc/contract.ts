@@ -23,21 +23,23 @@ import {
   BudgetSnapshotSchema,
 } from "./budget.ts";
 import {
-  CostEstimateRequestSchema,
-  CostEstimateSchema,
   CsvExportPageRequestSchema,
   CsvExportPageSchema,
   LedgerPageRequestSchema,
   LedgerPageSchema,
   LedgerRetentionSchema,
+  SpendRequestSchema,
+  SpendRowSchema,
+} from "./ledger.ts";
+import {
+  CostEstimateRequestSchema,
+  CostEstimateSchema,
   ModelPriceRequestSchema,
   ModelPriceSchema,
   PriceChangeSchema,
   PriceOverrideSchema,
   PricesRequestSchema,
-  SpendRequestSchema,
-  SpendRowSchema,
-} from "./ledger.ts";
+} from "./prices.ts";
 import { OpenConversationSchema, QuickChatShortcutSchema, QuickChatShortcutStateSchema } from "./desktop.ts";
 import { CapabilitiesRequestSchema, ConnectionCheckSchema, ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ProfileIdSchema, ProfileInputSchema, ProfilesStateSchema, ProfileViewSchema } from "./profiles.ts";

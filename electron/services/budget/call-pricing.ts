@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 import { MessageMetaSchema } from "../../../shared/ipc/chat.ts";
 import { oneRow } from "../../common/sql-rows.ts";
 import { readStoredColumn } from "../store/stored-json.ts";

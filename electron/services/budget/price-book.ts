@@ -6,7 +6,7 @@ import {
   type ModelPrice,
   type PriceSource,
   type PriceUnit,
-} from "../../../shared/ipc/ledger.ts";
+} from "../../../shared/ipc/prices.ts";
 import { allRows } from "../../common/sql-rows.ts";
 import { DEFAULT_IMAGE_SIZE, DEFAULT_VIDEO_SECONDS, DEFAULT_VIDEO_SIZE } from "../ledger/call-terms.ts";
 import { ConfirmedSizes } from "./confirmed-sizes.ts";

@@ -1,4 +1,4 @@
-import type { ModelPrice, PriceUnit } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice, PriceUnit } from "../../../shared/ipc/prices.ts";
 import { nonNegativeLeastSquares } from "./nnls.ts";
 import { priceOf } from "./price-lookup.ts";
 import type { LearnedPrice } from "./price-book.ts";

@@ -5,7 +5,7 @@ import {
   type PriceChange,
   type PriceSource,
   type PriceUnit,
-} from "../../../shared/ipc/ledger.ts";
+} from "../../../shared/ipc/prices.ts";
 import { allRows, oneRow } from "../../common/sql-rows.ts";
 
 /** A change smaller than this share is the fit settling, not a new price. */

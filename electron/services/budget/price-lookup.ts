@@ -1,4 +1,4 @@
-import type { ModelPrice, PriceUnit } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice, PriceUnit } from "../../../shared/ipc/prices.ts";
 
 /**
  * The price in force for a model's unit: at this size, else without size, else at any size (a

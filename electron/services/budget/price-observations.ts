@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
-import { PriceUnitSchema, type ModelPrice } from "../../../shared/ipc/ledger.ts";
+import { PriceUnitSchema, type ModelPrice } from "../../../shared/ipc/prices.ts";
 import { allRows } from "../../common/sql-rows.ts";
 import { readStoredJson } from "../store/stored-json.ts";
 import { estimateOf, type PriceObservation } from "./price-fitting.ts";

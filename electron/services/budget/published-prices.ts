@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ModelList } from "../gateway-client/lenient-schemas.ts";
 import type { LearnedPrice } from "./price-book.ts";
-import type { PriceUnit } from "../../../shared/ipc/ledger.ts";
+import type { PriceUnit } from "../../../shared/ipc/prices.ts";
 
 /** No unit of any model costs more than this: a larger figure is a server's mistake, not a price. */
 const MAX_PLAUSIBLE_UNIT_PRICE = 10_000;

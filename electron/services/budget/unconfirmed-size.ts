@@ -1,4 +1,4 @@
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 
 /** How far a price of one size may be off at another, beyond the ratio of their areas, either way. */
 const SIZE_MARGIN = 2;

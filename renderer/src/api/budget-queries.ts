@@ -1,6 +1,7 @@
 import { keepPreviousData, skipToken, useQueries, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import type { CostEstimateRequest, LedgerFilter, SpendRow } from "../../../shared/ipc/ledger.ts";
+import type { LedgerFilter, SpendRow } from "../../../shared/ipc/ledger.ts";
+import type { CostEstimateRequest } from "../../../shared/ipc/prices.ts";
 import { unwrap } from "./api-error.ts";
 import { api } from "./desktop-api.ts";
 import { queryKeys, useProfiles } from "./queries.ts";

@@ -3,7 +3,8 @@ import { api } from "./desktop-api.ts";
 import { unwrap } from "./api-error.ts";
 import { chatKeys } from "../panes/chat/chat-queries.ts";
 import { taskKeys } from "./task-queries.ts";
-import type { CostEstimateRequest, LedgerFilter } from "../../../shared/ipc/ledger.ts";
+import type { LedgerFilter } from "../../../shared/ipc/ledger.ts";
+import type { CostEstimateRequest } from "../../../shared/ipc/prices.ts";
 
 /** Query keys, one factory for the whole app. */
 export const queryKeys = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../../electron/services/app-services.ts";
 import { BUILT_IN_MODELS, DEFAULT_PRICES } from "../../../electron/local-gateway/model-catalog.ts";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, tempDir, type TestGateway } from "../../support/local-gateway.ts";
 import { chatTurn, ledgerSettled, QUICK_SAMPLING } from "./budget-session.ts";

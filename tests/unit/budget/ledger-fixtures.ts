@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import type { PriceUnit } from "../../../shared/ipc/ledger.ts";
+import type { PriceUnit } from "../../../shared/ipc/prices.ts";
 import { allRows, onlyRow } from "../../../electron/common/sql-rows.ts";
 import { CostAttributor } from "../../../electron/services/budget/cost-attributor.ts";
 import { PriceBook } from "../../../electron/services/budget/price-book.ts";

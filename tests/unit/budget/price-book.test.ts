@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PriceUnit } from "../../../shared/ipc/ledger.ts";
+import type { PriceUnit } from "../../../shared/ipc/prices.ts";
 import { onlyRow } from "../../../electron/common/sql-rows.ts";
 import { PriceBook, type LearnedPrice } from "../../../electron/services/budget/price-book.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";

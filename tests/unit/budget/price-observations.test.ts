@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 import { estimateOfStoredCalls, explainedObservations } from "../../../electron/services/budget/price-observations.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";
 

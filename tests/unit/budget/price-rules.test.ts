@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 import { PriceBook } from "../../../electron/services/budget/price-book.ts";
 import { estimateOf, featuresOf, fitPrices, type Feature } from "../../../electron/services/budget/price-fitting.ts";
 import { openAppDatabase } from "../../../electron/services/store/app-database.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ModelPrice } from "../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../shared/ipc/prices.ts";
 import { sizeFactors, sizeScale } from "../../../electron/services/budget/unconfirmed-size.ts";
 import { ledger, PROFILE } from "./ledger-fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { IMAGE_SEED_MAX, ImageRequestSchema } from "../../../../shared/ipc/tasks.ts";
 import { IMAGE_COUNT_MAX, ImageSizeSchema } from "../../../../shared/gateway-api/images.ts";
-import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
+import type { CostEstimateRequest } from "../../../../shared/ipc/prices.ts";
 import { api } from "../../api/desktop-api.ts";
 import { useFeatureMissing, useNoModelsOf, usePreferredModel } from "../../api/capability-queries.ts";
 import { ModelPicker } from "../../components/ModelPicker.tsx";

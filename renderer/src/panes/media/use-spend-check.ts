@@ -1,4 +1,4 @@
-import type { CostEstimateRequest } from "../../../../shared/ipc/ledger.ts";
+import type { CostEstimateRequest } from "../../../../shared/ipc/prices.ts";
 import { useCostEstimate } from "../../api/budget-queries.ts";
 import { useActiveProfile, useLatestBudget } from "../../api/queries.ts";
 import { budgetCover, type Cover } from "./budget-cover.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import type { ModelPrice } from "../../../../shared/ipc/ledger.ts";
+import type { ModelPrice } from "../../../../shared/ipc/prices.ts";
 import { unwrap } from "../../api/api-error.ts";
 import { api } from "../../api/desktop-api.ts";
 import { ActionError } from "../../components/ActionError.tsx";
