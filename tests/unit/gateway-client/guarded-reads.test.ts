@@ -28,3 +28,40 @@ describe("an event stream's stall bound", () => {
     await expect(reads.read()).rejects.toMatchObject({ code: "STREAM_STALLED" });
   });
 });
+
+describe("a failed guarded read", () => {
+  it("says how long the stream was silent, and lets the body go", async () => {
+    let cancelled = false;
+    const silent = new ReadableStream<Uint8Array>({
+      pull: () => new Promise<void>(() => undefined),
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reads = guardedReads(silent, { maxLineBytes: 1024, stallMs: STALL_MS });
+    await expect(reads.read()).rejects.toMatchObject({
+      code: "STREAM_STALLED",
+      text: { code: "STREAM_STALLED", params: { seconds: STALL_MS / 1000 } },
+    });
+    expect(cancelled).toBe(true);
+  });
+
+  it("says the line bound in megabytes, and lets the body go", async () => {
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode("data: " + "x".repeat(1024))),
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reads = guardedReads(endless, { maxLineBytes: 2 * 1024 * 1024, stallMs: 60_000 });
+    const failed = await (async () => {
+      for (;;) await reads.read();
+    })().catch((error: unknown) => error);
+    expect(failed).toMatchObject({
+      code: "SSE_LINE_TOO_LONG",
+      text: { code: "SSE_LINE_TOO_LONG", params: { megabytes: 2 } },
+    });
+    expect(cancelled).toBe(true);
+  });
+});

@@ -54,4 +54,11 @@ describe("sseMessages", () => {
     }
     expect(state.cancelled).toBe(true);
   });
+
+  it("hands on nothing for a read that ends no event", async () => {
+    const { stream } = body(cutBytes("data: first\n\n", [4, 8]).filter((piece) => piece.length > 0));
+    const batches = [];
+    for await (const read of sseMessages(reads(stream))) batches.push(read.map((message) => message.data));
+    expect(batches).toEqual([["first"]]);
+  });
 });

@@ -106,4 +106,27 @@ describe("the stream hub", () => {
       data: { code: "RATE_LIMIT", status: 429, requestId: "req_9", retryAfter: 3, retrying: false },
     });
   });
+
+  it("stops every stream when the app closes, and resolves once each has ended", async () => {
+    const hub = new StreamHub();
+    const started: string[] = [];
+    const ended: string[] = [];
+    const producer = (name: string) => (_emit: unknown, signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        started.push(name);
+        signal.addEventListener("abort", () => {
+          // Writing how it ended takes a turn of its own, as the reply's settling does.
+          setImmediate(() => {
+            ended.push(name);
+            resolve();
+          });
+        });
+      });
+    hub.open(recordingPage("a").page, producer("a"));
+    hub.open(recordingPage("b").page, producer("b"));
+    await expect.poll(() => started.length, { message: "both streams are running" }).toBe(2);
+    await hub.close();
+    expect(ended.sort()).toEqual(["a", "b"]);
+    expect(hub.openCount).toBe(0);
+  });
 });
