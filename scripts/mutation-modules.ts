@@ -167,6 +167,7 @@ export const MUTATION_MODULES: readonly MutationModule[] = [
       "tests/unit/gateway-client/event-line-meter.test.ts",
       "tests/unit/services/stream-hub.test.ts",
       "tests/integration/chat/chat-service.test.ts",
+      "tests/integration/chat/conversation-profile-deleted.test.ts",
       "tests/integration/chat/no-resend-after-partial-reply.test.ts",
     ],
     threshold: 80,

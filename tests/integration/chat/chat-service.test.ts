@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatSettings, ChatStreamData } from "../../../shared/ipc/chat.ts";
 import type { StreamEvent } from "../../../shared/ipc/streams.ts";
 import type { AppServices } from "../../../electron/services/app-services.ts";
+import { searchConversations } from "../../../electron/services/chat/conversation-search.ts";
 import { recordingPage } from "../../support/fake-page.ts";
 import { startServices } from "../../support/services-fixture.ts";
 import { KEYS, startTestGateway, waitUntil, type TestGateway } from "../../support/local-gateway.ts";
@@ -61,6 +62,10 @@ describe("chat through main", () => {
       expect(done.meta!.ttftMs).not.toBeNull();
       expect(done.meta!.requestId).toMatch(/^req_/);
       expect(services.conversations.detail(id).messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+      // Found by the search as soon as its done is sent: indexed then, not at the next start.
+      const words = done.content.split(/\s+/).slice(5, 12).join(" ");
+      const hit = searchConversations(services.db, words, []).hits.find((found) => found.conversation.id === id);
+      expect(hit?.found?.messageId).toBe(done.id);
     },
   );
 
