@@ -38,7 +38,8 @@ export async function traceMainThreadTasks(
 
 /**
  * The longest task's wall time and the most thread time any task ran (ms): on a machine whose cores
- * other processes hold, a task can last far longer than the page ran it.
+ * other processes hold, a task can last far longer than the page ran it. Folded, not spread into
+ * Math.max: a 10,000-picture scroll runs more tasks than a spread may pass.
  */
 export function longestTask(tasks: readonly MainThreadTask[]): MainThreadTask {
   return tasks.reduce(

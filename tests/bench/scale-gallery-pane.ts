@@ -93,7 +93,6 @@ async function previewsKept(dataDir: string, count: number): Promise<void> {
   }
 }
 
-/** The largest of many durations (a 10,000-picture scroll runs more tasks than a spread may pass). */
 /** A new session of the app at `url` (the page's address with its secret), shown with the Images pane. */
 async function openSession(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

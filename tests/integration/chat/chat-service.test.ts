@@ -62,7 +62,7 @@ describe("chat through main", () => {
       expect(done.meta!.ttftMs).not.toBeNull();
       expect(done.meta!.requestId).toMatch(/^req_/);
       expect(services.conversations.detail(id).messages.map((message) => message.role)).toEqual(["user", "assistant"]);
-      // Found by the search as soon as its done is sent: indexed then, not at the next start.
+      // Found by the search as soon as its done is sent.
       const words = done.content.split(/\s+/).slice(5, 12).join(" ");
       const hit = searchConversations(services.db, words, []).hits.find((found) => found.conversation.id === id);
       expect(hit?.found?.messageId).toBe(done.id);
