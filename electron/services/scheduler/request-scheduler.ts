@@ -39,7 +39,8 @@ export class RequestScheduler {
   private limitKnown = false;
   /** A request is out to a key whose limit is not known yet: the next waits for its answer. */
   private probing = false;
-  private grants: Grant[] = [];
+  /** Oldest first. */
+  private readonly grants: Grant[] = [];
   /** Until when each kind of call is paused by a Retry-After (monotonic). */
   private readonly pauses = new Map<string, number>();
   private readonly queue: Waiter[] = [];
@@ -116,10 +117,10 @@ export class RequestScheduler {
       // limit need not be counted: that many already fill its minute, whatever the gateway claims.
       const countedAt = retryAfterSeconds === undefined ? now : this.pausedUntil(scope) - WINDOW_MS;
       const used = Math.min(rateLimit.limit - rateLimit.remaining, this.rpm);
-      for (let missing = used - this.grants.length; missing > 0; missing--) {
-        this.grants.push({ at: countedAt });
+      if (used > this.grants.length) {
+        for (let missing = used - this.grants.length; missing > 0; missing--) this.grants.push({ at: countedAt });
+        this.grants.sort((a, b) => a.at - b.at);
       }
-      this.sortGrants();
     }
     if (resetMs !== undefined) {
       const leftBy = now + resetMs - WINDOW_MS;
@@ -134,8 +135,14 @@ export class RequestScheduler {
    * slot here before the gateway does.
    */
   answered(grant: Grant): void {
-    grant.at = Math.max(grant.at, monotonicNow());
-    this.sortGrants();
+    const now = monotonicNow();
+    if (grant.at >= now) return;
+    // The most recent grants are the last: the answered one is found from the end.
+    const index = this.grants.lastIndexOf(grant);
+    grant.at = now;
+    if (index === -1) return;
+    this.grants.splice(index, 1);
+    this.addGrant(grant);
   }
 
   /** A granted request that got no answer at all (network error, cancelled): the next one may go. */
@@ -145,8 +152,11 @@ export class RequestScheduler {
     this.pump();
   }
 
-  private sortGrants(): void {
-    this.grants.sort((a, b) => a.at - b.at);
+  /** Keeps the grants oldest first, where a new one almost always goes last. */
+  private addGrant(grant: Grant): void {
+    let index = this.grants.length;
+    while (index > 0 && (this.grants[index - 1]?.at ?? 0) > grant.at) index--;
+    this.grants.splice(index, 0, grant);
   }
 
   get waiting(): number {
@@ -197,7 +207,9 @@ export class RequestScheduler {
   }
 
   private prune(now: number): void {
-    this.grants = this.grants.filter((grant) => grant.at > now - WINDOW_MS);
+    let left = 0;
+    while (left < this.grants.length && (this.grants[left]?.at ?? 0) <= now - WINDOW_MS) left++;
+    this.grants.splice(0, left);
   }
 
   private pump(): void {
@@ -211,7 +223,7 @@ export class RequestScheduler {
       if (!waiter) break;
       this.queue.splice(this.queue.indexOf(waiter), 1);
       const grant = { at: now };
-      this.grants.push(grant);
+      this.addGrant(grant);
       this.probing = !this.limitKnown;
       waiter.grant(grant);
     }

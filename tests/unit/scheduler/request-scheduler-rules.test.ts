@@ -149,6 +149,17 @@ describe("the scheduler after a 429", () => {
     expect(at["after the pause"]).toBe(35_000);
   });
 
+  it("frees a request of another kind granted during a long pause with its own minute, not the pause's", async () => {
+    const scheduler = knownKey(3);
+    await scheduler.acquire("user", undefined, undefined, "chat");
+    // One more used elsewhere, counted until the 300 s pause ends: it leaves the window last.
+    scheduler.observe({ limit: 3, remaining: 1 }, 300, undefined, "chat");
+    await vi.advanceTimersByTimeAsync(1000);
+    await scheduler.acquire("user", undefined, undefined, "balance");
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(scheduler.freeSlots()).toBe(2);
+  });
+
   it("sends at the pause's end when the minute still has room", async () => {
     const scheduler = knownKey(10);
     await scheduler.acquire("user");
