@@ -1,5 +1,5 @@
 import Conf from "conf";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { settingsFile } from "../../../electron/web-host/settings-file.ts";
@@ -30,6 +30,34 @@ describe("the web host's settings file", () => {
     writeFileSync(path, JSON.stringify({ language: "zh" }));
     expect(settings.get("language")).toBe("zh");
     expect(settings.get("toString")).toBeUndefined();
+  });
+
+  it("sees a rewrite of the same size, whether the file was just written or long ago", () => {
+    const path = join(tempDir("settings-"), "settings.json");
+    const settings = settingsFile(path);
+    writeFileSync(path, JSON.stringify({ language: "zh" }));
+    expect(settings.get("language")).toBe("zh");
+    writeFileSync(path, JSON.stringify({ language: "en" }));
+    expect(settings.get("language")).toBe("en");
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path, anHourAgo, anHourAgo);
+    expect(settings.get("language")).toBe("en");
+    writeFileSync(path, JSON.stringify({ language: "de" }));
+    expect(settings.get("language")).toBe("de");
+  });
+
+  it("hands out copies: changing what one get returned changes neither the next get nor the file", () => {
+    const path = join(tempDir("settings-"), "settings.json");
+    const settings = settingsFile(path);
+    settings.set("profiles", PROFILES);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path, anHourAgo, anHourAgo);
+    const profiles = settings.get("profiles") as { name: string }[];
+    profiles[0]!.name = "changed";
+    profiles.push({ name: "added" });
+    expect(settings.get("profiles")).toEqual(PROFILES);
+    settings.set("language", "en");
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ profiles: PROFILES, language: "en" });
   });
 
   it("writes owner-only and leaves no temporary file behind", () => {
