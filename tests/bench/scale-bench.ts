@@ -22,6 +22,7 @@ import {
   searchQueryMs,
 } from "./scale-search.ts";
 import { startOnce } from "./startup-bench.ts";
+import { upkeepOver } from "./upkeep-over.ts";
 import { startWebHost } from "./web-host-process.ts";
 
 /** Start-ups each start-up figure is the median of (in a smoke run, 1). */
@@ -78,7 +79,10 @@ interface Stand {
   readonly renderer: string;
 }
 
-/** Every figure of one data folder: the database's, then the Budget and Chat panes', then start-up. */
+/**
+ * Every figure of one data folder: the database's, then the Budget, Chat and gallery panes' (once
+ * the start's upkeep is over), then start-up.
+ */
 async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figures> {
   const dataDir = tempDir("bench-scale-");
   try {
@@ -106,6 +110,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
     try {
       const page = await stand.browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
+      await upkeepOver(page, dataDir);
       const budget = await budgetPaneLongestTask(stand.browser, page);
       const list = await conversationListLongestTask(stand.browser, page);
       pane = {
