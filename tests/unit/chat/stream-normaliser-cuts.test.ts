@@ -26,14 +26,16 @@ async function* reads<T>(batches: readonly T[][]): AsyncGenerator<T[]> {
   for (const batch of batches) yield batch;
 }
 
+type Batches = ReplyEvent[][];
+
 /** The events of each way of cutting the stream: one read for all, one per message, and the cuts given. */
 async function eventsOfCuts<T>(
   normalise: (batches: AsyncIterable<readonly T[]>) => AsyncGenerator<ReplyEvent[]>,
   items: readonly T[],
   cuts: readonly number[],
-): Promise<ReplyEvent[][][]> {
-  const ways = [[[...items]], items.map((item) => [item]), cutInto(items, cuts)];
-  return Promise.all(ways.map((batches) => collect(normalise(reads(batches)))));
+): Promise<[whole: Batches, single: Batches, cut: Batches]> {
+  const eventsOf = (batches: T[][]) => collect(normalise(reads(batches)));
+  return Promise.all([eventsOf([[...items]]), eventsOf(items.map((item) => [item])), eventsOf(cutInto(items, cuts))]);
 }
 
 const piece = fc.string({ maxLength: 4 });
@@ -98,8 +100,8 @@ describe("the stream normaliser, however the network cuts the stream into reads 
           const chunks = raw.map((value) => LenientChatChunkSchema.parse(value));
           const [whole, single, cut] = await eventsOfCuts(normaliseChatChunks, chunks, cuts);
           for (const batches of [whole, single, cut]) expect(batches.every((batch) => batch.length > 0)).toBe(true);
-          expect(single?.flat()).toEqual(whole?.flat());
-          expect(cut?.flat()).toEqual(whole?.flat());
+          expect(single.flat()).toEqual(whole.flat());
+          expect(cut.flat()).toEqual(whole.flat());
         },
       ),
     );
@@ -114,8 +116,8 @@ describe("the stream normaliser, however the network cuts the stream into reads 
           const events = raw.map((value) => LenientMessageEventSchema.parse(value));
           const [whole, single, cut] = await eventsOfCuts(normaliseMessageEvents, events, cuts);
           for (const batches of [whole, single, cut]) expect(batches.every((batch) => batch.length > 0)).toBe(true);
-          expect(single?.flat()).toEqual(whole?.flat());
-          expect(cut?.flat()).toEqual(whole?.flat());
+          expect(single.flat()).toEqual(whole.flat());
+          expect(cut.flat()).toEqual(whole.flat());
         },
       ),
     );
