@@ -50,7 +50,11 @@ export class OtherSpendLedger {
     return Number(lastInsertRowid);
   }
 
-  /** The app's calls and refunds already attributed since `since`: the movements around them are explained. */
+  /**
+   * The app's calls and refunds already attributed since `since`: the movements around them are
+   * explained. Each condition repeats its index's (ledger_settled_paid, ledger_refunds) word for
+   * word, or SQLite reads the profile's calls whole.
+   */
   accountedSince(profileId: string, since: number): { from: number; to: number }[] {
     const charges = allRows<{ from_at: number; to_at: number }>(
       this.db.prepare(

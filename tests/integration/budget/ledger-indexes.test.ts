@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OtherSpendLedger } from "../../../electron/services/budget/other-spend.ts";
+import { waitingRows } from "../../../electron/services/budget/waiting-calls.ts";
 import { ledgerWhere } from "../../../electron/services/ledger/ledger-filter.ts";
 import { MODELS_OF_PROFILE, PRUNE_IDS } from "../../../electron/services/ledger/ledger-index-queries.ts";
 import { LedgerStore } from "../../../electron/services/ledger/ledger-store.ts";
@@ -21,6 +23,22 @@ beforeEach(() => {
 });
 
 afterEach(() => db.close());
+
+/** The statements `read` prepares on the database, as it writes them. */
+function statementsOf(read: () => void): string[] {
+  const prepared: string[] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = (sql: string) => {
+    prepared.push(sql);
+    return prepare(sql);
+  };
+  try {
+    read();
+  } finally {
+    db.prepare = prepare;
+  }
+  return prepared;
+}
 
 // A year of heavy use holds a million ledger rows (tests/bench/scale-bench.ts): these reads must not
 // visit every one, and an index whose condition the query does not repeat word for word goes unused.
@@ -58,6 +76,14 @@ describe("the ledger's reads over a long history", () => {
     expect(planOf("UPDATE request_log SET settled_at = ? WHERE attributed = 0 AND settled_at IS NULL", 0)).toContain(
       "ledger_unsettled",
     );
+  });
+
+  it("finds the calls and refunds other spend is told from, and the calls waiting for a movement, by their own indexes", () => {
+    const [charges, refunds] = statementsOf(() => new OtherSpendLedger(db).accountedSince("p", 0));
+    expect(planOf(charges ?? "", "p", 0)).toContain("ledger_settled_paid (profile_id=? AND settled_at>?)");
+    expect(planOf(refunds ?? "", "p", 0)).toContain("ledger_refunds (profile_id=? AND refund_to>?)");
+    const [waiting] = statementsOf(() => waitingRows(db, "p"));
+    expect(planOf(waiting ?? "", "p")).toContain("ledger_open");
   });
 
   it("reads a profile's models a step at a time through the (profile, model) index", () => {

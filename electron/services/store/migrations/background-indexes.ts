@@ -25,6 +25,17 @@ export const BACKGROUND_INDEXES: readonly { readonly name: string; readonly sql:
     sql: `CREATE INDEX IF NOT EXISTS ledger_conversation_costs ON request_log(conversation_id, chargeable, cost,
       cost_low, cost_high, cost_kind, refund) WHERE conversation_id IS NOT NULL`,
   },
+  // Other spend (other-spend.ts) reads the paid calls settled in its window and the refunds booked
+  // in it: 9 ms and nothing at a million rows, against 150 ms each reading a profile's calls whole.
+  {
+    name: "ledger_settled_paid",
+    sql: `CREATE INDEX IF NOT EXISTS ledger_settled_paid ON request_log(profile_id, settled_at)
+      WHERE chargeable = 1 AND attributed = 1 AND settled_at IS NOT NULL`,
+  },
+  {
+    name: "ledger_refunds",
+    sql: "CREATE INDEX IF NOT EXISTS ledger_refunds ON request_log(profile_id, refund_to) WHERE refund IS NOT NULL",
+  },
   {
     name: "ledger_unsettled",
     sql: "CREATE INDEX IF NOT EXISTS ledger_unsettled ON request_log(id) WHERE attributed = 0 AND settled_at IS NULL",
