@@ -1,6 +1,6 @@
 /**
  * Indexes built after the start rather than by a migration step: on a table that has grown large,
- * building one takes seconds (the ledger's four, 2.3 s at a million rows), which would hold the
+ * building one takes seconds (the ledger's first four, 2.3 s at a million rows), which would hold the
  * first start after an upgrade. Queries run without them, only slower, until the upkeep builds
  * the missing ones (`data-upkeep.ts`); a new database gets them at once, on its empty tables.
  */
