@@ -15,7 +15,10 @@ export function settingsFile(path: string): SettingsStore {
   // A reply looks its profile up several times: the file is parsed again only when it changed.
   const current = () => {
     const stamp = stampOf(path);
-    if (stamp === null) return new Map<string, unknown>();
+    if (stamp === null) {
+      cached = null;
+      return new Map<string, unknown>();
+    }
     if (cached?.stamp !== stamp) cached = { stamp, settings: readSettings(path) };
     return cached.settings;
   };
@@ -24,6 +27,7 @@ export function settingsFile(path: string): SettingsStore {
     get: (key) => structuredClone(current().get(key)),
     // Read afresh, never from the cache: a set writes back every other setting as it finds them.
     set: (key, value) => {
+      cached = null;
       const settings = readSettings(path).set(key, value);
       replaceFile(path, JSON.stringify(Object.fromEntries(settings), undefined, "\t"));
     },
