@@ -149,6 +149,15 @@ describe("the scheduler after a 429", () => {
     expect(at["after the pause"]).toBe(35_000);
   });
 
+  it("does not count again a request answered after its minute ended: the gateway counted it when it came", async () => {
+    const scheduler = knownKey(1);
+    const grant = await scheduler.acquire("user");
+    await vi.advanceTimersByTimeAsync(62_000);
+    expect(scheduler.freeSlots()).toBe(1);
+    scheduler.answered(grant);
+    expect(scheduler.freeSlots()).toBe(1);
+  });
+
   it("frees a request of another kind granted during a long pause with its own minute, not the pause's", async () => {
     const scheduler = knownKey(3);
     await scheduler.acquire("user", undefined, undefined, "chat");
