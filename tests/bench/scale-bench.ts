@@ -101,6 +101,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
         db.close();
       }
     })();
+    const hostStarted = new Date();
     const { host, url } = await startWebHost(dataDir, stand.gatewayUrl, BUDGET_KEY, stand.renderer);
     let pane: Pick<
       Figures,
@@ -110,7 +111,7 @@ async function measureFolder(stand: Stand, counts: ProfileCounts): Promise<Figur
     try {
       const page = await stand.browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
-      await upkeepOver(page, dataDir);
+      await upkeepOver(page, dataDir, hostStarted);
       const budget = await budgetPaneLongestTask(stand.browser, page);
       const list = await conversationListLongestTask(stand.browser, page);
       pane = {
