@@ -26,18 +26,27 @@ async function* reads<T>(batches: readonly T[][]): AsyncGenerator<T[]> {
   for (const batch of batches) yield batch;
 }
 
-type Batches = ReplyEvent[][];
-
-/** The events of each way of cutting the stream: one read for all, one per message, and the cuts given. */
-async function eventsOfCuts<T>(
+/**
+ * The stream normalised as one read, one read per message and cut at `cuts`: the same events in
+ * the same order each time, and never an empty batch.
+ */
+async function expectSameEventsHoweverCut<T>(
   normalise: (batches: AsyncIterable<readonly T[]>) => AsyncGenerator<ReplyEvent[]>,
   items: readonly T[],
   cuts: readonly number[],
-): Promise<[whole: Batches, single: Batches, cut: Batches]> {
+): Promise<void> {
   const eventsOf = (batches: T[][]) => collect(normalise(reads(batches)));
-  return Promise.all([eventsOf([[...items]]), eventsOf(items.map((item) => [item])), eventsOf(cutInto(items, cuts))]);
+  const [whole, single, cut] = await Promise.all([
+    eventsOf([[...items]]),
+    eventsOf(items.map((item) => [item])),
+    eventsOf(cutInto(items, cuts)),
+  ]);
+  for (const batches of [whole, single, cut]) expect(batches.every((batch) => batch.length > 0)).toBe(true);
+  expect(single.flat()).toEqual(whole.flat());
+  expect(cut.flat()).toEqual(whole.flat());
 }
 
+const cutsOf = fc.array(fc.nat(), { maxLength: 6 });
 const piece = fc.string({ maxLength: 4 });
 const finishReason = fc.constantFrom("stop", "length", "tool_calls", "content_filter", null);
 const chatDelta = (delta: object, finish: string | null = null) => ({ choices: [{ delta, finish_reason: finish }] });
@@ -93,32 +102,24 @@ const messageEvent = fc.oneof(
 describe("the stream normaliser, however the network cuts the stream into reads (fast-check)", () => {
   it("gives Chat Completions chunks the same events in the same order, and never an empty batch", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(chatChunk, { maxLength: 24 }),
-        fc.array(fc.nat(), { maxLength: 6 }),
-        async (raw, cuts) => {
-          const chunks = raw.map((value) => LenientChatChunkSchema.parse(value));
-          const [whole, single, cut] = await eventsOfCuts(normaliseChatChunks, chunks, cuts);
-          for (const batches of [whole, single, cut]) expect(batches.every((batch) => batch.length > 0)).toBe(true);
-          expect(single.flat()).toEqual(whole.flat());
-          expect(cut.flat()).toEqual(whole.flat());
-        },
+      fc.asyncProperty(fc.array(chatChunk, { maxLength: 24 }), cutsOf, (raw, cuts) =>
+        expectSameEventsHoweverCut(
+          normaliseChatChunks,
+          raw.map((value) => LenientChatChunkSchema.parse(value)),
+          cuts,
+        ),
       ),
     );
   });
 
   it("gives Messages events the same events in the same order, and never an empty batch", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(messageEvent, { maxLength: 24 }),
-        fc.array(fc.nat(), { maxLength: 6 }),
-        async (raw, cuts) => {
-          const events = raw.map((value) => LenientMessageEventSchema.parse(value));
-          const [whole, single, cut] = await eventsOfCuts(normaliseMessageEvents, events, cuts);
-          for (const batches of [whole, single, cut]) expect(batches.every((batch) => batch.length > 0)).toBe(true);
-          expect(single.flat()).toEqual(whole.flat());
-          expect(cut.flat()).toEqual(whole.flat());
-        },
+      fc.asyncProperty(fc.array(messageEvent, { maxLength: 24 }), cutsOf, (raw, cuts) =>
+        expectSameEventsHoweverCut(
+          normaliseMessageEvents,
+          raw.map((value) => LenientMessageEventSchema.parse(value)),
+          cuts,
+        ),
       ),
     );
   });
