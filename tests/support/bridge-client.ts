@@ -46,14 +46,18 @@ let nextId = 1;
 export function invoke<T = { ok: boolean }>(ws: WebSocket, channel: string, payload?: unknown): Promise<T> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    if (ws.readyState !== WebSocket.OPEN) return reject(new Error("the bridge is closed"));
+    const onClose = (code: number) => reject(new Error(`the host closed the bridge with ${code}`));
     const onMessage = (raw: WebSocket.RawData) => {
       const frame = JSON.parse(raw.toString()) as { t: string; id?: number; result: T };
       if (frame.t !== "result" || frame.id !== id) return;
       ws.off("message", onMessage);
+      // A caller polling over one connection would otherwise leave a listener per call.
+      ws.off("close", onClose);
       resolve(frame.result);
     };
     ws.on("message", onMessage);
-    ws.once("close", (code) => reject(new Error(`the host closed the bridge with ${code}`)));
+    ws.once("close", onClose);
     ws.send(JSON.stringify({ t: "invoke", id, channel, payload }));
   });
 }
