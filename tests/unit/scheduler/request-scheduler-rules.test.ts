@@ -169,6 +169,20 @@ describe("the scheduler after a 429", () => {
     expect(scheduler.freeSlots()).toBe(2);
   });
 
+  it("counts others' requests before several of its own when they are dated earlier", async () => {
+    const scheduler = knownKey(4);
+    await vi.advanceTimersByTimeAsync(50_000);
+    for (let own = 0; own < 3; own++) {
+      await scheduler.acquire("user");
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    // At 80 s one more was used elsewhere, counted until the 5 s pause ends: it leaves the minute at 85 s.
+    scheduler.observe({ limit: 4, remaining: 0 }, 5);
+    const { at } = ask(scheduler, [["after the pause", "user"]]);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(at["after the pause"]).toBe(85_000);
+  });
+
   it("sends at the pause's end when the minute still has room", async () => {
     const scheduler = knownKey(10);
     await scheduler.acquire("user");
