@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
 import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
@@ -51,11 +52,17 @@ function seedConversations(dataDir: string) {
   }
 }
 
+/** Seeds once the host has opened the database (the Message box enabled): before, the seeding races its migrations. */
+async function seedWhenOpen(app: { readonly page: Page; readonly dataDir: string }): Promise<void> {
+  await expect(app.page.getByRole("textbox", { name: "Message" })).toBeEnabled();
+  seedConversations(app.dataDir);
+}
+
 test("Ctrl+K searches the messages' text, marks the match, and opens the conversation on the message found", async ({
   launchApp,
 }) => {
   const app = await launchApp();
-  seedConversations(app.dataDir);
+  await seedWhenOpen(app);
   const { page } = app;
   await page.reload();
   const list = page.getByRole("complementary", { name: "Conversations" });
@@ -102,7 +109,7 @@ test("each conversation of the list and of a search is drawn at the height the l
   launchApp,
 }) => {
   const app = await launchApp();
-  seedConversations(app.dataDir);
+  await seedWhenOpen(app);
   const db = openAppDatabase(join(app.dataDir, DATA_FILES.database));
   try {
     const store = new ConversationStore(db);
@@ -110,10 +117,11 @@ test("each conversation of the list and of a search is drawn at the height the l
     const elsewhere = store.create({ ...DEFAULT_CHAT_SETTINGS, profileId: "deleted-profile" }, "Of a deleted profile");
     store.appendMessage({ conversationId: elsewhere.id, role: "user", content: "Beacon lit?", status: "complete" });
     const harbour = store.list().find((conversation) => conversation.title === "Harbour notes");
+    // Dated now: a call of 1970 is past the ledger's keep period, and the start's upkeep would delete it.
     db.prepare(
       `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, chargeable, cost, cost_kind,
-         conversation_id) VALUES ('p', 0, 'POST', '/v1/chat/completions', 5, 1, 0.25, 'measured', ?)`,
-    ).run(harbour?.id ?? "");
+         conversation_id) VALUES ('p', ?, 'POST', '/v1/chat/completions', 5, 1, 0.25, 'measured', ?)`,
+    ).run(Date.now(), harbour?.id ?? "");
   } finally {
     db.close();
   }
