@@ -49,8 +49,6 @@ describe("the web host's settings file", () => {
     const path = join(tempDir("settings-"), "settings.json");
     const settings = settingsFile(path);
     settings.set("profiles", PROFILES);
-    const anHourAgo = new Date(Date.now() - 3_600_000);
-    utimesSync(path, anHourAgo, anHourAgo);
     const profiles = settings.get("profiles") as { name: string }[];
     profiles[0]!.name = "changed";
     profiles.push({ name: "added" });
