@@ -1,70 +1,76 @@
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { DatabaseSync } from "node:sqlite";
 import { DEFAULT_CHAT_SETTINGS } from "../../shared/ipc/chat.ts";
 import { ConversationStore } from "../../electron/services/chat/conversation-store.ts";
 import { openAppDatabase } from "../../electron/services/store/app-database.ts";
 import { DATA_FILES } from "../../electron/services/store/data-files.ts";
 import { PROJECT_ROOT } from "./support/electron-binary.ts";
-import { expect, test } from "./support/app-fixture.ts";
+import { expect, test, type LaunchOptions, type RunningApp } from "./support/app-fixture.ts";
 
 /**
  * Forty turns about a harbour, one of them about its lighthouse keeper; then a newer conversation,
  * opened first, whose reply was regenerated: the earlier version, not shown, is about a lantern.
  */
-function seedConversations(dataDir: string) {
-  const db = openAppDatabase(join(dataDir, DATA_FILES.database));
-  try {
-    const store = new ConversationStore(db);
-    const harbour = store.create(DEFAULT_CHAT_SETTINGS, "Harbour notes");
-    for (let turn = 0; turn < 40; turn++) {
-      const about = turn === 12 ? "the lighthouse keeper's ledger (灯塔看守人的账本)" : `mooring ${turn}`;
-      store.appendMessage({
-        conversationId: harbour.id,
-        role: "user",
-        content: `Tell me about ${about}`,
-        status: "complete",
-      });
-      store.appendMessage({
-        conversationId: harbour.id,
-        role: "assistant",
-        content: `Here is what is known about ${about}.\n\n${"A paragraph of harbour history. ".repeat(12)}`,
-        status: "complete",
-      });
-    }
-    const other = store.create(DEFAULT_CHAT_SETTINGS, "Other things");
-    const question = store.appendMessage({
-      conversationId: other.id,
+function seedConversations(db: DatabaseSync) {
+  const store = new ConversationStore(db);
+  const harbour = store.create(DEFAULT_CHAT_SETTINGS, "Harbour notes");
+  for (let turn = 0; turn < 40; turn++) {
+    const about = turn === 12 ? "the lighthouse keeper's ledger (灯塔看守人的账本)" : `mooring ${turn}`;
+    store.appendMessage({
+      conversationId: harbour.id,
       role: "user",
-      content: "Something else",
+      content: `Tell me about ${about}`,
       status: "complete",
     });
-    for (const content of ["An answer about the old lantern", "A newer answer"]) {
-      store.appendMessage({
-        conversationId: other.id,
-        role: "assistant",
-        content,
-        status: "complete",
-        parentId: question.id,
-      });
-    }
-  } finally {
-    db.close();
+    store.appendMessage({
+      conversationId: harbour.id,
+      role: "assistant",
+      content: `Here is what is known about ${about}.\n\n${"A paragraph of harbour history. ".repeat(12)}`,
+      status: "complete",
+    });
+  }
+  const other = store.create(DEFAULT_CHAT_SETTINGS, "Other things");
+  const question = store.appendMessage({
+    conversationId: other.id,
+    role: "user",
+    content: "Something else",
+    status: "complete",
+  });
+  for (const content of ["An answer about the old lantern", "A newer answer"]) {
+    store.appendMessage({
+      conversationId: other.id,
+      role: "assistant",
+      content,
+      status: "complete",
+      parentId: question.id,
+    });
   }
 }
 
-/** Seeds once the host has opened the database (the Message box enabled): before, the seeding races its migrations. */
-async function seedWhenOpen(app: { readonly page: Page; readonly dataDir: string }): Promise<void> {
-  await expect(app.page.getByRole("textbox", { name: "Message" })).toBeEnabled();
-  seedConversations(app.dataDir);
+/**
+ * Seeds with the host closed: a second connection writing beside the running host can meet a lock it is not
+ * allowed to wait for. The first start migrates the database; the second opens on what was seeded.
+ */
+async function launchSeeded(
+  launchApp: (options?: LaunchOptions) => Promise<RunningApp>,
+  seed: (db: DatabaseSync) => void,
+) {
+  const first = await launchApp();
+  await expect(first.page.getByRole("textbox", { name: "Message" })).toBeEnabled();
+  await first.close();
+  const db = openAppDatabase(join(first.dataDir, DATA_FILES.database));
+  try {
+    seed(db);
+  } finally {
+    db.close();
+  }
+  return launchApp({ dataDir: first.dataDir });
 }
 
 test("Ctrl+K searches the messages' text, marks the match, and opens the conversation on the message found", async ({
   launchApp,
 }) => {
-  const app = await launchApp();
-  await seedWhenOpen(app);
-  const { page } = app;
-  await page.reload();
+  const { page } = await launchSeeded(launchApp, seedConversations);
   const list = page.getByRole("complementary", { name: "Conversations" });
   await expect(page.getByRole("region", { name: "Other things" })).toBeVisible();
 
@@ -108,10 +114,8 @@ test("Ctrl+K searches the messages' text, marks the match, and opens the convers
 test("each conversation of the list and of a search is drawn at the height the list placed it at", async ({
   launchApp,
 }) => {
-  const app = await launchApp();
-  await seedWhenOpen(app);
-  const db = openAppDatabase(join(app.dataDir, DATA_FILES.database));
-  try {
+  const { page } = await launchSeeded(launchApp, (db) => {
+    seedConversations(db);
     const store = new ConversationStore(db);
     // Of a profile since deleted: its row shows that profile's label.
     const elsewhere = store.create({ ...DEFAULT_CHAT_SETTINGS, profileId: "deleted-profile" }, "Of a deleted profile");
@@ -122,11 +126,7 @@ test("each conversation of the list and of a search is drawn at the height the l
       `INSERT INTO request_log (profile_id, started_at, method, path, duration_ms, chargeable, cost, cost_kind,
          conversation_id) VALUES ('p', ?, 'POST', '/v1/chat/completions', 5, 1, 0.25, 'measured', ?)`,
     ).run(Date.now(), harbour?.id ?? "");
-  } finally {
-    db.close();
-  }
-  const { page } = app;
-  await page.reload();
+  });
   const list = page.getByRole("complementary", { name: "Conversations" });
   // Rows whose last part does not end where the row does: drawn taller or shorter than placed.
   const misfits = () =>
