@@ -17,7 +17,8 @@ const shoot = (page: Page, name: string) =>
 
 test("the README's three uses, as a newcomer sees them", async ({ launchApp }) => {
   test.setTimeout(120_000);
-  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05 } });
+  // A clip of 30 s: polls come every few seconds, so one finds it under way (a short clip can be done by the first).
+  const { page } = await launchApp({ gatewayConfig: { timeScale: 0.05, videoSeconds: [600, 600] } });
   await page.setViewportSize({ width: 1200, height: 700 });
 
   await ask(page, "Show me a table of three fruits");
