@@ -45,6 +45,11 @@ export function loggingFetch(
     `UPDATE request_log SET status = ?, request_id = ?, duration_ms = ?, error = ?, chargeable = ?, attributed = ?,
        cost = ?, cost_low = ?, cost_high = ?, cost_kind = ?, settled_at = ? WHERE id = ?`,
   );
+  // A streamed reply's terms stay as written before sending until it is settled: of its answer only
+  // what no ledger index holds but the request id is written, on the way to its first text.
+  const streaming = db.prepare(
+    "UPDATE request_log SET status = ?, request_id = ?, duration_ms = ?, error = ? WHERE id = ?",
+  );
   return async (input, init) => {
     const startedAt = Date.now();
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -88,18 +93,20 @@ export function loggingFetch(
       const answeredOk = status !== null && status >= 200 && status < 300;
       const paid = mayBePaid && (status === null || answeredOk || MAY_HAVE_BEEN_ACCEPTED_STATUSES.includes(status));
       const settlesLater = paid && streamed && scope?.link.messageId !== undefined;
-      answered.run(
-        status,
-        requestId,
-        now - startedAt,
-        error,
-        paid ? 1 : 0,
-        paid ? 0 : 1,
-        ...Array<number | null>(3).fill(paid ? null : 0),
-        paid ? "unknown" : "free",
-        settlesLater ? null : now,
-        id,
-      );
+      if (settlesLater) streaming.run(status, requestId, now - startedAt, error, id);
+      else
+        answered.run(
+          status,
+          requestId,
+          now - startedAt,
+          error,
+          paid ? 1 : 0,
+          paid ? 0 : 1,
+          ...Array<number | null>(3).fill(paid ? null : 0),
+          paid ? "unknown" : "free",
+          now,
+          id,
+        );
       // The reply's tokens are known once its caller is done; a stream is charged only then.
       if (paid && scope?.link.messageId) {
         const messageId = scope.link.messageId;
