@@ -17,8 +17,8 @@ export const RELAY_ACCOUNTS = {
 };
 /** Rounds of each half (in a smoke run, 2). */
 const TTFT_ROUNDS = 60;
-const THROUGHPUT_ROUNDS = 30;
-const LONG_ROUNDS = 10;
+const THROUGHPUT_ROUNDS = 100;
+const LONG_ROUNDS = 40;
 const LONG_REPLY_CHARS = 20_000;
 
 /**
