@@ -274,14 +274,18 @@ describe("the request log", () => {
     expect(lastRow()).toMatchObject({ kind: "models", chargeable: 0, cost_kind: "free", status: 200 });
   });
 
-  it("records how long the call took, not when it ended", async () => {
+  it("records how long the call took, not when it ended, a streamed reply's too", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: 1_000_000 });
     try {
       await post("/v1/images/generations", {}, answer(200));
+      expect(lastRow()).toMatchObject({ started_at: 1_000_000, duration_ms: 0 });
+      await withLedgerLink({ conversationId: "c1", messageId: "m1" }, async () => {
+        await post("/v1/chat/completions", { model: "m" }, answer(200, "data: {}\n\n", "text/event-stream"));
+        expect(lastRow()).toMatchObject({ started_at: 1_000_000, duration_ms: 0, status: 200, settled_at: null });
+      });
     } finally {
       vi.useRealTimers();
     }
-    expect(lastRow()).toMatchObject({ started_at: 1_000_000, duration_ms: 0 });
   });
 
   it("settles at once a streamed call that belongs to no reply, and a reply's call that got no answer", async () => {
