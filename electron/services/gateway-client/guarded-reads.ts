@@ -65,10 +65,12 @@ export function guardedReads(body: ReadableStream<Uint8Array>, bounds: StreamBou
 
 const LF = 10;
 const CR = 13;
+const BLANK_LINE = Uint8Array.of(LF, LF);
 
 /**
- * Counts the bytes of the current line and of the current event; throws past the bound. Steps from
- * line break to line break (found natively), not byte by byte: a long reply is a megabyte of events.
+ * Counts the bytes of the current line and of the current event; throws past the bound. Starts at
+ * the chunk's last "\n\n" (found natively), after which any stream is at a new event, and steps
+ * from line break to line break from there: a long reply is a megabyte of events, a few dozen reads.
  */
 function lineMeter(maxBytes: number): (chunk: Uint8Array) => void {
   let line = 0;
@@ -82,8 +84,15 @@ function lineMeter(maxBytes: number): (chunk: Uint8Array) => void {
   };
   return (chunk) => {
     let at = 0;
-    let nextLf = chunk.indexOf(LF);
-    let nextCr = chunk.indexOf(CR);
+    const lastBlank = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).lastIndexOf(BLANK_LINE);
+    if (lastBlank !== -1) {
+      line = 0;
+      event = 0;
+      previous = LF;
+      at = lastBlank + BLANK_LINE.length;
+    }
+    let nextLf = chunk.indexOf(LF, at);
+    let nextCr = chunk.indexOf(CR, at);
     while (nextLf !== -1 || nextCr !== -1) {
       const end = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
       addRun(chunk, at, end);
